@@ -1,0 +1,169 @@
+/// Writes ``JSONValue``s as UTF-8 text, compact or in graphdiff's canonical form.
+///
+/// The canonical form is the one every graphdiff output uses, so equal values
+/// give equal bytes:
+/// - two-space indentation, one member per line, `": "` after names;
+/// - object members sorted by name in the byte order of their UTF-8;
+/// - an array of scalars stays on one line when that line's content (`[`…`]`)
+///   is at most ``inlineArrayLimit`` bytes, otherwise one element per line;
+/// - `{}` and `[]` for empty containers; a newline at the end of the document;
+/// - numbers exactly as read; strings escaped minimally: `\"`, `\\`, and control
+///   characters as `\b \f \n \r \t` or `\u00XX`; everything else as raw UTF-8.
+///
+///     JSONWriter.canonical(["b": 1, "a": [true, nil]])
+///     // {
+///     //   "a": [true, null],
+///     //   "b": 1
+///     // }
+public struct JSONWriter {
+    /// Longest one-line rendering of an array of scalars in the canonical form.
+    public static let inlineArrayLimit = 64
+
+    /// How to lay the text out.
+    public struct Style: Sendable {
+        /// Indent and break lines (the canonical layout), or no whitespace at all.
+        public var pretty: Bool
+        /// Sort object members by name (canonical), or keep their order.
+        public var sortKeys: Bool
+
+        public init(pretty: Bool, sortKeys: Bool) {
+            self.pretty = pretty
+            self.sortKeys = sortKeys
+        }
+
+        /// The canonical layout: pretty and sorted.
+        public static let canonical = Style(pretty: true, sortKeys: true)
+        /// No whitespace, members in their order.
+        public static let compact = Style(pretty: false, sortKeys: false)
+        /// No whitespace, members sorted: a canonical one-line form.
+        public static let compactSorted = Style(pretty: false, sortKeys: true)
+    }
+
+    /// The canonical text of `value`, ending with a newline.
+    ///
+    /// - Complexity: O(*n* log *k*), where *n* is the size of the value and *k*
+    ///   the largest member count of an object in it.
+    public static func canonical(_ value: JSONValue) -> [UInt8] {
+        var w = JSONWriter(style: .canonical)
+        w.write(value)
+        w.output.append(ASCII.newline)
+        return w.output
+    }
+
+    /// The text of `value` in `style` (no newline at the end).
+    public static func write(_ value: JSONValue, style: Style) -> [UInt8] {
+        var w = JSONWriter(style: style)
+        w.write(value)
+        return w.output
+    }
+
+    /// The text of `value` in `style`, as a `String`.
+    public static func string(_ value: JSONValue, style: Style = .compact) -> String {
+        String(decoding: write(value, style: style), as: UTF8.self)
+    }
+
+    // MARK: Incremental writing
+
+    /// The bytes written so far.
+    public var output: [UInt8] = []
+    public let style: Style
+    /// The current indentation level (pretty style).
+    public var level = 0
+
+    public init(style: Style) { self.style = style }
+
+    /// Appends `value` at the current indentation level.
+    public mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: appendASCII("null")
+        case .bool(let b): appendASCII(b ? "true" : "false")
+        case .number(let n): output.append(contentsOf: n.text.utf8)
+        case .string(let s): writeString(s)
+        case .array(let elements): writeArray(elements)
+        case .object(let object): writeObject(object)
+        }
+    }
+
+    mutating func writeArray(_ elements: [JSONValue]) {
+        if elements.isEmpty { appendASCII("[]"); return }
+        if !style.pretty {
+            output.append(ASCII.openBracket)
+            for (i, e) in elements.enumerated() {
+                if i > 0 { output.append(ASCII.comma) }
+                write(e)
+            }
+            output.append(ASCII.closeBracket)
+            return
+        }
+        if elements.allSatisfy(\.isScalar) {
+            let mark = output.count
+            output.append(ASCII.openBracket)
+            for (i, e) in elements.enumerated() {
+                if i > 0 { appendASCII(", ") }
+                write(e)
+                if output.count - mark > JSONWriter.inlineArrayLimit { break }
+            }
+            output.append(ASCII.closeBracket)
+            if output.count - mark <= JSONWriter.inlineArrayLimit { return }
+            output.removeSubrange(mark...)
+        }
+        output.append(ASCII.openBracket)
+        level += 1
+        for (i, e) in elements.enumerated() {
+            if i > 0 { output.append(ASCII.comma) }
+            newline()
+            write(e)
+        }
+        level -= 1
+        newline()
+        output.append(ASCII.closeBracket)
+    }
+
+    mutating func writeObject(_ object: JSONObject) {
+        if object.isEmpty { appendASCII("{}"); return }
+        let members = style.sortKeys ? object.sortedMembers : object.members
+        output.append(ASCII.openBrace)
+        level += 1
+        for (i, m) in members.enumerated() {
+            if i > 0 { output.append(ASCII.comma) }
+            if style.pretty { newline() }
+            writeString(m.key)
+            output.append(ASCII.colon)
+            if style.pretty { output.append(ASCII.space) }
+            write(m.value)
+        }
+        level -= 1
+        if style.pretty { newline() }
+        output.append(ASCII.closeBrace)
+    }
+
+    /// Starts a new line at the current indentation (pretty style).
+    public mutating func newline() {
+        output.append(ASCII.newline)
+        for _ in 0..<level { output.append(ASCII.space); output.append(ASCII.space) }
+    }
+
+    /// Appends `s` as a JSON string literal.
+    public mutating func writeString(_ s: String) {
+        output.append(ASCII.quote)
+        for b in s.utf8 {
+            switch b {
+            case ASCII.quote: output.append(ASCII.backslash); output.append(ASCII.quote)
+            case ASCII.backslash: output.append(ASCII.backslash); output.append(ASCII.backslash)
+            case 0x08: appendASCII("\\b")
+            case 0x0C: appendASCII("\\f")
+            case 0x0A: appendASCII("\\n")
+            case 0x0D: appendASCII("\\r")
+            case 0x09: appendASCII("\\t")
+            case 0..<0x20: appendASCII("\\u"); appendASCII(hex4(UInt16(b)).lowercased())
+            default: output.append(b)
+            }
+        }
+        output.append(ASCII.quote)
+    }
+
+    /// Appends raw ASCII text.
+    public mutating func appendASCII(_ s: String) {
+        output.append(contentsOf: s.utf8)
+    }
+}

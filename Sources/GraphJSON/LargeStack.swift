@@ -1,0 +1,32 @@
+import Foundation
+
+/// Runs `body` on a thread with a stack of `stackSize` bytes and waits for it.
+///
+/// Recursion over JSON values (reading, writing, comparing, freeing) goes as
+/// deep as the nesting of the input, which ``JSONReader`` bounds at
+/// ``JSONReader/defaultMaximumDepth``. A debug build can use close to 1 KiB of
+/// stack a level, more than the 8 MiB of a main thread (and far more than the
+/// 512 KiB of a secondary one), so graphdiff runs its work on a thread made
+/// here. Only the pages actually touched are committed.
+///
+///     let value = try onLargeStack { try JSONReader.parse(bytes) }
+public func onLargeStack<T, E: Error>(
+    stackSize: Int = defaultLargeStackSize, _ body: @escaping () throws(E) -> T
+) throws(E) -> T {
+    nonisolated(unsafe) var outcome: Result<T, E>?
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        do throws(E) { outcome = .success(try body()) } catch { outcome = .failure(error) }
+        done.signal()
+    }
+    thread.stackSize = stackSize
+    thread.start()
+    done.wait()
+    // The thread always sets an outcome before it signals; the fallback only
+    // keeps this free of a trap.
+    guard let outcome else { return try body() }
+    return try outcome.get()
+}
+
+/// 512 MiB: enough for any document within the reader's depth limit.
+public let defaultLargeStackSize = 512 << 20
