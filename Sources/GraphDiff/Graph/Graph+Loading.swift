@@ -1,0 +1,305 @@
+import GraphJSON
+
+extension Graph {
+    /// How strictly to load.
+    public struct LoadOptions: Sendable {
+        /// Load even when `metadata.schemaFingerprint` names another schema.
+        public var ignoreFingerprint: Bool
+
+        public init(ignoreFingerprint: Bool = false) { self.ignoreFingerprint = ignoreFingerprint }
+    }
+
+    /// Reads a graph file (canonical or flat form) against `schema`.
+    ///
+    ///     let graph = try Graph.load(Array(text.utf8), schema: schema)
+    ///
+    /// - Returns: the graph, checked whole.
+    /// - Throws: ``JSONError`` when the text is not JSON; ``GraphError`` listing
+    ///   every problem (unknown entity or property, wrong type, missing required
+    ///   attribute, duplicate identity, dangling reference, inverse
+    ///   disagreement, broken chain, schema mismatch), each with the object,
+    ///   property and line and column.
+    /// - Complexity: O(*n*) expected in the size of the file.
+    public static func load(_ bytes: [UInt8], schema: Schema, options: LoadOptions = LoadOptions()) throws -> Graph {
+        let document = try JSONReader.parse(bytes)
+        return try load(document, schema: schema, source: JSONSourceText(bytes), options: options)
+    }
+
+    /// Reads a graph from a parsed document; `source` gives positions to problems.
+    public static func load(
+        _ document: JSONValue, schema: Schema, source: JSONSourceText?, options: LoadOptions = LoadOptions()
+    ) throws -> Graph {
+        var decoder = GraphDecoder(schema: schema, source: source)
+        var graph = decoder.decode(document, options: options)
+        let decodeProblems = decoder.problems.count
+        decoder.problems += graph.consistencyProblems().map { decoder.located($0) }
+        if decoder.problems.count == decodeProblems {
+            decoder.checkDerivedClaims(against: graph)
+        }
+        if !decoder.problems.isEmpty {
+            // By position in the file; problems without one keep their order at the end.
+            let ordered = decoder.problems.enumerated().sorted { a, b in
+                let x = a.element.location?.offset ?? Int.max, y = b.element.location?.offset ?? Int.max
+                return x != y ? x < y : a.offset < b.offset
+            }.map(\.element)
+            throw GraphError(problems: ordered)
+        }
+        graph.schemaReference = document["$schema"]?.stringValue
+        return graph
+    }
+
+    /// The `$schema` member of a graph document, if it is a string.
+    public static func schemaReference(in document: JSONValue) -> String? {
+        document["$schema"]?.stringValue
+    }
+}
+
+/// Turns a graph document into a ``Graph``, collecting problems with positions.
+struct GraphDecoder {
+    let schema: Schema
+    let source: JSONSourceText?
+    var problems: [GraphProblem] = []
+    /// The member table of each object as read, to locate its properties.
+    var objectMembers: [ObjectID: JSONObject] = [:]
+
+    init(schema: Schema, source: JSONSourceText?) {
+        self.schema = schema
+        self.source = source
+    }
+
+    func location(_ offset: Int) -> SourceLocation? {
+        guard offset >= 0 else { return nil }
+        return source?.location(ofOffset: offset)
+    }
+
+    /// Adds the position of the object (or of its property) to `problem`.
+    func located(_ problem: GraphProblem) -> GraphProblem {
+        var p = problem
+        guard p.location == nil, let entityName = p.entity, let identity = p.identity else { return p }
+        let id = ObjectID(entity: schema.entity(named: entityName)?.root ?? entityName, identity: identity)
+        if let property = p.property, let member = objectMembers[id]?.member(property), member.keyOffset >= 0 {
+            p.location = location(member.keyOffset)
+        } else if let members = objectMembers[id], let first = members.members.first {
+            p.location = location(first.keyOffset)
+        }
+        return p
+    }
+
+    mutating func report(_ problem: GraphProblem, at offset: Int = -1) {
+        var p = problem
+        if p.location == nil { p.location = location(offset) }
+        problems.append(p)
+    }
+
+    mutating func decode(_ document: JSONValue, options: Graph.LoadOptions) -> Graph {
+        var graph = Graph(schema: schema)
+        guard let top = document.objectValue else {
+            report(GraphProblem(.notAGraph, "a graph file is an object with \"objects\", found \(document.kindName)"), at: 0)
+            return graph
+        }
+        for m in top.members where !["$schema", "metadata", "objects"].contains(m.key) {
+            report(GraphProblem(.notAGraph, "unknown top-level member \"\(m.key)\""), at: m.keyOffset)
+        }
+        if let metadata = top.member("metadata") {
+            if let object = metadata.value.objectValue {
+                graph.metadata = object
+                checkFingerprint(object, options: options)
+            } else {
+                report(GraphProblem(.notAGraph, "\"metadata\" must be an object, found \(metadata.value.kindName)"), at: metadata.keyOffset)
+            }
+        }
+        guard let objects = top.member("objects") else {
+            report(GraphProblem(.notAGraph, "missing \"objects\""), at: 0)
+            return graph
+        }
+        switch objects.value {
+        case .object(let byEntity):
+            for group in byEntity.members {
+                guard let entity = concreteEntity(group.key, at: group.keyOffset) else { continue }
+                guard let byIdentity = group.value.objectValue else {
+                    report(GraphProblem(.notAGraph, "objects of \"\(group.key)\" must be an object keyed by identity, found \(group.value.kindName)", entity: group.key), at: group.keyOffset)
+                    continue
+                }
+                for member in byIdentity.members {
+                    guard let fields = member.value.objectValue else {
+                        report(GraphProblem(.notAGraph, "an object must be a JSON object, found \(member.value.kindName)", entity: entity.name, identity: member.key), at: member.keyOffset)
+                        continue
+                    }
+                    decodeObject(entity, identity: member.key, fields: fields, offset: member.keyOffset, flat: false, into: &graph)
+                }
+            }
+        case .array(let list):
+            for element in list {
+                guard let fields = element.objectValue else {
+                    report(GraphProblem(.notAGraph, "each element of a flat \"objects\" array must be an object, found \(element.kindName)"), at: objects.keyOffset)
+                    continue
+                }
+                let offset = fields.members.first?.keyOffset ?? objects.keyOffset
+                guard let entityName = fields["entity"]?.stringValue else {
+                    report(GraphProblem(.notAGraph, "an object of the flat form needs \"entity\" naming its entity"), at: offset)
+                    continue
+                }
+                guard let entity = concreteEntity(entityName, at: fields.member("entity")?.keyOffset ?? offset) else { continue }
+                let identityKey = entity.identityAttribute ?? "id"
+                let identity: String
+                switch fields[identityKey] {
+                case .string(let s)?: identity = s
+                case .number(let n)?: identity = n.text
+                default:
+                    report(GraphProblem(.missingRequired, "an object of the flat form needs its identity \"\(identityKey)\"", entity: entity.name), at: offset)
+                    continue
+                }
+                decodeObject(entity, identity: identity, fields: fields, offset: offset, flat: true, into: &graph)
+            }
+        default:
+            report(GraphProblem(.notAGraph, "\"objects\" must be an object (canonical form) or an array (flat form), found \(objects.value.kindName)"), at: objects.keyOffset)
+        }
+        return graph
+    }
+
+    mutating func checkFingerprint(_ metadata: JSONObject, options: Graph.LoadOptions) {
+        guard !options.ignoreFingerprint, let member = metadata.member("schemaFingerprint"),
+            let recorded = member.value.stringValue, recorded != schema.fingerprint
+        else { return }
+        report(GraphProblem(.schemaMismatch,
+            "metadata.schemaFingerprint \(recorded) does not match the schema \"\(schema.name)\" (\(schema.fingerprint)); the graph was written for another schema (use --force to go on)"),
+            at: member.keyOffset)
+    }
+
+    mutating func concreteEntity(_ name: String, at offset: Int) -> Entity? {
+        guard let entity = schema.entity(named: name) else {
+            report(GraphProblem(.unknownEntity, "unknown entity \"\(name)\"", entity: name), at: offset)
+            return nil
+        }
+        if entity.isAbstract {
+            report(GraphProblem(.abstractEntity, "entity \"\(name)\" is abstract and cannot have objects of its own", entity: name), at: offset)
+            return nil
+        }
+        return entity
+    }
+
+    mutating func decodeObject(_ entity: Entity, identity: String, fields: JSONObject, offset: Int, flat: Bool, into graph: inout Graph) {
+        let id = ObjectID(entity: entity.root, identity: identity)
+        if let existing = graph.objects[id] {
+            let first = location(existing.sourceOffset).map { " (first at \($0))" } ?? ""
+            report(GraphProblem(.duplicateIdentity, "duplicate identity in entity hierarchy \"\(entity.root)\"\(first)", entity: entity.name, identity: identity), at: offset)
+            return
+        }
+        var values = [JSONValue?](repeating: nil, count: entity.storedProperties.count)
+        for m in fields.members {
+            if flat && m.key == "entity" { continue }
+            if m.key == entity.identityAttribute || (flat && entity.identityAttribute == nil && m.key == "id") {
+                let same = m.value.stringValue.map { utf8Equal($0, identity) } ?? (m.value.numberValue?.text == identity)
+                if !same {
+                    report(GraphProblem(.wrongType, "identity attribute \(JSONWriter.string(m.value)) differs from the object's key", entity: entity.name, identity: identity, property: m.key), at: m.keyOffset)
+                }
+                continue
+            }
+            guard let property = entity.property(named: m.key) else {
+                report(GraphProblem(.unknownProperty, "unknown property \"\(m.key)\" of entity \"\(entity.name)\"", entity: entity.name, identity: identity, property: m.key), at: m.keyOffset)
+                continue
+            }
+            guard let slot = entity.storedSlot[m.key] else {
+                // A derived to-many given in the file: checked against the members later.
+                continue
+            }
+            if let value = checked(m.value, property, entity: entity, identity: identity, offset: m.keyOffset) {
+                values[slot] = value
+            }
+        }
+        var resolved: [JSONValue] = []
+        resolved.reserveCapacity(values.count)
+        for (slot, property) in entity.storedProperties.enumerated() {
+            if let v = values[slot] { resolved.append(v); continue }
+            if fields.member(property.name) != nil { resolved.append(.null); continue }  // reported already
+            switch property {
+            case .attribute(let a):
+                if let d = a.defaultValue {
+                    resolved.append(d)
+                } else {
+                    if !a.isOptional {
+                        report(GraphProblem(.missingRequired, "missing required attribute \"\(a.name)\"", entity: entity.name, identity: identity, property: a.name), at: offset)
+                    }
+                    resolved.append(.null)
+                }
+            case .relationship(let r):
+                if r.storage == .toOne && !r.isOptional {
+                    report(GraphProblem(.missingRequired, "missing required relationship \"\(r.name)\"", entity: entity.name, identity: identity, property: r.name), at: offset)
+                }
+                resolved.append(r.storage == .manyToMany ? .array([]) : .null)
+            }
+        }
+        objectMembers[id] = fields
+        graph.objects[id] = GraphObject(entity: entity.name, values: resolved, sourceOffset: offset)
+        checkDerived(entity, identity: identity, fields: fields)
+    }
+
+    /// The value to store for `value` of `property`, or `nil` after reporting why it cannot be.
+    mutating func checked(_ value: JSONValue, _ property: Property, entity: Entity, identity: String, offset: Int) -> JSONValue? {
+        func wrong(_ message: String, _ kind: GraphProblem.Kind = .wrongType) -> JSONValue? {
+            report(GraphProblem(kind, message, entity: entity.name, identity: identity, property: property.name), at: offset)
+            return nil
+        }
+        switch property {
+        case .attribute(let a):
+            if value.isNull {
+                return a.isOptional ? .null : wrong("required attribute \"\(a.name)\" is null", .missingRequired)
+            }
+            if let why = a.type.problem(with: value) { return wrong("value \(JSONWriter.string(value)) \(why)") }
+            return value
+        case .relationship(let r):
+            switch r.storage {
+            case .toOne:
+                if value.isNull {
+                    return r.isOptional ? .null : wrong("required relationship \"\(r.name)\" is null", .missingRequired)
+                }
+                guard value.stringValue != nil else {
+                    return wrong("a to-one reference is an identity string or null, found \(value.kindName)")
+                }
+                return value
+            case .manyToMany:
+                guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                    return wrong("a many-to-many relationship is an array of identity strings")
+                }
+                let ids = list.compactMap(\.stringValue)
+                let sorted = ids.sorted(by: utf8Less)
+                for i in sorted.indices.dropFirst() where utf8Equal(sorted[i], sorted[i - 1]) {
+                    return wrong("identity \"\(sorted[i])\" is listed twice")
+                }
+                return .array(sorted.map(JSONValue.string))
+            case .derived:
+                return nil
+            }
+        }
+    }
+
+    /// Remembers a derived to-many given in the file, to check it against the members.
+    var derivedClaims: [(id: ObjectID, entity: String, relationship: Relationship, members: [String], offset: Int)] = []
+
+    /// Reports a derived to-many given in the file that disagrees with its members.
+    mutating func checkDerivedClaims(against graph: Graph) {
+        for claim in derivedClaims {
+            let actual = claim.relationship.ordered != nil
+                ? graph.chain(of: claim.id, through: claim.relationship).map(\.identity)
+                : graph.members(of: claim.id, through: claim.relationship).map(\.identity).sorted(by: utf8Less)
+            let given = claim.relationship.ordered != nil ? claim.members : claim.members.sorted(by: utf8Less)
+            if !actual.elementsEqual(given, by: utf8Equal) {
+                let shown = actual.map { "\"\($0)\"" }.joined(separator: ", ")
+                report(GraphProblem(.inverseDisagreement,
+                    "\"\(claim.relationship.name)\" lists \(claim.members.count) member(s) that disagree with the members' \"\(claim.relationship.inverse)\" (derived: [\(shown)])",
+                    entity: claim.entity, identity: claim.id.identity, property: claim.relationship.name), at: claim.offset)
+            }
+        }
+    }
+
+    mutating func checkDerived(_ entity: Entity, identity: String, fields: JSONObject) {
+        for m in fields.members {
+            guard case .relationship(let r)? = entity.property(named: m.key), r.storage == .derived else { continue }
+            guard let list = m.value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                report(GraphProblem(.wrongType, "a to-many relationship is an array of identity strings", entity: entity.name, identity: identity, property: r.name), at: m.keyOffset)
+                continue
+            }
+            derivedClaims.append((ObjectID(entity: entity.root, identity: identity), entity.name, r, list.compactMap(\.stringValue), m.keyOffset))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import GraphJSON
+
+extension Graph {
+    /// The objects whose to-one `relationship.inverse` points at `owner`: the
+    /// members of a to-many relationship derived from its inverse, in identity
+    /// order.
+    ///
+    /// - Complexity: O(*n*) in the number of objects; callers that ask for
+    ///   many owners use ``membersByOwner(through:)``.
+    public func members(of owner: ObjectID, through relationship: Relationship) -> [ObjectID] {
+        membersByOwner(through: relationship)[owner] ?? []
+    }
+
+    /// For every owner, the objects whose `relationship.inverse` points at it,
+    /// sorted by identity.
+    ///
+    /// - Complexity: O(*n* + *m* log *m*), *m* being the number of members.
+    public func membersByOwner(through relationship: Relationship) -> [ObjectID: [ObjectID]] {
+        guard let destination = schema.entity(named: relationship.destination) else { return [:] }
+        let inverse = destination.property(named: relationship.inverse)?.relationship
+        let ownerRoot = inverse.flatMap { schema.entity(named: $0.destination)?.root }
+        var result: [ObjectID: [ObjectID]] = [:]
+        for (id, object) in objects where schema.entity(object.entity, isKindOf: destination.name) {
+            guard let entity = schema.entity(named: object.entity), let slot = entity.storedSlot[relationship.inverse],
+                let ref = object.values[slot].stringValue
+            else { continue }
+            let owner = ObjectID(entity: ownerRoot ?? id.entity, identity: ref)
+            result[owner, default: []].append(id)
+        }
+        for key in result.keys { result[key]?.sort() }
+        return result
+    }
+
+    /// The members of the ordered to-many `relationship` of `owner`, in chain
+    /// order: from the member whose prev is `null`, following next. A broken
+    /// chain (see ``consistencyProblems()``) yields what can be walked.
+    ///
+    /// - Complexity: O(*n*) in the number of objects.
+    public func chain(of owner: ObjectID, through relationship: Relationship) -> [ObjectID] {
+        guard let links = relationship.ordered else { return members(of: owner, through: relationship) }
+        let members = self.members(of: owner, through: relationship)
+        guard let head = members.first(where: { value(of: $0, links.prev)?.isNull ?? true }) else { return [] }
+        var order: [ObjectID] = []
+        var seen = Set<ObjectID>()
+        var current: ObjectID? = head
+        while let c = current, seen.insert(c).inserted {
+            order.append(c)
+            guard let next = value(of: c, links.next)?.stringValue else { break }
+            current = ObjectID(entity: c.entity, identity: next)
+        }
+        return order
+    }
+
+    /// Every ordered to-many relationship of the schema, with the entity that
+    /// declares it (each once, however many sub-entities inherit it).
+    public var orderedRelationships: [(owner: Entity, relationship: Relationship)] {
+        schema.entities.flatMap { e in e.relationships.filter { $0.ordered != nil }.map { (e, $0) } }
+    }
+}

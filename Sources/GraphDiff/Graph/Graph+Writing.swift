@@ -1,0 +1,37 @@
+import GraphJSON
+
+extension Graph {
+    /// The graph as a document in canonical form.
+    ///
+    /// `$schema` (when set), `metadata` (when not empty) and `objects`: one
+    /// member per concrete entity, each an object keyed by identity; the
+    /// identity is the key and is not repeated inside. Every stored property is
+    /// written, `null` included; derived to-many relationships are not.
+    /// ``JSONWriter/canonical(_:)`` then sorts entities, identities and
+    /// properties by their UTF-8 bytes, so two equal graphs give equal text and
+    /// a change to one object changes only that object's lines.
+    ///
+    /// - Complexity: O(*n*) to build, O(*n* log *n*) to write sorted.
+    public func encoded() -> JSONValue {
+        var byEntity: [String: [JSONObject.Member]] = [:]
+        for (id, object) in objects {
+            guard let entity = schema.entity(named: object.entity) else { continue }
+            var fields: [JSONObject.Member] = []
+            fields.reserveCapacity(entity.storedProperties.count)
+            for (slot, property) in entity.storedProperties.enumerated() {
+                fields.append(JSONObject.Member(key: property.name, value: object.values[slot]))
+            }
+            byEntity[object.entity, default: []].append(JSONObject.Member(key: id.identity, value: .object(JSONObject(fields))))
+        }
+        var document = JSONObject()
+        if let schemaReference { document["$schema"] = .string(schemaReference) }
+        if !metadata.isEmpty { document["metadata"] = .object(metadata) }
+        document["objects"] = .object(JSONObject(byEntity.map { JSONObject.Member(key: $0.key, value: .object(JSONObject($0.value))) }))
+        return .object(document)
+    }
+
+    /// The canonical text of the graph, ending with a newline.
+    public func canonicalText() -> [UInt8] {
+        JSONWriter.canonical(encoded())
+    }
+}

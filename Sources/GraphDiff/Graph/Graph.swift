@@ -1,0 +1,104 @@
+import GraphJSON
+
+/// An object graph: objects of a schema's entities, matched by identity.
+///
+/// Objects are kept in a hash map from ``ObjectID`` to ``GraphObject``: lookup
+/// by identity is O(1) and nothing depends on where an object stood in a file.
+/// Each object stores the values of its entity's ``Entity/storedProperties``;
+/// to-many relationships whose inverse is to-one are derived from the members
+/// (``members(of:through:)``), and ordered ones are read by walking the
+/// prev/next chain (``chain(of:through:)``).
+///
+/// A graph is a value: changing a copy never changes the original.
+///
+///     var graph = Graph(schema: schema)
+///     try graph.insert(GraphObject(entity: "Person", values: ...), identity: "p1")
+public struct Graph: Sendable {
+    /// The schema every object conforms to.
+    public let schema: Schema
+    /// The `$schema` member: a path relative to the graph file.
+    public var schemaReference: String?
+    /// Key/value pairs that travel with the data (`metadata`).
+    public var metadata: JSONObject
+    /// Every object, by identity.
+    public internal(set) var objects: [ObjectID: GraphObject]
+
+    /// An empty graph of `schema`.
+    public init(schema: Schema, schemaReference: String? = nil, metadata: JSONObject = JSONObject()) {
+        self.schema = schema
+        self.schemaReference = schemaReference
+        self.metadata = metadata
+        self.objects = [:]
+    }
+
+    /// The number of objects.
+    public var count: Int { objects.count }
+
+    /// The object with identity `id`.
+    public subscript(id: ObjectID) -> GraphObject? {
+        get { objects[id] }
+        set { objects[id] = newValue }
+    }
+
+    /// The identities of all objects, sorted by entity root then identity.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    public var sortedIDs: [ObjectID] { objects.keys.sorted() }
+
+    /// The ``ObjectID`` of an object of entity `entityName` with identity `identity`.
+    public func id(entity entityName: String, identity: String) -> ObjectID {
+        ObjectID(entity: schema.entity(named: entityName)?.root ?? entityName, identity: identity)
+    }
+
+    /// The value of `property` on the object `id` (stored properties only):
+    /// `nil` when the object or property does not exist.
+    public func value(of id: ObjectID, _ property: String) -> JSONValue? {
+        guard let object = objects[id], let entity = schema.entity(named: object.entity),
+            let slot = entity.storedSlot[property]
+        else { return nil }
+        return object.values[slot]
+    }
+
+    /// The object referenced by the to-one `relationship` of `id`, if any.
+    public func target(of id: ObjectID, _ relationship: Relationship) -> ObjectID? {
+        guard let ref = value(of: id, relationship.name)?.stringValue,
+            let destination = schema.entity(named: relationship.destination)
+        else { return nil }
+        return ObjectID(entity: destination.root, identity: ref)
+    }
+}
+
+/// One object: its concrete entity and the values of its stored properties.
+///
+/// `values[i]` belongs to `schema.entity(named: entity).storedProperties[i]`:
+/// an attribute's JSON value (`null` when absent), a to-one reference as the
+/// target's identity string or `null`, a many-to-many relationship as a sorted
+/// array of identity strings.
+public struct GraphObject: Sendable {
+    /// The concrete entity (a sub-entity of the identity's root, or the root).
+    public var entity: String
+    public var values: [JSONValue]
+    /// Byte offset of the object in the file it was read from, or -1.
+    public var sourceOffset: Int
+
+    public init(entity: String, values: [JSONValue], sourceOffset: Int = -1) {
+        self.entity = entity
+        self.values = values
+        self.sourceOffset = sourceOffset
+    }
+}
+
+extension GraphObject: Equatable {
+    /// Same entity and values; where the object was read from does not count.
+    public static func == (a: GraphObject, b: GraphObject) -> Bool {
+        a.entity == b.entity && a.values == b.values
+    }
+}
+
+extension Graph: Equatable {
+    /// Same schema fingerprint, `$schema`, metadata and objects.
+    public static func == (a: Graph, b: Graph) -> Bool {
+        a.schema.fingerprint == b.schema.fingerprint && a.schemaReference == b.schemaReference
+            && a.metadata == b.metadata && a.objects == b.objects
+    }
+}

@@ -1,0 +1,53 @@
+import GraphJSON
+
+/// Every problem found in a graph, each naming the object and property.
+public struct GraphError: Error, Sendable, CustomStringConvertible {
+    public var problems: [GraphProblem]
+
+    public init(problems: [GraphProblem]) { self.problems = problems }
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+/// One problem in a graph.
+public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of problem, for callers that react to some of them.
+    public enum Kind: String, Sendable, Hashable {
+        case notAGraph, unknownEntity, abstractEntity, unknownProperty, wrongType, missingRequired
+        case duplicateIdentity, danglingReference, wrongDestination, inverseDisagreement, brokenChain
+        case schemaMismatch, conflictMarkers
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The object's entity name (as written), when the problem is about an object.
+    public var entity: String?
+    public var identity: String?
+    public var property: String?
+    public var location: SourceLocation?
+
+    public init(
+        _ kind: Kind, _ message: String, entity: String? = nil, identity: String? = nil, property: String? = nil,
+        location: SourceLocation? = nil
+    ) {
+        self.kind = kind
+        self.message = message
+        self.entity = entity
+        self.identity = identity
+        self.property = property
+        self.location = location
+    }
+
+    /// `LINE:COL: Entity identity.property: message` (parts present as known).
+    public var description: String {
+        var subject = ""
+        if let entity {
+            subject = entity
+            if let identity { subject += " \"\(identity)\"" }
+            if let property { subject += "." + property }
+            subject += ": "
+        }
+        let position = location.map { "\($0): " } ?? ""
+        return position + subject + message
+    }
+}

@@ -1,0 +1,164 @@
+import GraphJSON
+
+/// An entity: a kind of object with an identity, attributes and relationships.
+///
+/// The declared members (`name` through `relationships`) are what a schema file
+/// says. The resolved members (from `root` on) are filled in when the
+/// ``Schema`` is built: they include what the entity inherits.
+public struct Entity: Sendable {
+    public var name: String
+    /// The entity this one inherits from.
+    public var parent: String?
+    /// An abstract entity has no objects of its own, only of its sub-entities.
+    public var isAbstract: Bool
+    /// The attribute that holds each object's identity; `nil` means the
+    /// identity is implicit (only the key of the object in the file).
+    /// Sub-entities inherit the identity of their root.
+    public var identity: String?
+    /// Whether objects merge as one unit: a change to any attribute changes the
+    /// meaning of the whole, as with an address.
+    public var isAtomic: Bool
+    /// Declared attributes (not inherited ones).
+    public var attributes: [Attribute]
+    /// Declared relationships (not inherited ones).
+    public var relationships: [Relationship]
+
+    public init(
+        name: String, parent: String? = nil, isAbstract: Bool = false, identity: String? = nil,
+        isAtomic: Bool = false, attributes: [Attribute] = [], relationships: [Relationship] = []
+    ) {
+        self.name = name
+        self.parent = parent
+        self.isAbstract = isAbstract
+        self.identity = identity
+        self.isAtomic = isAtomic
+        self.attributes = attributes
+        self.relationships = relationships
+    }
+
+    // MARK: Resolved
+
+    /// The top of the inheritance chain; identities are unique within it.
+    public internal(set) var root: String = ""
+    /// Parent, grandparent, …, root.
+    public internal(set) var ancestors: [String] = []
+    /// The identity attribute, inherited from the root.
+    public internal(set) var identityAttribute: String?
+    /// Every property, inherited ones included, sorted by name (byte order).
+    public internal(set) var properties: [Property] = []
+    /// The properties stored in the graph file, in the order of ``properties``:
+    /// attributes other than the identity, to-one relationships and
+    /// many-to-many relationships. To-many relationships whose inverse is
+    /// to-one are derived from the members instead.
+    public internal(set) var storedProperties: [Property] = []
+    /// Property name → position in ``storedProperties``.
+    public internal(set) var storedSlot: [String: Int] = [:]
+    /// Property name → the property (stored or derived).
+    public internal(set) var propertyByName: [String: Property] = [:]
+
+    /// The property named `name`, inherited ones included.
+    public func property(named name: String) -> Property? { propertyByName[name] }
+}
+
+/// An attribute or a relationship, as an entity sees it.
+public enum Property: Sendable, Hashable {
+    case attribute(Attribute)
+    case relationship(Relationship)
+
+    public var name: String {
+        switch self {
+        case .attribute(let a): return a.name
+        case .relationship(let r): return r.name
+        }
+    }
+
+    public var attribute: Attribute? {
+        if case .attribute(let a) = self { return a }
+        return nil
+    }
+
+    public var relationship: Relationship? {
+        if case .relationship(let r) = self { return r }
+        return nil
+    }
+}
+
+/// A typed value of an object.
+public struct Attribute: Sendable, Hashable {
+    public var name: String
+    public var type: AttributeType
+    /// Whether the value may be `null` (or absent).
+    public var isOptional: Bool
+    /// The value an object has when the file does not give one.
+    public var defaultValue: JSONValue?
+
+    public init(name: String, type: AttributeType, isOptional: Bool = false, defaultValue: JSONValue? = nil) {
+        self.name = name
+        self.type = type
+        self.isOptional = isOptional
+        self.defaultValue = defaultValue
+    }
+}
+
+/// What happens to the destination objects when the source object is deleted.
+public enum DeleteRule: String, Sendable, Hashable, CaseIterable {
+    /// Delete them too: the source owns them.
+    case cascade
+    /// Clear their inverse reference.
+    case nullify
+    /// Refuse to delete the source while any exist.
+    case deny
+    /// Leave them alone.
+    case noAction
+}
+
+/// The two to-one relationships on the members that chain an ordered to-many.
+public struct ChainLinks: Sendable, Hashable {
+    public var prev: String
+    public var next: String
+
+    public init(prev: String, next: String) {
+        self.prev = prev
+        self.next = next
+    }
+}
+
+/// A reference from one entity to another.
+public struct Relationship: Sendable, Hashable {
+    public var name: String
+    public var destination: String
+    public var isToMany: Bool
+    /// For an ordered to-many: the prev/next relationships on the members.
+    public var ordered: ChainLinks?
+    /// The relationship on the destination that points back.
+    public var inverse: String
+    public var deleteRule: DeleteRule
+    /// Whether a to-one may be `null`.
+    public var isOptional: Bool
+
+    public init(
+        name: String, destination: String, toMany: Bool = false, ordered: ChainLinks? = nil,
+        inverse: String, deleteRule: DeleteRule = .nullify, isOptional: Bool = true
+    ) {
+        self.name = name
+        self.destination = destination
+        self.isToMany = toMany
+        self.ordered = ordered
+        self.inverse = inverse
+        self.deleteRule = deleteRule
+        self.isOptional = isOptional
+    }
+
+    /// How a relationship is kept in the graph file.
+    public enum Storage: Sendable, Hashable {
+        /// An identity string or `null` on the source object.
+        case toOne
+        /// A sorted array of identities on both sides.
+        case manyToMany
+        /// Not stored: the members that point here through the to-one inverse.
+        case derived
+    }
+
+    /// Set when the schema is built (needs the inverse's cardinality).
+    public internal(set) var storage: Storage = .toOne
+}

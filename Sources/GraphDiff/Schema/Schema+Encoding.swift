@@ -1,0 +1,68 @@
+import GraphJSON
+
+extension Schema {
+    /// The schema as a `graphdiff-schema/1` document, the inverse of
+    /// ``load(_:)``: only what is declared, defaults left out.
+    ///
+    /// - Complexity: O(*p*), where *p* is the number of declared properties.
+    public func encoded() -> JSONValue {
+        var document = encodedModel().objectValue ?? JSONObject()
+        var diff = JSONObject()
+        for (section, table) in [("include", diffScope.include), ("exclude", diffScope.exclude)] where !table.isEmpty {
+            diff[section] = .object(JSONObject(table.sorted { $0.key < $1.key }.map {
+                JSONObject.Member(key: $0.key, value: .array($0.value.map(JSONValue.string)))
+            }))
+        }
+        if !diff.isEmpty { document["diff"] = .object(diff) }
+        return .object(document)
+    }
+
+    /// The part of ``encoded()`` that the fingerprint covers: everything but `diff`.
+    func encodedModel() -> JSONValue {
+        var document = JSONObject()
+        document["format"] = .string(Schema.formatTag)
+        document["name"] = .string(name)
+        if let version { document["version"] = version }
+        var entitiesObject = JSONObject()
+        for entity in entities {
+            entitiesObject[entity.name] = entity.encoded()
+        }
+        document["entities"] = .object(entitiesObject)
+        return .object(document)
+    }
+
+    /// The `format` member of every schema document.
+    public static let formatTag = "graphdiff-schema/1"
+}
+
+extension Entity {
+    func encoded() -> JSONValue {
+        var o = JSONObject()
+        if let parent { o["parent"] = .string(parent) }
+        if isAbstract { o["abstract"] = true }
+        if let identity { o["identity"] = .string(identity) }
+        if isAtomic { o["atomic"] = true }
+        if !attributes.isEmpty {
+            o["attributes"] = .object(JSONObject(attributes.map { a in
+                var spec = JSONObject()
+                spec["type"] = .string(a.type.rawValue)
+                if a.isOptional { spec["optional"] = true }
+                if let d = a.defaultValue { spec["default"] = d }
+                return JSONObject.Member(key: a.name, value: .object(spec))
+            }))
+        }
+        if !relationships.isEmpty {
+            o["relationships"] = .object(JSONObject(relationships.map { r in
+                var spec = JSONObject()
+                spec["destination"] = .string(r.destination)
+                if r.isToMany { spec["toMany"] = true }
+                if let chain = r.ordered { spec["ordered"] = ["prev": .string(chain.prev), "next": .string(chain.next)] }
+                spec["inverse"] = .string(r.inverse)
+                if r.deleteRule != .nullify { spec["deleteRule"] = .string(r.deleteRule.rawValue) }
+                if !r.isOptional { spec["optional"] = false }
+                return JSONObject.Member(key: r.name, value: .object(spec))
+            }))
+        }
+        return .object(o)
+    }
+}

@@ -1,0 +1,223 @@
+import GraphJSON
+
+extension Schema {
+    /// Builds a schema from declared entities and checks it whole.
+    ///
+    /// Resolves inheritance (ancestors, root, inherited properties and
+    /// identity), checks that every relationship's destination exists and that
+    /// its inverse exists and points back, that chains are pairs of to-one
+    /// self references inverse to each other, that identities and defaults
+    /// suit their types, and that the diff scope names real properties.
+    ///
+    /// - Throws: ``SchemaError`` listing every problem found, not just the first.
+    /// - Complexity: O(*e* · *d* + *p*), where *e* is the number of entities,
+    ///   *d* the depth of inheritance and *p* the number of properties.
+    public init(
+        name: String, version: JSONValue? = nil, entities declared: [Entity],
+        diffScope: DiffScope = DiffScope()
+    ) throws {
+        var problems: [SchemaProblem] = []
+        var entities = declared.sorted { utf8Less($0.name, $1.name) }
+        var index: [String: Int] = [:]
+        for (i, e) in entities.enumerated() {
+            if index[e.name] != nil {
+                problems.append(SchemaProblem("entity \"\(e.name)\" is declared twice", path: ["entities", e.name]))
+            }
+            index[e.name] = i
+        }
+
+        // Inheritance: ancestors and root, refusing unknown parents and cycles.
+        for i in entities.indices {
+            var ancestors: [String] = []
+            var current = entities[i]
+            var cyclic = false
+            while let parent = current.parent {
+                guard let p = index[parent] else {
+                    problems.append(SchemaProblem(
+                        "unknown parent entity \"\(parent)\"", path: ["entities", current.name, "parent"]))
+                    break
+                }
+                if parent == entities[i].name || ancestors.contains(parent) {
+                    cyclic = true
+                    break
+                }
+                ancestors.append(parent)
+                current = entities[p]
+            }
+            if cyclic {
+                problems.append(SchemaProblem(
+                    "inheritance cycle through \"\(entities[i].name)\"", path: ["entities", entities[i].name, "parent"]))
+                ancestors = []
+            }
+            entities[i].ancestors = ancestors
+            entities[i].root = ancestors.last ?? entities[i].name
+        }
+
+        // Properties, inherited first, and the identity from the root.
+        for i in entities.indices {
+            let entity = entities[i]
+            let lineage = (entity.ancestors.reversed().compactMap { index[$0] }.map { entities[$0] }) + [entity]
+            var byName: [String: Property] = [:]
+            for level in lineage {
+                let declaredHere = level.attributes.map(Property.attribute) + level.relationships.map(Property.relationship)
+                for property in declaredHere {
+                    if byName[property.name] != nil {
+                        if level.name == entity.name {
+                            let what = level.ancestors.isEmpty ? "declared twice" : "already declared by a parent entity"
+                            problems.append(SchemaProblem(
+                                "property \"\(property.name)\" is \(what)", path: ["entities", level.name, property.name]))
+                        }
+                        continue
+                    }
+                    byName[property.name] = property
+                }
+            }
+            entities[i].propertyByName = byName
+            let root = index[entity.root].map { entities[$0] } ?? entity
+            entities[i].identityAttribute = root.identity
+            if let own = entity.identity, own != root.identity, entity.name != root.name {
+                problems.append(SchemaProblem(
+                    "identity \"\(own)\" differs from \"\(root.identity ?? "(implicit)")\" of the root entity \"\(root.name)\"",
+                    path: ["entities", entity.name, "identity"]))
+            }
+        }
+
+        // Relationships: destinations, inverses both ways, chains, storage.
+        for i in entities.indices {
+            let entity = entities[i]
+            for r in entity.relationships {
+                let path = ["entities", entity.name, "relationships", r.name]
+                guard let d = index[r.destination] else {
+                    problems.append(SchemaProblem("unknown destination entity \"\(r.destination)\"", path: path + ["destination"]))
+                    continue
+                }
+                let destination = entities[d]
+                guard let inverse = destination.propertyByName[r.inverse]?.relationship else {
+                    let what = destination.propertyByName[r.inverse] == nil ? "does not exist" : "is not a relationship"
+                    problems.append(SchemaProblem(
+                        "inverse \"\(r.inverse)\" on \"\(r.destination)\" \(what)", path: path + ["inverse"]))
+                    continue
+                }
+                if inverse.inverse != r.name || !(inverse.destination == entity.name || entity.ancestors.contains(inverse.destination)) {
+                    problems.append(SchemaProblem(
+                        "inverse mismatch: \"\(r.destination).\(r.inverse)\" has inverse \"\(inverse.destination).\(inverse.inverse)\", not \"\(entity.name).\(r.name)\"",
+                        path: path + ["inverse"]))
+                }
+                if let chain = r.ordered {
+                    if !r.isToMany {
+                        problems.append(SchemaProblem("only a to-many relationship can be ordered", path: path + ["ordered"]))
+                    }
+                    if inverse.isToMany {
+                        problems.append(SchemaProblem(
+                            "an ordered relationship needs a to-one inverse (the owner of each chain)", path: path + ["ordered"]))
+                    }
+                    for (role, linkName, otherName) in [("prev", chain.prev, chain.next), ("next", chain.next, chain.prev)] {
+                        guard let link = destination.propertyByName[linkName]?.relationship else {
+                            problems.append(SchemaProblem(
+                                "chain relationship \"\(linkName)\" (\(role)) is not a relationship of \"\(r.destination)\"",
+                                path: path + ["ordered", role]))
+                            continue
+                        }
+                        let selfReference = link.destination == r.destination
+                            || destination.ancestors.contains(link.destination)
+                        if link.isToMany || !selfReference {
+                            problems.append(SchemaProblem(
+                                "chain relationship \"\(r.destination).\(linkName)\" must be a to-one reference to \"\(r.destination)\"",
+                                path: path + ["ordered", role]))
+                        } else if link.inverse != otherName {
+                            problems.append(SchemaProblem(
+                                "chain relationships \"\(linkName)\" and \"\(otherName)\" must be inverses of each other",
+                                path: path + ["ordered", role]))
+                        }
+                    }
+                }
+            }
+        }
+        // Storage needs every inverse's cardinality; set it on the declared
+        // relationships and on every copy in the inherited tables.
+        func storage(of r: Relationship, on entityName: String) -> Relationship.Storage {
+            guard r.isToMany else { return .toOne }
+            guard let d = index[r.destination], let inverse = entities[d].propertyByName[r.inverse]?.relationship
+            else { return .derived }
+            return inverse.isToMany ? .manyToMany : .derived
+        }
+        for i in entities.indices {
+            for (j, r) in entities[i].relationships.enumerated() {
+                entities[i].relationships[j].storage = storage(of: r, on: entities[i].name)
+            }
+        }
+        for i in entities.indices {
+            var byName = entities[i].propertyByName
+            for (name, property) in byName {
+                if case .relationship(var r) = property {
+                    r.storage = storage(of: r, on: entities[i].name)
+                    byName[name] = .relationship(r)
+                }
+            }
+            let properties = byName.values.sorted { utf8Less($0.name, $1.name) }
+            let stored = properties.filter { property in
+                switch property {
+                case .attribute(let a): return a.name != entities[i].identityAttribute
+                case .relationship(let r): return r.storage != .derived
+                }
+            }
+            entities[i].propertyByName = byName
+            entities[i].properties = properties
+            entities[i].storedProperties = stored
+            entities[i].storedSlot = Dictionary(uniqueKeysWithValues: stored.enumerated().map { ($1.name, $0) })
+        }
+
+        // Identities and defaults.
+        for entity in entities where entity.ancestors.isEmpty {
+            guard let identity = entity.identity else { continue }
+            let path = ["entities", entity.name, "identity"]
+            guard let attribute = entity.propertyByName[identity]?.attribute else {
+                problems.append(SchemaProblem("identity \"\(identity)\" is not an attribute of \"\(entity.name)\"", path: path))
+                continue
+            }
+            if !attribute.type.canBeIdentity {
+                problems.append(SchemaProblem(
+                    "identity \"\(identity)\" has type \(attribute.type.rawValue); use string, uuid or an integer type", path: path))
+            }
+            if attribute.isOptional {
+                problems.append(SchemaProblem("identity \"\(identity)\" cannot be optional", path: path))
+            }
+        }
+        for entity in entities {
+            for a in entity.attributes {
+                if let value = a.defaultValue, let why = a.type.problem(with: value) {
+                    problems.append(SchemaProblem(
+                        "default value \(JSONWriter.string(value)) \(why)", path: ["entities", entity.name, "attributes", a.name, "default"]))
+                }
+            }
+        }
+
+        // Diff scope.
+        for (section, table) in [("include", diffScope.include), ("exclude", diffScope.exclude)] {
+            for (entityName, names) in table.sorted(by: { $0.key < $1.key }) {
+                guard let e = index[entityName].map({ entities[$0] }) else {
+                    problems.append(SchemaProblem("unknown entity \"\(entityName)\"", path: ["diff", section, entityName]))
+                    continue
+                }
+                for name in names where e.propertyByName[name]?.relationship == nil {
+                    problems.append(SchemaProblem(
+                        "\"\(entityName).\(name)\" is not a relationship", path: ["diff", section, entityName]))
+                }
+            }
+        }
+
+        if !problems.isEmpty { throw SchemaError(problems: problems) }
+        self.name = name
+        self.version = version
+        self.entities = entities
+        self.entityIndex = index
+        self.diffScope = diffScope
+        self.fingerprint = ""
+        self.fingerprint = Schema.fingerprint(of: encodedModel())
+    }
+
+    /// `sha256:` and the hex digest of the compact sorted form of `model`.
+    static func fingerprint(of model: JSONValue) -> String {
+        "sha256:" + SHA256.hexDigest(JSONWriter.write(model, style: .compactSorted))
+    }
+}

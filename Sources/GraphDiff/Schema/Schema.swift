@@ -1,0 +1,62 @@
+import GraphJSON
+
+/// The model of a graph: entities, their attributes and relationships.
+///
+/// A schema is read from a companion file (``Schema/load(_:)``, format
+/// `graphdiff-schema/1`, documented in `man/graphdiff.5`) or built in code and
+/// checked with ``init(name:version:entities:diffScope:)``. Building resolves
+/// inheritance, checks every inverse both ways and every chain, and computes
+/// the tables the graph loader uses.
+///
+///     let schema = try Schema(name: "Tasks", entities: [
+///         Entity(name: "List", identity: "id",
+///                attributes: [Attribute(name: "id", type: .string)],
+///                relationships: [Relationship(name: "items", destination: "Item", toMany: true,
+///                                             ordered: ChainLinks(prev: "prev", next: "next"),
+///                                             inverse: "list", deleteRule: .cascade)]),
+///         ...
+///     ])
+public struct Schema: Sendable {
+    /// The model's name, for messages and patches.
+    public let name: String
+    /// The model's version as written (any JSON value, usually a number).
+    public let version: JSONValue?
+    /// The entities, sorted by name, with their resolved tables.
+    public let entities: [Entity]
+    /// The whitelist and blacklist of properties for ownership-scoped diffs.
+    public let diffScope: DiffScope
+    /// SHA-256 of the canonical form of the model (without `diff`), as
+    /// `sha256:` and 64 hex digits.
+    public internal(set) var fingerprint: String
+
+    let entityIndex: [String: Int]
+
+    /// The entity named `name`.
+    public func entity(named name: String) -> Entity? {
+        entityIndex[name].map { entities[$0] }
+    }
+
+    /// The position of the entity named `name` in ``entities``.
+    public func index(ofEntity name: String) -> Int? { entityIndex[name] }
+
+    /// Whether an object of entity `candidate` can stand where `entity` is
+    /// expected: the same entity or one that inherits from it.
+    public func entity(_ candidate: String, isKindOf entity: String) -> Bool {
+        guard let e = self.entity(named: candidate) else { return false }
+        return e.name == entity || e.ancestors.contains(entity)
+    }
+}
+
+/// Which properties an ownership-scoped diff follows besides cascade
+/// relationships (`include`), and which it never follows (`exclude`).
+public struct DiffScope: Sendable, Hashable {
+    /// Entity name → property names to follow as if they were owning.
+    public var include: [String: [String]]
+    /// Entity name → property names never to follow.
+    public var exclude: [String: [String]]
+
+    public init(include: [String: [String]] = [:], exclude: [String: [String]] = [:]) {
+        self.include = include
+        self.exclude = exclude
+    }
+}

@@ -1,0 +1,32 @@
+import GraphJSON
+
+/// Every problem found in a schema, each with where it is.
+public struct SchemaError: Error, Sendable, CustomStringConvertible {
+    public var problems: [SchemaProblem]
+
+    public init(problems: [SchemaProblem]) { self.problems = problems }
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+/// One problem in a schema: what is wrong, at which member, and (when read
+/// from a file) the line and column of that member.
+public struct SchemaProblem: Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    /// The member's path in the schema document, for example
+    /// `["entities", "Person", "relationships", "dog", "inverse"]`.
+    public var path: [String]
+    public var location: SourceLocation?
+
+    public init(_ message: String, path: [String], location: SourceLocation? = nil) {
+        self.message = message
+        self.path = path
+        self.location = location
+    }
+
+    /// `LINE:COL: message` when the position is known, else `PATH: message`.
+    public var description: String {
+        if let location { return "\(location): \(message)" }
+        return "\(path.joined(separator: ".")): \(message)"
+    }
+}

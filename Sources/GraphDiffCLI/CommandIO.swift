@@ -1,0 +1,73 @@
+import Foundation
+
+/// Where a command reads standard input from and writes its two streams to,
+/// and the environment it sees. Tests pass buffers; the executable passes the
+/// process's own streams.
+final class CommandIO {
+    private let writeOut: ([UInt8]) -> Void
+    private let writeErr: ([UInt8]) -> Void
+    let readStandardInput: () -> [UInt8]
+    let environment: [String: String]
+    /// Whether standard output is a terminal (for colour and progress).
+    let stdoutIsTerminal: Bool
+    let stderrIsTerminal: Bool
+
+    init(
+        writeOut: @escaping ([UInt8]) -> Void, writeErr: @escaping ([UInt8]) -> Void,
+        readStandardInput: @escaping () -> [UInt8], environment: [String: String],
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false
+    ) {
+        self.writeOut = writeOut
+        self.writeErr = writeErr
+        self.readStandardInput = readStandardInput
+        self.environment = environment
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+    }
+
+    func out(_ bytes: [UInt8]) { writeOut(bytes) }
+    func out(_ text: String) { writeOut(Array(text.utf8)) }
+    func err(_ text: String) { writeErr(Array(text.utf8)) }
+
+    /// The process's own streams.
+    static var standard: CommandIO {
+        CommandIO(
+            writeOut: { FileDescriptorWriter.write($0, to: 1) },
+            writeErr: { FileDescriptorWriter.write($0, to: 2) },
+            readStandardInput: { (try? FileAccess.readAll(fd: 0)) ?? [] },
+            environment: ProcessInfo.processInfo.environment,
+            stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1)
+    }
+
+    /// Buffers that collect both streams, for tests.
+    final class Capture {
+        var stdout: [UInt8] = []
+        var stderr: [UInt8] = []
+        var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+        var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+    }
+
+    static func capturing(_ capture: Capture, stdin: [UInt8] = [], environment: [String: String] = [:]) -> CommandIO {
+        CommandIO(
+            writeOut: { capture.stdout += $0 }, writeErr: { capture.stderr += $0 },
+            readStandardInput: { stdin }, environment: environment)
+    }
+}
+
+enum FileDescriptorWriter {
+    /// Writes all of `bytes` to `fd`, retrying short writes; gives up silently
+    /// on a closed pipe (the reader went away, as with `| head`).
+    static func write(_ bytes: [UInt8], to fd: Int32) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+}

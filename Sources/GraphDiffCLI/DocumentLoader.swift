@@ -1,0 +1,122 @@
+import Foundation
+import GraphDiff
+import GraphJSON
+
+/// A file read for a command: its bytes, its JSON, and its graph when a schema
+/// applies (given with `--schema`, or named by the document's `$schema`).
+struct LoadedDocument {
+    enum Content {
+        /// Plain JSON: no schema applies.
+        case json
+        /// A graph of `schema`.
+        case graph(Graph)
+        /// A schema document (`"format": "graphdiff-schema/1"`).
+        case schema(Schema)
+    }
+
+    let path: String
+    let bytes: [UInt8]
+    let json: JSONValue
+    let content: Content
+    /// Where the schema was read from, when one applies.
+    let schemaPath: String?
+
+    var graph: Graph? {
+        if case .graph(let g) = content { return g }
+        return nil
+    }
+}
+
+/// Why a document could not be loaded: `invalid` when the file itself is
+/// wrong (validate reports it with status 1), `trouble` when something around
+/// it is (unreadable file, missing or broken schema: status 2).
+struct DocumentFailure: Error {
+    enum Kind { case invalid, trouble }
+    var kind: Kind
+    var lines: [String]
+}
+
+/// Reads documents and their schemas, caching each schema file once.
+final class DocumentLoader {
+    let io: CommandIO
+    let schemaOverride: String?
+    let force: Bool
+    private var schemas: [String: Schema] = [:]
+
+    /// - Parameters:
+    ///   - schemaOverride: the `--schema` path, which wins over `$schema`.
+    ///   - force: load graphs whose recorded schema fingerprint differs.
+    init(io: CommandIO, schemaOverride: String?, force: Bool) {
+        self.io = io
+        self.schemaOverride = schemaOverride
+        self.force = force
+    }
+
+    /// Loads `path` (or standard input for `-`).
+    ///
+    /// - Parameter useSchema: `false` reads plain JSON whatever the document says.
+    func load(_ path: String, useSchema: Bool = true) throws -> LoadedDocument {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileAccess.read(path, io: io)
+        } catch let f as CommandFailure {
+            throw DocumentFailure(kind: .trouble, lines: [f.message])
+        }
+        let json: JSONValue
+        do {
+            json = try JSONReader.parse(bytes)
+        } catch {
+            var lines = Messages.lines(error, file: path)
+            if let line = Messages.conflictMarkerLine(in: bytes) {
+                lines.append("\(path):\(line):1: unresolved merge conflict markers; resolve them (or run graphdiff merge again) first")
+            }
+            throw DocumentFailure(kind: .invalid, lines: lines)
+        }
+        let source = JSONSourceText(bytes)
+        if useSchema, let schemaPath = schemaLocation(for: path, document: json) {
+            let schema = try loadSchema(schemaPath, referencedBy: path)
+            do {
+                let graph = try Graph.load(json, schema: schema, source: source, options: .init(ignoreFingerprint: force))
+                return LoadedDocument(path: path, bytes: bytes, json: json, content: .graph(graph), schemaPath: schemaPath)
+            } catch {
+                throw DocumentFailure(kind: .invalid, lines: Messages.lines(error, file: path))
+            }
+        }
+        if useSchema, json["format"]?.stringValue == Schema.formatTag {
+            do {
+                let schema = try Schema.load(json, source: source)
+                return LoadedDocument(path: path, bytes: bytes, json: json, content: .schema(schema), schemaPath: nil)
+            } catch {
+                throw DocumentFailure(kind: .invalid, lines: Messages.lines(error, file: path))
+            }
+        }
+        return LoadedDocument(path: path, bytes: bytes, json: json, content: .json, schemaPath: nil)
+    }
+
+    /// `--schema`, or the document's `$schema` resolved against its directory.
+    func schemaLocation(for path: String, document: JSONValue) -> String? {
+        if let schemaOverride { return schemaOverride }
+        guard let reference = Graph.schemaReference(in: document) else { return nil }
+        if reference.hasPrefix("/") { return reference }
+        let directory = path == "-" ? "." : URL(fileURLWithPath: path).deletingLastPathComponent().relativePath
+        return directory == "." ? reference : directory + "/" + reference
+    }
+
+    func loadSchema(_ schemaPath: String, referencedBy path: String) throws -> Schema {
+        if let cached = schemas[schemaPath] { return cached }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileAccess.read(schemaPath, io: io)
+        } catch let f as CommandFailure {
+            let via = schemaOverride == nil ? "\(path): schema " : ""
+            throw DocumentFailure(kind: .trouble, lines: ["\(via)\(f.message)"])
+        }
+        do {
+            let schema = try Schema.load(bytes)
+            schemas[schemaPath] = schema
+            return schema
+        } catch {
+            throw DocumentFailure(kind: .trouble, lines: Messages.lines(error, file: schemaPath))
+        }
+    }
+}

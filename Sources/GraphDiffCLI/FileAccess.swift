@@ -1,0 +1,104 @@
+import Foundation
+
+/// Reading inputs and writing outputs without ever leaving a half-written file.
+enum FileAccess {
+    /// The bytes of `path`, or of standard input for `-`.
+    ///
+    /// - Throws: ``CommandFailure`` (status 2) naming the file and the reason.
+    static func read(_ path: String, io: CommandIO) throws -> [UInt8] {
+        if path == "-" { return io.readStandardInput() }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw CommandFailure.trouble("\(path): \(errnoText())") }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw CommandFailure.trouble("\(path): is a directory")
+        }
+        do {
+            return try readAll(fd: fd, sizeHint: Int(info.st_size))
+        } catch {
+            throw CommandFailure.trouble("\(path): \(errnoText())")
+        }
+    }
+
+    struct ReadError: Error {}
+
+    /// Everything readable from `fd`.
+    static func readAll(fd: Int32, sizeHint: Int = 0) throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: max(sizeHint + 1, 65536))
+        var count = 0
+        while true {
+            if count == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+            let n = buffer.withUnsafeMutableBytes { raw in
+                Foundation.read(fd, raw.baseAddress.map { $0 + count }, raw.count - count)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ReadError()
+            }
+            if n == 0 { break }
+            count += n
+        }
+        buffer.removeSubrange(count...)
+        return buffer
+    }
+
+    /// Writes `bytes` to `path` atomically: into a new temporary file in the
+    /// same directory, flushed to disk, then renamed over `path`. On any
+    /// failure the temporary file is removed and `path` is untouched.
+    ///
+    /// The new file keeps the permissions of the file it replaces (or gets
+    /// 0644 less the umask when `path` is new).
+    ///
+    /// - Throws: ``CommandFailure`` (status 2) naming the file and the reason.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        var mode: mode_t = 0o644 & ~currentUmask()
+        var existing = stat()
+        if stat(path, &existing) == 0 {
+            if (existing.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure.trouble("\(path): is a directory") }
+            mode = existing.st_mode & 0o7777
+            if access(path, W_OK) != 0 { throw CommandFailure.trouble("\(path): \(errnoText())") }
+        }
+        var template = Array((directory + "/." + url.lastPathComponent + ".graphdiff-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard fd >= 0 else { throw CommandFailure.trouble("\(path): cannot create a temporary file in \(directory): \(errnoText())") }
+        let temporary = String(cString: template)
+        var ok = false
+        defer {
+            if !ok { unlink(temporary) }
+        }
+        let written = bytes.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+        guard written, fchmod(fd, mode) == 0, fsync(fd) == 0 else {
+            let reason = errnoText()
+            close(fd)
+            throw CommandFailure.trouble("\(path): cannot write: \(reason)")
+        }
+        guard close(fd) == 0 else { throw CommandFailure.trouble("\(path): cannot write: \(errnoText())") }
+        guard rename(temporary, path) == 0 else { throw CommandFailure.trouble("\(path): cannot replace: \(errnoText())") }
+        ok = true
+    }
+
+    static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+}

@@ -1,0 +1,47 @@
+import GraphDiff
+import GraphJSON
+
+/// `graphdiff fmt`: writes a document in canonical form.
+enum FormatCommand: Subcommand {
+    static let name = "fmt"
+    static let usage = "graphdiff fmt [--schema FILE] [--force] FILE [-o OUT | --in-place | --check]"
+    static let help = Help.fmt
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
+        let args = try ParsedArguments(
+            arguments, flags: ["--force", "--in-place", "--check"], valued: ["--schema", "--output"],
+            aliases: ["-o": "--output", "-i": "--in-place"])
+        guard args.operands.count == 1, let path = args.operands.first else {
+            throw CommandFailure.usage(args.operands.isEmpty ? "no file given" : "one file at a time")
+        }
+        let destinations = [args.value("--output") != nil, args.has("--in-place"), args.has("--check")].filter { $0 }
+        if destinations.count > 1 { throw CommandFailure.usage("choose one of -o, --in-place and --check") }
+        if args.has("--in-place") && path == "-" { throw CommandFailure.usage("--in-place needs a file, not standard input") }
+        let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"))
+        let document: LoadedDocument
+        do {
+            document = try loader.load(path)
+        } catch let failure as DocumentFailure {
+            io.err(failure.lines.map { $0 + "\n" }.joined())
+            return .trouble
+        }
+        let text: [UInt8]
+        switch document.content {
+        case .graph(let graph): text = graph.canonicalText()
+        case .json, .schema: text = JSONWriter.canonical(document.json)
+        }
+        if args.has("--check") {
+            if text == document.bytes { return .success }
+            io.err("\(path): not in canonical form\n")
+            return .failure
+        }
+        if let output = args.value("--output"), output != "-" {
+            try FileAccess.writeAtomically(text, to: output)
+        } else if args.has("--in-place") {
+            if text != document.bytes { try FileAccess.writeAtomically(text, to: path) }
+        } else {
+            io.out(text)
+        }
+        return .success
+    }
+}

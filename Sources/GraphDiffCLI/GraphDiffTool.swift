@@ -1,0 +1,73 @@
+import GraphDiff
+import GraphJSON
+
+/// The root command: dispatches to a subcommand and maps every error to a
+/// message on standard error and an exit status. This is the only place
+/// where errors become text.
+enum GraphDiffTool {
+    static let version = "0.1.0"
+
+    /// The subcommands, in the order help lists them.
+    static let commands: [Subcommand.Type] = [ValidateCommand.self, FormatCommand.self]
+
+    /// Runs `graphdiff ARGUMENTS`.
+    ///
+    /// - Returns: the exit status (0, 1 or 2).
+    static func run(_ arguments: [String], io: CommandIO) -> ExitStatus {
+        guard let first = arguments.first else {
+            io.err(Help.root)
+            return .trouble
+        }
+        switch first {
+        case "-h", "--help":
+            io.out(Help.root)
+            return .success
+        case "--version":
+            io.out("graphdiff \(version)\n")
+            return .success
+        case "help":
+            guard arguments.count > 1 else {
+                io.out(Help.root)
+                return .success
+            }
+            guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                io.err("graphdiff: no such command '\(arguments[1])'\nSee 'graphdiff --help'.\n")
+                return .trouble
+            }
+            io.out(command.help)
+            return .success
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let hint = first.hasPrefix("-") ? "unknown option '\(first)'" : "no such command '\(first)'"
+            io.err("graphdiff: \(hint)\nSee 'graphdiff --help'.\n")
+            return .trouble
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("-h") || rest.contains("--help") {
+            io.out(command.help)
+            return .success
+        }
+        do {
+            return try command.run(rest, io: io)
+        } catch let failure as CommandFailure {
+            io.err("graphdiff \(command.name): \(failure.message)\n")
+            if failure.showUsage {
+                io.err("Usage: \(command.usage)\nSee 'graphdiff help \(command.name)'.\n")
+            }
+            return failure.status
+        } catch {
+            io.err("graphdiff \(command.name): \(Messages.describe(error, file: nil))\n")
+            return .trouble
+        }
+    }
+}
+
+/// One subcommand: its name, usage line, help text, and what it does.
+protocol Subcommand {
+    static var name: String { get }
+    static var usage: String { get }
+    static var help: String { get }
+    static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus
+}

@@ -1,0 +1,39 @@
+import GraphDiff
+import GraphJSON
+
+/// `graphdiff validate`: checks documents and lists every problem.
+enum ValidateCommand: Subcommand {
+    static let name = "validate"
+    static let usage = "graphdiff validate [--schema FILE] [--force] [--quiet] FILE..."
+    static let help = Help.validate
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
+        let args = try ParsedArguments(arguments, flags: ["--force", "--quiet"], valued: ["--schema"], aliases: ["-q": "--quiet"])
+        guard !args.operands.isEmpty else { throw CommandFailure.usage("no file given") }
+        let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"))
+        var status = ExitStatus.success
+        for path in args.operands {
+            do {
+                let document = try loader.load(path)
+                if !args.has("--quiet") { io.out(summary(document) + "\n") }
+            } catch let failure as DocumentFailure {
+                io.err(failure.lines.map { $0 + "\n" }.joined())
+                let s: ExitStatus = failure.kind == .invalid ? .failure : .trouble
+                if s.code > status.code { status = s }
+            }
+        }
+        return status
+    }
+
+    static func summary(_ document: LoadedDocument) -> String {
+        switch document.content {
+        case .graph(let g):
+            let noun = g.count == 1 ? "object" : "objects"
+            return "\(document.path): valid graph of schema \"\(g.schema.name)\" (\(g.count) \(noun))"
+        case .schema(let s):
+            return "\(document.path): valid schema \"\(s.name)\" (\(s.entities.count) entities, \(s.fingerprint))"
+        case .json:
+            return "\(document.path): valid JSON (no schema)"
+        }
+    }
+}
