@@ -61,6 +61,9 @@ struct GraphDecoder {
     var problems: [GraphProblem] = []
     /// The member table of each object as read, to locate its properties.
     var objectMembers: [ObjectID: JSONObject] = [:]
+    /// Where each object starts: its identity key (canonical form) or its
+    /// first member (flat form).
+    var objectOffsets: [ObjectID: Int] = [:]
 
     init(schema: Schema, source: JSONSourceText?) {
         self.schema = schema
@@ -79,8 +82,8 @@ struct GraphDecoder {
         let id = ObjectID(entity: schema.entity(named: entityName)?.root ?? entityName, identity: identity)
         if let property = p.property, let member = objectMembers[id]?.member(property), member.keyOffset >= 0 {
             p.location = location(member.keyOffset)
-        } else if let members = objectMembers[id], let first = members.members.first {
-            p.location = location(first.keyOffset)
+        } else if let offset = objectOffsets[id] {
+            p.location = location(offset)
         }
         return p
     }
@@ -230,6 +233,7 @@ struct GraphDecoder {
             }
         }
         objectMembers[id] = fields
+        objectOffsets[id] = offset
         graph.objects[id] = GraphObject(entity: entity.name, values: resolved, sourceOffset: offset)
         checkDerived(entity, identity: identity, fields: fields)
     }

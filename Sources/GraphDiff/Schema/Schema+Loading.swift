@@ -20,12 +20,17 @@ extension Schema {
     public static func load(_ document: JSONValue, source: JSONSourceText?) throws -> Schema {
         var decoder = SchemaDecoder(source: source)
         let declared = decoder.decode(document)
+        guard let declared else { throw SchemaError(problems: decoder.problems) }
         do {
-            guard let declared, decoder.problems.isEmpty else { throw SchemaError(problems: decoder.problems) }
-            return try Schema(
+            let schema = try Schema(
                 name: declared.name, version: declared.version, entities: declared.entities,
                 diffScope: declared.diffScope)
+            if !decoder.problems.isEmpty { throw SchemaError(problems: decoder.problems) }
+            return schema
         } catch var error as SchemaError {
+            // Problems found while decoding come first; then those of the
+            // model as far as it could be decoded.
+            if error.problems != decoder.problems { error.problems = decoder.problems + error.problems }
             for i in error.problems.indices where error.problems[i].location == nil {
                 error.problems[i].location = decoder.location(of: error.problems[i].path)
             }

@@ -1,0 +1,62 @@
+import XCTest
+@testable import GraphDiffCLI
+
+final class FormatCommandTests: XCTestCase {
+    func test_fmt_graph_writesCanonicalForm_andIsIdempotent() throws {
+        let r = graphdiff(["fmt", samplePath("people/v1.graph.json")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("{\n  \"$schema\": \"people.schema.json\",\n  \"metadata\": {\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\"a2\": {\n        \"city\": \"Paris\",\n        \"person\": \"p1\",\n        \"street\": \"3 quai d'Orsay\",\n        \"zip\": null\n      }"), r.stdout)
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: samplePath("people/people.schema.json"), toPath: dir.appendingPathComponent("people.schema.json").path)
+        let file = dir.appendingPathComponent("v1.graph.json")
+        try r.stdout.write(to: file, atomically: true, encoding: .utf8)
+        let again = graphdiff(["fmt", file.path])
+        XCTAssertEqual(again.stdout, r.stdout)
+        XCTAssertEqual(graphdiff(["fmt", "--check", file.path]).status, 0)
+        XCTAssertEqual(graphdiff(["fmt", "--check", samplePath("people/v1.graph.json")]).status, 1)
+    }
+
+    func test_fmt_plainJSON_fromStandardInput() {
+        let r = graphdiff(["fmt", "-"], stdin: #"{"b": [1, 2.50], "a": {"y": 1e400, "x": "\u00e9"}}"#)
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(r.stdout, "{\n  \"a\": {\n    \"x\": \"é\",\n    \"y\": 1e400\n  },\n  \"b\": [1, 2.50]\n}\n")
+    }
+
+    func test_fmt_output_andInPlace_writeAtomically() throws {
+        let dir = try temporaryDirectory(self)
+        let input = dir.appendingPathComponent("in.json")
+        try #"{"z":1,"a":2}"#.write(to: input, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out.json")
+        XCTAssertEqual(graphdiff(["fmt", input.path, "-o", out.path]).status, 0)
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "{\n  \"a\": 2,\n  \"z\": 1\n}\n")
+        XCTAssertEqual(graphdiff(["fmt", "--in-place", input.path]).status, 0)
+        XCTAssertEqual(try String(contentsOf: input, encoding: .utf8), "{\n  \"a\": 2,\n  \"z\": 1\n}\n")
+        // No temporary file is left behind.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["in.json", "out.json"])
+    }
+
+    func test_fmt_invalidInput_exit2_andLeavesTheFileAlone() throws {
+        let dir = try temporaryDirectory(self)
+        let input = dir.appendingPathComponent("in.json")
+        try "{\"a\": [1,]}".write(to: input, atomically: true, encoding: .utf8)
+        let r = graphdiff(["fmt", "--in-place", input.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "\(input.path):1:10: expected a value, found ']'\n")
+        XCTAssertEqual(try String(contentsOf: input, encoding: .utf8), "{\"a\": [1,]}")
+    }
+
+    func test_fmt_unwritableDestination_exit2_andNothingWritten() throws {
+        let dir = try temporaryDirectory(self)
+        let r = graphdiff(["fmt", "-", "-o", dir.appendingPathComponent("missing/out.json").path], stdin: "[]")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("cannot create a temporary file"), r.stderr)
+    }
+
+    func test_fmt_usageErrors() {
+        XCTAssertEqual(graphdiff(["fmt"]).status, 2)
+        XCTAssertEqual(graphdiff(["fmt", "a", "b"]).status, 2)
+        XCTAssertEqual(graphdiff(["fmt", "a", "-o", "x", "--in-place"]).status, 2)
+        XCTAssertEqual(graphdiff(["fmt", "-", "--in-place"]).status, 2)
+    }
+}
