@@ -1,3 +1,5 @@
+import Foundation
+
 /// A string compared, hashed and ordered by its exact UTF-8 bytes.
 ///
 /// Swift's `String` compares by Unicode canonical equivalence, so `"é"` (U+00E9)
@@ -29,8 +31,7 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     @inlinable public func hash(into hasher: inout Hasher) {
-        var copy = string
-        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hashUTF8(string, into: &hasher)
     }
 
     @inlinable public static func < (lhs: ExactString, rhs: ExactString) -> Bool {
@@ -42,10 +43,44 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
 ///
 /// - Complexity: O(*k*), where *k* is the length of the common prefix.
 @inlinable public func utf8Less(_ a: String, _ b: String) -> Bool {
-    a.utf8.lexicographicallyPrecedes(b.utf8)
+    utf8Compare(a, b) < 0
 }
 
 /// Whether `a` and `b` have the same UTF-8 bytes (no Unicode normalisation).
 @inlinable public func utf8Equal(_ a: String, _ b: String) -> Bool {
-    a.utf8.elementsEqual(b.utf8)
+    let fast = a.utf8.withContiguousStorageIfAvailable { pa in
+        b.utf8.withContiguousStorageIfAvailable { pb -> Bool in
+            guard pa.count == pb.count else { return false }
+            guard let x = pa.baseAddress, let y = pb.baseAddress, pa.count > 0 else { return true }
+            return memcmp(x, y, pa.count) == 0
+        }
+    }
+    if let fast, let result = fast { return result }
+    return a.utf8.elementsEqual(b.utf8)
+}
+
+/// Compares the UTF-8 bytes of `a` and `b`: negative, zero or positive.
+@inlinable public func utf8Compare(_ a: String, _ b: String) -> Int {
+    let fast = a.utf8.withContiguousStorageIfAvailable { pa in
+        b.utf8.withContiguousStorageIfAvailable { pb -> Int in
+            let n = min(pa.count, pb.count)
+            if n > 0, let x = pa.baseAddress, let y = pb.baseAddress {
+                let c = memcmp(x, y, n)
+                if c != 0 { return Int(c) }
+            }
+            return pa.count - pb.count
+        }
+    }
+    if let fast, let result = fast { return result }
+    if a.utf8.elementsEqual(b.utf8) { return 0 }
+    return a.utf8.lexicographicallyPrecedes(b.utf8) ? -1 : 1
+}
+
+/// Feeds the UTF-8 bytes of `s` to `hasher`.
+@inlinable public func hashUTF8(_ s: String, into hasher: inout Hasher) {
+    let done: Void? = s.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    if done == nil {
+        for b in s.utf8 { hasher.combine(b) }
+    }
+    hasher.combine(0xFF as UInt8)  // terminator: "ab"+"c" differs from "a"+"bc"
 }

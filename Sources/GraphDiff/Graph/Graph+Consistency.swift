@@ -5,99 +5,139 @@ extension Graph {
     /// dangling references, references to an object of the wrong entity,
     /// inverses that disagree (one-to-one and many-to-many), and broken chains
     /// (no head or several heads, a cycle, a member unreachable from the head,
-    /// prev and next disagreeing, members of one chain with different owners).
+    /// prev and next disagreeing, members of one chain with different owners,
+    /// a chained member without an owner).
     ///
     /// The loader runs this after decoding; patch and merge run it on their
     /// results; tests run it after every mutation.
     ///
-    /// - Returns: the problems, in a stable order (by object, then property).
-    /// - Complexity: O(*n* + *r* log *r*), where *n* is the number of objects
-    ///   and *r* the number of many-to-many references.
+    /// - Returns: the problems, sorted by entity, identity, property, message.
+    /// - Complexity: O(*n* + *r*), where *n* is the number of objects and *r*
+    ///   the number of references; each reference is one hash lookup.
     public func consistencyProblems() -> [GraphProblem] {
         var problems: [GraphProblem] = []
-        // Chain links are checked by the chain check, with better messages.
-        let chainLinks = orderedRelationships.compactMap { pair in
-            pair.relationship.ordered.map { (destination: pair.relationship.destination, links: [$0.prev, $0.next]) }
-        }
-        for id in sortedIDs {
-            guard let object = objects[id], let entity = schema.entity(named: object.entity) else { continue }
-            let linkNames = Set(chainLinks.filter { schema.entity(object.entity, isKindOf: $0.destination) }.flatMap(\.links))
-            for (slot, property) in entity.storedProperties.enumerated() {
-                guard case .relationship(let r) = property else { continue }
-                let isChainLink = linkNames.contains(r.name)
-                let value = object.values[slot]
-                func problem(_ kind: GraphProblem.Kind, _ message: String) {
-                    problems.append(GraphProblem(kind, message, entity: object.entity, identity: id.identity, property: r.name))
-                }
-                let targets: [String]
-                switch r.storage {
-                case .toOne: targets = value.stringValue.map { [$0] } ?? []
-                case .manyToMany: targets = value.arrayValue?.compactMap(\.stringValue) ?? []
-                case .derived: targets = []
-                }
-                for ref in targets {
-                    let targetID = self.id(entity: r.destination, identity: ref)
-                    guard let target = objects[targetID] else {
-                        problem(.danglingReference, "dangling reference to \(r.destination) \"\(ref)\": no such object")
-                        continue
-                    }
-                    guard schema.entity(target.entity, isKindOf: r.destination) else {
-                        problem(.wrongDestination, "\"\(ref)\" is a \(target.entity), not a \(r.destination)")
-                        continue
-                    }
-                    guard !isChainLink, let inverse = schema.entity(named: target.entity)?.property(named: r.inverse)?.relationship
-                    else { continue }
-                    let back = self.value(of: targetID, inverse.name)
-                    switch inverse.storage {
-                    case .toOne:
-                        if !(back?.stringValue.map { utf8Equal($0, id.identity) } ?? false) {
-                            let shown = back.map { JSONWriter.string($0) } ?? "null"
-                            problem(.inverseDisagreement, "refers to \"\(ref)\", whose inverse \"\(inverse.name)\" is \(shown), not \"\(id.identity)\"")
-                        }
-                    case .manyToMany:
-                        let list = back?.arrayValue?.compactMap(\.stringValue) ?? []
-                        if !list.contains(where: { utf8Equal($0, id.identity) }) {
-                            problem(.inverseDisagreement, "lists \"\(ref)\", whose inverse \"\(inverse.name)\" does not list \"\(id.identity)\"")
-                        }
-                    case .derived:
-                        break
-                    }
-                }
+        let plans = ReferencePlan.plans(for: schema)
+        for (id, object) in objects {
+            for plan in plans[object.entityIndex] {
+                checkReferences(from: id, object, plan, into: &problems)
             }
         }
         for (ownerEntity, relationship) in orderedRelationships {
             problems += chainProblems(ownerEntity: ownerEntity, relationship: relationship)
         }
-        return problems
+        // Objects were visited in hash order; sort what was found (usually
+        // nothing) rather than every identity.
+        return problems.sorted { a, b in
+            let x = (a.entity ?? "", a.identity ?? "", a.property ?? "", a.message)
+            let y = (b.entity ?? "", b.identity ?? "", b.property ?? "", b.message)
+            if !utf8Equal(x.0, y.0) { return utf8Less(x.0, y.0) }
+            if !utf8Equal(x.1, y.1) { return utf8Less(x.1, y.1) }
+            if !utf8Equal(x.2, y.2) { return utf8Less(x.2, y.2) }
+            return utf8Less(x.3, y.3)
+        }
+    }
+
+    /// What checking one stored relationship of one entity needs, computed
+    /// once per schema rather than once per reference.
+    struct ReferencePlan {
+        var slot: Int
+        var relationship: Relationship
+        var destinationIndex: Int
+        var destinationRoot: String
+        /// For each entity (by position): the slot of the inverse when the
+        /// inverse is stored and must be checked, else `nil`.
+        var inverseSlots: [Int?]
+        var inverseStorage: Relationship.Storage?
+
+        /// For each entity (by position), the plans of its stored relationships.
+        static func plans(for schema: Schema) -> [[ReferencePlan]] {
+            // Chain links are checked by the chain check, with better messages.
+            var chainLinks: [(destination: Int, names: Set<String>)] = []
+            for e in schema.entities {
+                for r in e.relationships {
+                    if let links = r.ordered, let d = schema.index(ofEntity: r.destination) {
+                        chainLinks.append((d, [links.prev, links.next]))
+                    }
+                }
+            }
+            return schema.entities.map { entity in
+                entity.storedProperties.enumerated().compactMap { slot, property -> ReferencePlan? in
+                    guard case .relationship(let r) = property, let d = schema.index(ofEntity: r.destination) else { return nil }
+                    let isChainLink = chainLinks.contains { schema.isKind(entity.index, of: $0.destination) && $0.names.contains(r.name) }
+                    let inverse = schema.entities[d].property(named: r.inverse)?.relationship
+                    let checkInverse = !isChainLink && (inverse?.storage == .toOne || inverse?.storage == .manyToMany)
+                    return ReferencePlan(
+                        slot: slot, relationship: r, destinationIndex: d, destinationRoot: schema.entities[d].root,
+                        inverseSlots: schema.entities.map { checkInverse ? $0.storedSlot[r.inverse] : nil },
+                        inverseStorage: inverse?.storage)
+                }
+            }
+        }
+    }
+
+    func checkReferences(from id: ObjectID, _ object: GraphObject, _ plan: ReferencePlan, into problems: inout [GraphProblem]) {
+        let r = plan.relationship
+        func problem(_ kind: GraphProblem.Kind, _ message: String) {
+            problems.append(GraphProblem(kind, message, entity: entity(of: object).name, identity: id.identity, property: r.name))
+        }
+        func check(_ ref: String) {
+            let targetID = ObjectID(entity: plan.destinationRoot, identity: ref)
+            guard let target = objects[targetID] else {
+                problem(.danglingReference, "dangling reference to \(r.destination) \"\(ref)\": no such object")
+                return
+            }
+            guard schema.isKind(target.entityIndex, of: plan.destinationIndex) else {
+                problem(.wrongDestination, "\"\(ref)\" is a \(entity(of: target).name), not a \(r.destination)")
+                return
+            }
+            guard let inverseSlot = plan.inverseSlots[target.entityIndex] else { return }
+            let back = target.values[inverseSlot]
+            switch plan.inverseStorage {
+            case .toOne?:
+                if !(back.stringValue.map { utf8Equal($0, id.identity) } ?? false) {
+                    problem(.inverseDisagreement, "refers to \"\(ref)\", whose inverse \"\(r.inverse)\" is \(JSONWriter.string(back)), not \"\(id.identity)\"")
+                }
+            case .manyToMany?:
+                let listed = back.arrayValue?.contains { $0.stringValue.map { utf8Equal($0, id.identity) } ?? false } ?? false
+                if !listed {
+                    problem(.inverseDisagreement, "lists \"\(ref)\", whose inverse \"\(r.inverse)\" does not list \"\(id.identity)\"")
+                }
+            default:
+                break
+            }
+        }
+        switch object.values[plan.slot] {
+        case .string(let ref): check(ref)
+        case .array(let refs): for case .string(let ref) in refs { check(ref) }
+        default: break
+        }
     }
 
     /// The problems of every chain of the ordered `relationship`.
     func chainProblems(ownerEntity: Entity, relationship: Relationship) -> [GraphProblem] {
-        guard let links = relationship.ordered else { return [] }
+        guard let links = relationship.ordered, let destination = schema.index(ofEntity: relationship.destination) else { return [] }
         var problems: [GraphProblem] = []
         let groups = membersByOwner(through: relationship)
-        let destination = relationship.destination
+        func name(_ id: ObjectID) -> String { "\"\(id.identity)\"" }
+        func entityName(_ id: ObjectID) -> String { objects[id].map { entity(of: $0).name } ?? relationship.destination }
         // Members chained without an owner.
-        for (id, object) in objects.sorted(by: { $0.key < $1.key }) where schema.entity(object.entity, isKindOf: destination) {
-            guard (value(of: id, relationship.inverse)?.isNull ?? true) else { continue }
+        for (id, object) in objects where schema.isKind(object.entityIndex, of: destination) {
+            guard value(of: id, relationship.inverse)?.isNull ?? true else { continue }
             for link in [links.prev, links.next] where !(value(of: id, link)?.isNull ?? true) {
                 problems.append(GraphProblem(.brokenChain,
                     "is linked by \"\(link)\" in a chain of \"\(relationship.name)\" but has no \"\(relationship.inverse)\"",
-                    entity: object.entity, identity: id.identity, property: link))
+                    entity: entity(of: object).name, identity: id.identity, property: link))
             }
         }
-        for owner in groups.keys.sorted() {
-            guard let members = groups[owner] else { continue }
+        for (owner, members) in groups {
             let memberSet = Set(members)
             func problemOnOwner(_ message: String) {
-                let ownerEntityName = objects[owner]?.entity ?? ownerEntity.name
-                problems.append(GraphProblem(.brokenChain, message, entity: ownerEntityName, identity: owner.identity, property: relationship.name))
+                problems.append(GraphProblem(.brokenChain, message, entity: objects[owner].map { entity(of: $0).name } ?? ownerEntity.name,
+                                             identity: owner.identity, property: relationship.name))
             }
-            func name(_ id: ObjectID) -> String { "\"\(id.identity)\"" }
             // Links must agree and stay within the chain.
             var linksAgree = true
             for m in members {
-                let entityName = objects[m]?.entity ?? destination
                 for (link, back) in [(links.next, links.prev), (links.prev, links.next)] {
                     guard let ref = value(of: m, link)?.stringValue else { continue }
                     let other = ObjectID(entity: m.entity, identity: ref)
@@ -105,13 +145,13 @@ extension Graph {
                         linksAgree = false
                         problems.append(GraphProblem(.brokenChain,
                             "\"\(link)\" is \(name(other)), which belongs to another owner than \(name(owner))",
-                            entity: entityName, identity: m.identity, property: link))
+                            entity: entityName(m), identity: m.identity, property: link))
                     } else if !(value(of: other, back)?.stringValue.map { utf8Equal($0, m.identity) } ?? false) {
                         linksAgree = false
                         let shown = value(of: other, back).map { JSONWriter.string($0) } ?? "null"
                         problems.append(GraphProblem(.brokenChain,
                             "\"\(link)\" is \(name(other)), but the \"\(back)\" of \(name(other)) is \(shown)",
-                            entity: entityName, identity: m.identity, property: link))
+                            entity: entityName(m), identity: m.identity, property: link))
                     }
                 }
             }
@@ -125,13 +165,11 @@ extension Graph {
                 continue
             }
             guard linksAgree else { continue }
-            let walked = chain(of: owner, through: relationship)
+            let walked = walkChain(members: members, links: links)
             if walked.count < members.count {
                 let reached = Set(walked)
                 let lost = members.filter { !reached.contains($0) }
-                let cyclic = value(of: walked.last ?? owner, links.next)?.stringValue != nil
-                problemOnOwner((cyclic ? "chain has a cycle; " : "")
-                    + "\(lost.count) member(s) unreachable from the head \(name(heads[0])): \(lost.prefix(10).map(name).joined(separator: ", "))")
+                problemOnOwner("\(lost.count) member(s) unreachable from the head \(name(heads[0])): \(lost.prefix(10).map(name).joined(separator: ", "))")
             }
         }
         return problems

@@ -8,11 +8,13 @@ extension Graph {
         #if DEBUG
         var violations: [String] = []
         for (id, object) in objects {
-            guard let entity = schema.entity(named: object.entity) else {
-                violations.append("\(id): unknown entity \(object.entity)")
+            guard schema.entities.indices.contains(object.entityIndex) else {
+                violations.append("\(id): no entity at index \(object.entityIndex)")
                 continue
             }
-            if entity.root != id.entity { violations.append("\(id): entity \(object.entity) has root \(entity.root)") }
+            let entity = schema.entities[object.entityIndex]
+            if entity.root != id.entity { violations.append("\(id): entity \(entity.name) has root \(entity.root)") }
+            if entity.isAbstract { violations.append("\(id): entity \(entity.name) is abstract") }
             if object.values.count != entity.storedProperties.count {
                 violations.append("\(id): \(object.values.count) values for \(entity.storedProperties.count) stored properties")
             }

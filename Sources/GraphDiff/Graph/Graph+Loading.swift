@@ -32,7 +32,11 @@ extension Graph {
         var decoder = GraphDecoder(schema: schema, source: source)
         var graph = decoder.decode(document, options: options)
         let decodeProblems = decoder.problems.count
-        decoder.problems += graph.consistencyProblems().map { decoder.located($0) }
+        let consistency = graph.consistencyProblems()
+        if !consistency.isEmpty {
+            decoder.indexMembers(of: document)
+            decoder.problems += consistency.map { decoder.located($0, in: graph) }
+        }
         if decoder.problems.count == decodeProblems {
             decoder.checkDerivedClaims(against: graph)
         }
@@ -59,11 +63,9 @@ struct GraphDecoder {
     let schema: Schema
     let source: JSONSourceText?
     var problems: [GraphProblem] = []
-    /// The member table of each object as read, to locate its properties.
+    /// The member table of each object as read, to locate its properties;
+    /// built only when there are problems to locate.
     var objectMembers: [ObjectID: JSONObject] = [:]
-    /// Where each object starts: its identity key (canonical form) or its
-    /// first member (flat form).
-    var objectOffsets: [ObjectID: Int] = [:]
 
     init(schema: Schema, source: JSONSourceText?) {
         self.schema = schema
@@ -76,16 +78,43 @@ struct GraphDecoder {
     }
 
     /// Adds the position of the object (or of its property) to `problem`.
-    func located(_ problem: GraphProblem) -> GraphProblem {
+    func located(_ problem: GraphProblem, in graph: Graph) -> GraphProblem {
         var p = problem
         guard p.location == nil, let entityName = p.entity, let identity = p.identity else { return p }
         let id = ObjectID(entity: schema.entity(named: entityName)?.root ?? entityName, identity: identity)
         if let property = p.property, let member = objectMembers[id]?.member(property), member.keyOffset >= 0 {
             p.location = location(member.keyOffset)
-        } else if let offset = objectOffsets[id] {
+        } else if let offset = graph.objects[id]?.sourceOffset {
             p.location = location(offset)
         }
         return p
+    }
+
+    /// Fills ``objectMembers`` from the document.
+    ///
+    /// - Complexity: O(*n*).
+    mutating func indexMembers(of document: JSONValue) {
+        guard let objects = document["objects"] else { return }
+        switch objects {
+        case .object(let byEntity):
+            for group in byEntity.members {
+                guard let root = schema.entity(named: group.key)?.root, let byIdentity = group.value.objectValue else { continue }
+                for member in byIdentity.members {
+                    if let fields = member.value.objectValue { objectMembers[ObjectID(entity: root, identity: member.key)] = fields }
+                }
+            }
+        case .array(let list):
+            for case .object(let fields) in list {
+                guard let entity = fields["entity"]?.stringValue.flatMap(schema.entity(named:)) else { continue }
+                switch fields[entity.identityAttribute ?? "id"] {
+                case .string(let s)?: objectMembers[ObjectID(entity: entity.root, identity: s)] = fields
+                case .number(let n)?: objectMembers[ObjectID(entity: entity.root, identity: n.text)] = fields
+                default: break
+                }
+            }
+        default:
+            break
+        }
     }
 
     mutating func report(_ problem: GraphProblem, at offset: Int = -1) {
@@ -117,6 +146,8 @@ struct GraphDecoder {
         }
         switch objects.value {
         case .object(let byEntity):
+            let total = byEntity.members.reduce(0) { $0 + ($1.value.objectValue?.count ?? 0) }
+            graph.objects.reserveCapacity(total)
             for group in byEntity.members {
                 guard let entity = concreteEntity(group.key, at: group.keyOffset) else { continue }
                 guard let byIdentity = group.value.objectValue else {
@@ -232,9 +263,7 @@ struct GraphDecoder {
                 resolved.append(r.storage == .manyToMany ? .array([]) : .null)
             }
         }
-        objectMembers[id] = fields
-        objectOffsets[id] = offset
-        graph.objects[id] = GraphObject(entity: entity.name, values: resolved, sourceOffset: offset)
+        graph.objects[id] = GraphObject(entity: entity, values: resolved, sourceOffset: offset)
         checkDerived(entity, identity: identity, fields: fields)
     }
 
@@ -282,10 +311,15 @@ struct GraphDecoder {
 
     /// Reports a derived to-many given in the file that disagrees with its members.
     mutating func checkDerivedClaims(against graph: Graph) {
+        // One owner index per relationship, however many owners claim members.
+        var indexes: [Relationship: [ObjectID: [ObjectID]]] = [:]
         for claim in derivedClaims {
-            let actual = claim.relationship.ordered != nil
-                ? graph.chain(of: claim.id, through: claim.relationship).map(\.identity)
-                : graph.members(of: claim.id, through: claim.relationship).map(\.identity).sorted(by: utf8Less)
+            if indexes[claim.relationship] == nil {
+                indexes[claim.relationship] = graph.membersByOwner(through: claim.relationship)
+            }
+            let members = indexes[claim.relationship]?[claim.id] ?? []
+            let actual = claim.relationship.ordered.map { graph.walkChain(members: members, links: $0).map(\.identity) }
+                ?? members.map(\.identity).sorted(by: utf8Less)
             let given = claim.relationship.ordered != nil ? claim.members : claim.members.sorted(by: utf8Less)
             if !actual.elementsEqual(given, by: utf8Equal) {
                 let shown = actual.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -20,10 +20,12 @@ extension Graph {
         let inverse = destination.property(named: relationship.inverse)?.relationship
         let ownerRoot = inverse.flatMap { schema.entity(named: $0.destination)?.root }
         var result: [ObjectID: [ObjectID]] = [:]
-        for (id, object) in objects where schema.entity(object.entity, isKindOf: destination.name) {
-            guard let entity = schema.entity(named: object.entity), let slot = entity.storedSlot[relationship.inverse],
-                let ref = object.values[slot].stringValue
-            else { continue }
+        // The inverse's slot in each entity that can be a member.
+        let slots = schema.entities.map { e in
+            schema.isKind(e.index, of: destination.index) ? e.storedSlot[relationship.inverse] : nil
+        }
+        for (id, object) in objects {
+            guard let slot = slots[object.entityIndex], let ref = object.values[slot].stringValue else { continue }
             let owner = ObjectID(entity: ownerRoot ?? id.entity, identity: ref)
             result[owner, default: []].append(id)
         }
@@ -38,12 +40,21 @@ extension Graph {
     /// - Complexity: O(*n*) in the number of objects.
     public func chain(of owner: ObjectID, through relationship: Relationship) -> [ObjectID] {
         guard let links = relationship.ordered else { return members(of: owner, through: relationship) }
-        let members = self.members(of: owner, through: relationship)
+        return walkChain(members: members(of: owner, through: relationship), links: links)
+    }
+
+    /// Walks a chain from the first of `members` whose prev is `null`,
+    /// following next, stopping at the end, at a repeat, or after
+    /// `members.count` steps.
+    ///
+    /// - Complexity: O(*m*), where *m* is the number of members.
+    func walkChain(members: [ObjectID], links: ChainLinks) -> [ObjectID] {
         guard let head = members.first(where: { value(of: $0, links.prev)?.isNull ?? true }) else { return [] }
         var order: [ObjectID] = []
-        var seen = Set<ObjectID>()
+        order.reserveCapacity(members.count)
+        var seen = Set<ObjectID>(minimumCapacity: members.count)
         var current: ObjectID? = head
-        while let c = current, seen.insert(c).inserted {
+        while let c = current, order.count <= members.count, seen.insert(c).inserted {
             order.append(c)
             guard let next = value(of: c, links.next)?.stringValue else { break }
             current = ObjectID(entity: c.entity, identity: next)

@@ -15,13 +15,13 @@ extension Graph {
     public func encoded() -> JSONValue {
         var byEntity: [String: [JSONObject.Member]] = [:]
         for (id, object) in objects {
-            guard let entity = schema.entity(named: object.entity) else { continue }
+            let entity = schema.entities[object.entityIndex]
             var fields: [JSONObject.Member] = []
             fields.reserveCapacity(entity.storedProperties.count)
             for (slot, property) in entity.storedProperties.enumerated() {
                 fields.append(JSONObject.Member(key: property.name, value: object.values[slot]))
             }
-            byEntity[object.entity, default: []].append(JSONObject.Member(key: id.identity, value: .object(JSONObject(fields))))
+            byEntity[entity.name, default: []].append(JSONObject.Member(key: id.identity, value: .object(JSONObject(fields))))
         }
         var document = JSONObject()
         if let schemaReference { document["$schema"] = .string(schemaReference) }

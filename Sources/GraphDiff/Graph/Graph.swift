@@ -53,10 +53,14 @@ public struct Graph: Sendable {
     /// The value of `property` on the object `id` (stored properties only):
     /// `nil` when the object or property does not exist.
     public func value(of id: ObjectID, _ property: String) -> JSONValue? {
-        guard let object = objects[id], let entity = schema.entity(named: object.entity),
-            let slot = entity.storedSlot[property]
+        guard let object = objects[id], let slot = schema.entities[object.entityIndex].storedSlot[property]
         else { return nil }
         return object.values[slot]
+    }
+
+    /// The entity of `object`.
+    @inlinable public func entity(of object: GraphObject) -> Entity {
+        schema.entities[object.entityIndex]
     }
 
     /// The object referenced by the to-one `relationship` of `id`, if any.
@@ -70,28 +74,36 @@ public struct Graph: Sendable {
 
 /// One object: its concrete entity and the values of its stored properties.
 ///
-/// `values[i]` belongs to `schema.entity(named: entity).storedProperties[i]`:
+/// `entityIndex` is the entity's position in ``Schema/entities`` (see
+/// ``Graph/entity(of:)``); `values[i]` belongs to that entity's
+/// ``Entity/storedProperties``[i]:
 /// an attribute's JSON value (`null` when absent), a to-one reference as the
 /// target's identity string or `null`, a many-to-many relationship as a sorted
 /// array of identity strings.
 public struct GraphObject: Sendable {
-    /// The concrete entity (a sub-entity of the identity's root, or the root).
-    public var entity: String
+    /// The position of the concrete entity (a sub-entity of the identity's
+    /// root, or the root) in ``Schema/entities``.
+    public var entityIndex: Int
     public var values: [JSONValue]
     /// Byte offset of the object in the file it was read from, or -1.
     public var sourceOffset: Int
 
-    public init(entity: String, values: [JSONValue], sourceOffset: Int = -1) {
-        self.entity = entity
+    public init(entityIndex: Int, values: [JSONValue], sourceOffset: Int = -1) {
+        self.entityIndex = entityIndex
         self.values = values
         self.sourceOffset = sourceOffset
+    }
+
+    /// An object of `entity` with `values` in the order of its stored properties.
+    public init(entity: Entity, values: [JSONValue], sourceOffset: Int = -1) {
+        self.init(entityIndex: entity.index, values: values, sourceOffset: sourceOffset)
     }
 }
 
 extension GraphObject: Equatable {
     /// Same entity and values; where the object was read from does not count.
     public static func == (a: GraphObject, b: GraphObject) -> Bool {
-        a.entity == b.entity && a.values == b.values
+        a.entityIndex == b.entityIndex && a.values == b.values
     }
 }
 

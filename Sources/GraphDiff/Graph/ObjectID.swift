@@ -1,3 +1,5 @@
+import GraphJSON
+
 /// The identity of an object: its inheritance root and its identity string.
 ///
 /// Objects are matched by identity, never by position: two objects with equal
@@ -18,19 +20,18 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     public static func == (a: ObjectID, b: ObjectID) -> Bool {
-        a.entity == b.entity && a.identity.utf8.elementsEqual(b.identity.utf8)
+        utf8Equal(a.identity, b.identity) && utf8Equal(a.entity, b.entity)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(entity)
-        var id = identity
-        id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hashUTF8(entity, into: &hasher)
+        hashUTF8(identity, into: &hasher)
     }
 
     /// Entity first, then identity, both in byte order of UTF-8.
     public static func < (a: ObjectID, b: ObjectID) -> Bool {
-        if a.entity != b.entity { return a.entity.utf8.lexicographicallyPrecedes(b.entity.utf8) }
-        return a.identity.utf8.lexicographicallyPrecedes(b.identity.utf8)
+        let c = utf8Compare(a.entity, b.entity)
+        return c != 0 ? c < 0 : utf8Less(a.identity, b.identity)
     }
 
     /// `ENTITY:IDENTITY`.

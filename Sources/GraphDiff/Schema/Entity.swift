@@ -5,7 +5,11 @@ import GraphJSON
 /// The declared members (`name` through `relationships`) are what a schema file
 /// says. The resolved members (from `root` on) are filled in when the
 /// ``Schema`` is built: they include what the entity inherits.
-public struct Entity: Sendable {
+///
+/// An entity is a class so that looking one up in a large graph costs one
+/// reference count, not a copy of every table. ``Schema`` copies the entities
+/// it is given and resolves its copies; after that nothing changes them.
+public final class Entity: @unchecked Sendable {
     public var name: String
     /// The entity this one inherits from.
     public var parent: String?
@@ -36,8 +40,18 @@ public struct Entity: Sendable {
         self.relationships = relationships
     }
 
+    /// A new entity with the same declared members and nothing resolved.
+    func declaredCopy() -> Entity {
+        Entity(name: name, parent: parent, isAbstract: isAbstract, identity: identity, isAtomic: isAtomic,
+               attributes: attributes, relationships: relationships)
+    }
+
     // MARK: Resolved
 
+    /// The entity's position in ``Schema/entities``.
+    public internal(set) var index: Int = 0
+    /// The positions of the entity and its ancestors in ``Schema/entities``.
+    public internal(set) var kindIndices: Set<Int> = []
     /// The top of the inheritance chain; identities are unique within it.
     public internal(set) var root: String = ""
     /// Parent, grandparent, …, root.

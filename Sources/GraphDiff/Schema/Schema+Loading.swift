@@ -147,7 +147,7 @@ struct SchemaDecoder {
         guard let spec = members(value, at: path, allowed: ["parent", "abstract", "identity", "atomic", "attributes", "relationships"]) else {
             return nil
         }
-        var entity = Entity(
+        let entity = Entity(
             name: name, parent: string(spec, "parent", at: path),
             isAbstract: bool(spec, "abstract", at: path, default: false),
             identity: string(spec, "identity", at: path),

@@ -17,7 +17,7 @@ extension Schema {
         diffScope: DiffScope = DiffScope()
     ) throws {
         var problems: [SchemaProblem] = []
-        var entities = declared.sorted { utf8Less($0.name, $1.name) }
+        let entities = declared.sorted { utf8Less($0.name, $1.name) }.map { $0.declaredCopy() }
         var index: [String: Int] = [:]
         for (i, e) in entities.enumerated() {
             if index[e.name] != nil {
@@ -51,6 +51,11 @@ extension Schema {
             }
             entities[i].ancestors = ancestors
             entities[i].root = ancestors.last ?? entities[i].name
+        }
+
+        for (i, e) in entities.enumerated() {
+            e.index = i
+            e.kindIndices = Set([i] + e.ancestors.compactMap { index[$0] })
         }
 
         // Properties, inherited first, and the identity from the root.

@@ -39,6 +39,12 @@ public struct Schema: Sendable {
     /// The position of the entity named `name` in ``entities``.
     public func index(ofEntity name: String) -> Int? { entityIndex[name] }
 
+    /// Whether an object of the entity at `candidate` can stand where the
+    /// entity at `expected` is expected (positions in ``entities``).
+    @inlinable public func isKind(_ candidate: Int, of expected: Int) -> Bool {
+        candidate == expected || entities[candidate].kindIndices.contains(expected)
+    }
+
     /// Whether an object of entity `candidate` can stand where `entity` is
     /// expected: the same entity or one that inherits from it.
     public func entity(_ candidate: String, isKindOf entity: String) -> Bool {
