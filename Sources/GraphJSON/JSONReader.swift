@@ -27,6 +27,24 @@ public struct JSONReader {
     /// The deepest nesting of arrays and objects accepted by default.
     public static let defaultMaximumDepth = 10_000
 
+    /// What to do with a member name repeated in one object.
+    public enum DuplicateMembers: Sendable {
+        /// Reject the document, naming both positions (graphdiff's rule).
+        case reject
+        /// Keep the last value. Only for reading third-party files known to
+        /// repeat names (some test fixtures do); no graphdiff command uses it.
+        case keepLast
+    }
+
+    /// Parses `bytes` with a choice of what to do with repeated member names.
+    public static func parse(_ bytes: [UInt8], duplicateMembers: DuplicateMembers) throws -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer: buffer, maximumDepth: defaultMaximumDepth)
+            reader.duplicateMembers = duplicateMembers
+            return try reader.parseDocument()
+        }
+    }
+
     /// Parses `bytes` as one JSON value.
     ///
     /// - Parameters:
@@ -62,6 +80,7 @@ public struct JSONReader {
     @usableFromInline var index: Int = 0
     @usableFromInline var depth: Int = 0
     let maximumDepth: Int
+    var duplicateMembers = DuplicateMembers.reject
     /// Reused for strings that contain escapes.
     var scratch: [UInt8] = []
 
@@ -207,7 +226,11 @@ public struct JSONReader {
             index -= 1
             throw unexpected(expected: "',' or '}'")
         }
-        try checkUniqueNames(members)
+        if duplicateMembers == .keepLast {
+            members = keepingLast(members)
+        } else {
+            try checkUniqueNames(members)
+        }
         depth -= 1
         return JSONObject(members)
     }
@@ -231,6 +254,21 @@ public struct JSONReader {
                 throw duplicate(m, first: members[j])
             }
         }
+    }
+
+    /// `members` with only the last of each repeated name, in first-seen order.
+    func keepingLast(_ members: [JSONObject.Member]) -> [JSONObject.Member] {
+        var position: [ExactString: Int] = [:]
+        var result: [JSONObject.Member] = []
+        for m in members {
+            if let i = position[ExactString(m.key)] {
+                result[i].value = m.value
+            } else {
+                position[ExactString(m.key)] = result.count
+                result.append(m)
+            }
+        }
+        return result
     }
 
     func duplicate(_ member: JSONObject.Member, first: JSONObject.Member) -> JSONError {

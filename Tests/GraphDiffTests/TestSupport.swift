@@ -80,3 +80,21 @@ func kitchenSinkSchema() throws -> Schema {
                relationships: [Relationship(name: "holder", destination: "Owner", inverse: "badge")]),
     ])
 }
+
+/// `../shared/conformance` beside the package root, or `nil` when absent.
+func conformanceDirectory() -> URL? {
+    let dir = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/conformance")
+    return FileManager.default.fileExists(atPath: dir.path) ? dir : nil
+}
+
+/// The parsed conformance file at `path`, or a skip naming what is missing.
+func conformanceJSON(_ path: String) throws -> JSONValue {
+    guard let dir = conformanceDirectory() else {
+        throw XCTSkip("../shared/conformance is absent; \(path) not run")
+    }
+    // Some fixtures repeat a member name on purpose (in disabled records).
+    return try JSONReader.parse(Array(try Data(contentsOf: dir.appendingPathComponent(path))), duplicateMembers: .keepLast)
+}
+
+/// Parses JSON text, for test inputs.
+func json(_ text: String) throws -> JSONValue { try JSONReader.parse(text) }

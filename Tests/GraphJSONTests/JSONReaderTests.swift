@@ -74,3 +74,12 @@ final class JSONReaderTests: XCTestCase {
         XCTAssertEqual(text.location(ofOffset: 9).description, "2:7")
     }
 }
+
+final class JSONReaderLenientTests: XCTestCase {
+    func test_keepLast_keepsTheLastValueOfARepeatedName_inFirstPosition() throws {
+        let v = try JSONReader.parse(Array(#"{"op": "add", "path": "/a", "op": "remove"}"#.utf8), duplicateMembers: .keepLast)
+        XCTAssertEqual(v.objectValue?.keys, ["op", "path"])
+        XCTAssertEqual(v["op"], "remove")
+        XCTAssertThrowsError(try JSONReader.parse(#"{"op": 1, "op": 2}"#))
+    }
+}

@@ -1,0 +1,93 @@
+import GraphJSON
+
+/// An RFC 6902 JSON Patch: operations applied in order, atomically.
+///
+///     let patch = try JSONPatch(parsing: try JSONReader.parse(#"[{"op": "add", "path": "/a", "value": 1}]"#))
+///     let result = try patch.apply(to: try JSONReader.parse("{}"))   // {"a": 1}
+public struct JSONPatch: Hashable, Sendable {
+    /// One operation.
+    public struct Operation: Hashable, Sendable {
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
+            case add, remove, replace, move, copy, test
+        }
+
+        public var kind: Kind
+        public var path: JSONPointer
+        /// For `move` and `copy`.
+        public var from: JSONPointer?
+        /// For `add`, `replace` and `test`.
+        public var value: JSONValue?
+
+        public init(_ kind: Kind, path: JSONPointer, from: JSONPointer? = nil, value: JSONValue? = nil) {
+            self.kind = kind
+            self.path = path
+            self.from = from
+            self.value = value
+        }
+    }
+
+    public var operations: [Operation]
+
+    public init(_ operations: [Operation]) { self.operations = operations }
+
+    /// The patch that performs `edits` (from ``JSONDiff``), in order.
+    public init(edits: [JSONEdit]) {
+        operations = edits.map { edit in
+            switch edit {
+            case .add(let path, let value): return Operation(.add, path: path, value: value)
+            case .remove(let path, _): return Operation(.remove, path: path)
+            case .replace(let path, _, let new): return Operation(.replace, path: path, value: new)
+            case .move(let from, let path): return Operation(.move, path: path, from: from)
+            }
+        }
+    }
+
+    /// Reads a patch document: an array of operation objects.
+    ///
+    /// - Throws: ``PatchError`` naming the operation (by position) and what is wrong.
+    public init(parsing document: JSONValue) throws {
+        guard let list = document.arrayValue else {
+            throw PatchError.malformed("a JSON Patch is an array of operations, found \(document.kindName)")
+        }
+        operations = try list.enumerated().map { index, element in
+            guard let object = element.objectValue else {
+                throw PatchError.malformed("operation \(index): expected an object, found \(element.kindName)")
+            }
+            guard let opName = object["op"]?.stringValue, let kind = Operation.Kind(rawValue: opName) else {
+                throw PatchError.malformed("operation \(index): missing or unknown \"op\"")
+            }
+            func pointer(_ name: String) throws -> JSONPointer {
+                guard let text = object[name]?.stringValue else {
+                    throw PatchError.malformed("operation \(index) (\(opName)): missing \"\(name)\"")
+                }
+                do { return try JSONPointer(parsing: text) } catch {
+                    throw PatchError.malformed("operation \(index) (\(opName)): \(error)")
+                }
+            }
+            let path = try pointer("path")
+            switch kind {
+            case .add, .replace, .test:
+                guard let value = object["value"] else {
+                    throw PatchError.malformed("operation \(index) (\(opName)): missing \"value\"")
+                }
+                return Operation(kind, path: path, value: value)
+            case .move, .copy:
+                return Operation(kind, path: path, from: try pointer("from"))
+            case .remove:
+                return Operation(kind, path: path)
+            }
+        }
+    }
+
+    /// The patch as an RFC 6902 document.
+    public func encoded() -> JSONValue {
+        .array(operations.map { op in
+            var o = JSONObject()
+            o["op"] = .string(op.kind.rawValue)
+            if let from = op.from { o["from"] = .string(from.description) }
+            o["path"] = .string(op.path.description)
+            if let value = op.value { o["value"] = value }
+            return .object(o)
+        })
+    }
+}

@@ -1,0 +1,79 @@
+/// A JSON Pointer (RFC 6901): a path of member names and array indices.
+///
+///     let p = JSONPointer(["objects", "Person", "a/b"])
+///     p.description                 // "/objects/Person/a~1b"
+///     try JSONPointer(parsing: "/a~0b/0").tokens   // ["a~b", "0"]
+///
+/// Tokens are kept as strings, as the RFC defines them: whether `"0"` names a
+/// member or an index depends on the value it is applied to.
+public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparable {
+    public var tokens: [String]
+
+    public init(_ tokens: [String] = []) { self.tokens = tokens }
+
+    /// Parses the RFC 6901 string form (`""` is the whole document).
+    ///
+    /// - Throws: ``JSONPointer/ParseError`` when the text does not start with
+    ///   `/` or has a `~` not followed by `0` or `1`.
+    public init(parsing text: String) throws {
+        if text.isEmpty { tokens = []; return }
+        guard text.hasPrefix("/") else { throw ParseError(text: text, reason: "must be empty or start with '/'") }
+        var result: [String] = []
+        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            var token = ""
+            var chars = raw.makeIterator()
+            while let c = chars.next() {
+                if c == "~" {
+                    switch chars.next() {
+                    case "0": token.append("~")
+                    case "1": token.append("/")
+                    default: throw ParseError(text: text, reason: "'~' must be followed by '0' or '1'")
+                    }
+                } else {
+                    token.append(c)
+                }
+            }
+            result.append(token)
+        }
+        tokens = result
+    }
+
+    /// Why a pointer's text could not be parsed.
+    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var text: String
+        public var reason: String
+        public var description: String { "invalid JSON Pointer \"\(text)\": \(reason)" }
+    }
+
+    /// The pointer one level down.
+    public func appending(_ token: String) -> JSONPointer { JSONPointer(tokens + [token]) }
+
+    /// The pointer one level down, into an array element.
+    public func appending(index: Int) -> JSONPointer { JSONPointer(tokens + [String(index)]) }
+
+    /// The pointer one level up, or `nil` for the root.
+    public var parent: JSONPointer? { tokens.isEmpty ? nil : JSONPointer(Array(tokens.dropLast())) }
+
+    /// The RFC 6901 string form.
+    public var description: String {
+        tokens.map { "/" + $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }.joined()
+    }
+
+    /// Whether `self` is `other` or lies inside it.
+    public func hasPrefix(_ other: JSONPointer) -> Bool {
+        tokens.count >= other.tokens.count && zip(tokens, other.tokens).allSatisfy { utf8Equal($0, $1) }
+    }
+
+    public static func < (a: JSONPointer, b: JSONPointer) -> Bool {
+        for (x, y) in zip(a.tokens, b.tokens) where !utf8Equal(x, y) { return utf8Less(x, y) }
+        return a.tokens.count < b.tokens.count
+    }
+
+    /// The array index a token names: `0` or digits without a leading zero.
+    public static func index(_ token: String) -> Int? {
+        guard !token.isEmpty, token.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            token == "0" || !token.hasPrefix("0")
+        else { return nil }
+        return Int(token)
+    }
+}
