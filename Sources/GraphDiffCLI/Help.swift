@@ -7,6 +7,7 @@ enum Help {
         Usage: graphdiff COMMAND [OPTIONS] [ARGUMENTS]
 
         Commands:
+          diff        Show what changed between two graphs (or JSON documents).
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
           help        Show help for a command.
@@ -17,6 +18,54 @@ enum Help {
 
         Exit status: 0 success, 1 differences or invalid input, 2 trouble.
         See 'graphdiff help COMMAND' and man graphdiff(1), graphdiff(5).
+
+        """
+
+    static let diff = """
+        graphdiff diff: show what changed between two graphs, or two JSON documents.
+
+        Usage: graphdiff diff [OPTIONS] OLD NEW
+
+        With a schema (--schema, or "$schema" in the files) objects are matched
+        by identity and compared property by property; ordered relationships
+        are compared as sequences, reporting members inserted, removed and
+        moved. Without one, any two JSON documents are compared structurally:
+        objects by member, arrays by a shortest edit script, numbers by exact
+        decimal value.
+
+        Arguments:
+          OLD, NEW        The two files; one of them may be - (standard input).
+
+        Options:
+          -f, --format FORMAT
+                          human (default), json (graphdiff's patch document),
+                          tree, json-patch (RFC 6902) or merge-patch (RFC 7386).
+          --stat          Print only the summary.
+          -q, --quiet     Print nothing; only set the exit status.
+          -o, --output FILE
+                          Write to FILE (atomically) instead of standard output.
+          --schema FILE   Read both files as graphs of this schema.
+          --force         Go on even if a graph's recorded schema fingerprint
+                          (or the two schemas) differ.
+          --root ENTITY:ID
+                          Only the objects ENTITY:ID owns (cascade
+                          relationships, plus the schema's diff.include).
+          --include ENTITY.RELATIONSHIP
+                          Also follow this relationship with --root (repeatable).
+          --exclude ENTITY.RELATIONSHIP
+                          Never follow this relationship with --root (repeatable).
+          --array-key NAME
+                          Without a schema: match array elements that are
+                          objects by their member NAME, reporting moves.
+          --numbers value|text
+                          Without a schema: compare numbers by value (default;
+                          1.0 equals 1) or by text (any change of spelling).
+          --color auto|always|never
+                          Colour the human report (auto: on a terminal, unless
+                          NO_COLOR is set).
+          -h, --help      Show this help.
+
+        Exit status: 0 no differences, 1 differences, 2 trouble.
 
         """
 

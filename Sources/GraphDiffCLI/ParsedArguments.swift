@@ -6,7 +6,8 @@
 /// error naming it.
 struct ParsedArguments {
     var flags: Set<String> = []
-    var values: [String: String] = [:]
+    /// Every value given for each option, in order.
+    var values: [String: [String]] = [:]
     var operands: [String] = []
 
     /// - Parameters:
@@ -39,10 +40,10 @@ struct ParsedArguments {
                 self.flags.insert(name)
             } else if valued.contains(name) {
                 if let inlineValue {
-                    values[name] = inlineValue
+                    values[name, default: []].append(inlineValue)
                 } else {
                     guard i < arguments.count else { throw CommandFailure.usage("option '\(argument)' needs a value") }
-                    values[name] = arguments[i]
+                    values[name, default: []].append(arguments[i])
                     i += 1
                 }
             } else {
@@ -52,11 +53,15 @@ struct ParsedArguments {
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
-    func value(_ name: String) -> String? { values[name] }
+    /// The last value given for `name` (a later option wins, as in git).
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value given for a repeatable option.
+    func all(_ name: String) -> [String] { values[name] ?? [] }
 
     /// The value of `name`, which must be one of `allowed`.
     func choice(_ name: String, _ allowed: [String], default d: String) throws -> String {
-        guard let v = values[name] else { return d }
+        guard let v = value(name) else { return d }
         guard allowed.contains(v) else {
             throw CommandFailure.usage("option '\(name)' must be one of \(allowed.joined(separator: ", ")); got '\(v)'")
         }

@@ -88,3 +88,10 @@ public struct JSONObject: Sendable {
         members.sorted { utf8Less($0.key, $1.key) }
     }
 }
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object with the members in the order written; names must be unique.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements.map { Member(key: $0.0, value: $0.1) })
+    }
+}

@@ -106,22 +106,43 @@ public enum JSONDiff {
         }
         var cursor = 0
         var deleted: [Int] = [], inserted: [Int] = []
+        /// Emits a gap of deleted and inserted elements: each inserted element
+        /// is paired, in order, with the next deleted one of the same kind
+        /// (object, array, scalar) and becomes a nested diff or replacement;
+        /// the rest are removals and additions.
         func flushGap() {
-            let paired = min(deleted.count, inserted.count)
-            for p in 0..<paired {
-                let old = x[deleted[p]], new = y[inserted[p]]
-                switch (old, new) {
-                case (.object, .object), (.array, .array):
-                    diff(old, new, at: path.appending(index: cursor), options, into: &edits)
-                default:
-                    edits.append(.replace(path: path.appending(index: cursor), old: old, new: new))
+            var pairOf = [Int: Int]()  // position in `deleted` → position in `inserted`
+            var d = 0
+            for (k, j) in inserted.enumerated() {
+                var probe = d
+                while probe < deleted.count && kind(x[deleted[probe]]) != kind(y[j]) { probe += 1 }
+                if probe < deleted.count {
+                    pairOf[probe] = k
+                    d = probe + 1
                 }
-                cursor += 1
             }
-            for i in deleted.dropFirst(paired) { edits.append(.remove(path: path.appending(index: cursor), old: x[i])) }
-            for j in inserted.dropFirst(paired) {
-                edits.append(.add(path: path.appending(index: cursor), value: y[j]))
-                cursor += 1
+            var di = 0, ii = 0
+            let pairedInserts = Set(pairOf.values)
+            while di < deleted.count || ii < inserted.count {
+                if di < deleted.count && pairOf[di] == nil {
+                    edits.append(.remove(path: path.appending(index: cursor), old: x[deleted[di]]))
+                    di += 1
+                } else if ii < inserted.count && !pairedInserts.contains(ii) {
+                    edits.append(.add(path: path.appending(index: cursor), value: y[inserted[ii]]))
+                    cursor += 1
+                    ii += 1
+                } else {
+                    let old = x[deleted[di]], new = y[inserted[ii]]
+                    switch (old, new) {
+                    case (.object, .object), (.array, .array):
+                        diff(old, new, at: path.appending(index: cursor), options, into: &edits)
+                    default:
+                        edits.append(.replace(path: path.appending(index: cursor), old: old, new: new))
+                    }
+                    cursor += 1
+                    di += 1
+                    ii += 1
+                }
             }
             deleted.removeAll(keepingCapacity: true)
             inserted.removeAll(keepingCapacity: true)
@@ -136,6 +157,15 @@ public enum JSONDiff {
             }
         }
         flushGap()
+    }
+
+    /// 0 for objects, 1 for arrays, 2 for scalars: what can pair in a gap.
+    static func kind(_ v: JSONValue) -> Int {
+        switch v {
+        case .object: return 0
+        case .array: return 1
+        default: return 2
+        }
     }
 
     /// The diff of two arrays whose elements are all objects with a unique

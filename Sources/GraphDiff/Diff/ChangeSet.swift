@@ -1,0 +1,161 @@
+import GraphJSON
+
+/// What changed between two versions of a graph, object by object.
+///
+/// Objects are matched by identity (``ObjectID``), never by position. Each
+/// change names its object and carries old and new values, so a change set
+/// can be checked against a target before it is applied, and inverted.
+/// Ordered to-many relationships are reported as sequence edits on their
+/// owner (``SequenceChange``): inserted after a member, removed, moved. The
+/// prev/next links that store the order never appear as property changes.
+///
+/// A change set is plain data in a stable order: objects by entity then
+/// identity, sequences by owner, metadata by key.
+public struct ChangeSet: Sendable, Equatable {
+    public var schemaName: String
+    public var schemaFingerprint: String
+    public var objects: [ObjectChange]
+    public var sequences: [SequenceChange]
+    public var metadata: [MetadataChange]
+
+    public init(schemaName: String, schemaFingerprint: String, objects: [ObjectChange] = [],
+                sequences: [SequenceChange] = [], metadata: [MetadataChange] = []) {
+        self.schemaName = schemaName
+        self.schemaFingerprint = schemaFingerprint
+        self.objects = objects
+        self.sequences = sequences
+        self.metadata = metadata
+    }
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { objects.isEmpty && sequences.isEmpty && metadata.isEmpty }
+}
+
+/// An object inserted, deleted or updated.
+public struct ObjectChange: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        case inserted, deleted, updated
+    }
+
+    public var id: ObjectID
+    /// The concrete entity (the old one for a deleted object).
+    public var entity: String
+    public var kind: Kind
+    /// For inserted and deleted objects: every stored property but chain
+    /// links, by name in schema order (the new values, or the old ones).
+    public var values: [PropertyValue]
+    /// For updated objects: the properties that changed.
+    public var changes: [PropertyChange]
+    /// Where the object is in the old and the new file (byte offsets, -1 when unknown).
+    public var oldOffset: Int
+    public var newOffset: Int
+
+    public init(id: ObjectID, entity: String, kind: Kind, values: [PropertyValue] = [], changes: [PropertyChange] = [],
+                oldOffset: Int = -1, newOffset: Int = -1) {
+        self.id = id
+        self.entity = entity
+        self.kind = kind
+        self.values = values
+        self.changes = changes
+        self.oldOffset = oldOffset
+        self.newOffset = newOffset
+    }
+}
+
+/// A property's value, by name.
+public struct PropertyValue: Sendable, Equatable {
+    public var name: String
+    public var value: JSONValue
+
+    public init(name: String, value: JSONValue) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// How one property of an updated object changed.
+public struct PropertyChange: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// An attribute's old and new value (compared by its type).
+        case attribute(old: JSONValue, new: JSONValue)
+        /// A to-one reference's old and new target identity.
+        case reference(old: String?, new: String?)
+        /// A many-to-many relationship's members added and removed.
+        case members(added: [String], removed: [String])
+    }
+
+    public var property: String
+    public var kind: Kind
+
+    public init(property: String, kind: Kind) {
+        self.property = property
+        self.kind = kind
+    }
+}
+
+/// How the order of one ordered to-many relationship of one owner changed.
+///
+/// Positions are given by neighbour: a member is inserted or moved *after*
+/// another (`nil`: at the head). Applied in order of the new sequence, the
+/// inserts and moves rebuild it exactly; see ``SequenceChange/apply(to:)``.
+public struct SequenceChange: Sendable, Equatable {
+    public struct Insert: Sendable, Equatable {
+        public var member: String
+        public var after: String?
+        public init(member: String, after: String?) { self.member = member; self.after = after }
+    }
+
+    public struct Remove: Sendable, Equatable {
+        public var member: String
+        /// Its predecessor in the old order.
+        public var after: String?
+        public init(member: String, after: String?) { self.member = member; self.after = after }
+    }
+
+    public struct Move: Sendable, Equatable {
+        public var member: String
+        /// Its predecessor in the old order and in the new.
+        public var from: String?
+        public var to: String?
+        public init(member: String, from: String?, to: String?) { self.member = member; self.from = from; self.to = to }
+    }
+
+    public var owner: ObjectID
+    public var ownerEntity: String
+    public var relationship: String
+    /// The entity root of the members.
+    public var memberRoot: String
+    /// In the order of the new sequence.
+    public var inserted: [Insert]
+    /// In the order of the old sequence.
+    public var removed: [Remove]
+    /// In the order of the new sequence.
+    public var moved: [Move]
+    /// Where the owner is in the new file (byte offset, -1 when unknown).
+    public var ownerOffset: Int
+
+    public init(owner: ObjectID, ownerEntity: String, relationship: String, memberRoot: String,
+                inserted: [Insert] = [], removed: [Remove] = [], moved: [Move] = [], ownerOffset: Int = -1) {
+        self.owner = owner
+        self.ownerEntity = ownerEntity
+        self.relationship = relationship
+        self.memberRoot = memberRoot
+        self.inserted = inserted
+        self.removed = removed
+        self.moved = moved
+        self.ownerOffset = ownerOffset
+    }
+}
+
+/// A metadata key added, removed or changed (`nil`: the key is absent).
+public struct MetadataChange: Sendable, Equatable {
+    public var key: String
+    public var old: JSONValue?
+    public var new: JSONValue?
+
+    public init(key: String, old: JSONValue?, new: JSONValue?) {
+        self.key = key
+        self.old = old
+        self.new = new
+    }
+}

@@ -1,0 +1,36 @@
+import GraphJSON
+
+/// What a graph diff covers.
+public struct DiffOptions: Sendable {
+    /// Limit the diff to the objects this object owns (see
+    /// ``Graph/ownedObjects(from:include:exclude:)``); metadata is then left out.
+    public var root: ObjectID?
+    /// Entity name → relationships to follow besides cascade ones (added to
+    /// the schema's `diff.include`).
+    public var include: [String: [String]]
+    /// Entity name → relationships never to follow (added to `diff.exclude`).
+    public var exclude: [String: [String]]
+
+    public init(root: ObjectID? = nil, include: [String: [String]] = [:], exclude: [String: [String]] = [:]) {
+        self.root = root
+        self.include = include
+        self.exclude = exclude
+    }
+}
+
+/// Why two graphs cannot be diffed.
+public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The graphs are of different schemas (their fingerprints differ).
+    case schemaMismatch(old: String, new: String)
+    /// The `--root` object exists in neither graph.
+    case unknownRoot(ObjectID)
+
+    public var description: String {
+        switch self {
+        case .schemaMismatch(let old, let new):
+            return "the two graphs have different schemas (\(old) and \(new))"
+        case .unknownRoot(let id):
+            return "no object \(id) in either graph"
+        }
+    }
+}

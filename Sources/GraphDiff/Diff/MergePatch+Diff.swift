@@ -1,0 +1,76 @@
+import GraphJSON
+
+/// RFC 7386 JSON Merge Patch: generation (here) and application
+/// (``MergePatch/apply(_:to:)``).
+public enum MergePatch {
+    /// Why a merge patch cannot express a change.
+    public struct Unrepresentable: Error, Equatable, Sendable, CustomStringConvertible {
+        public var path: JSONPointer
+        public var description: String {
+            "a merge patch cannot set \(path.tokens.isEmpty ? "the document" : path.description) to null (null means remove)"
+        }
+    }
+
+    /// The merge patch that turns `a` into `b`: changed members recursively,
+    /// removed members as `null`, anything that is not an object replaced.
+    ///
+    /// - Throws: ``Unrepresentable`` when `b` sets a member to `null` that
+    ///   was not already `null` in `a`, or is itself `null` inside an
+    ///   object: RFC 7386 reads `null` as "remove", so no merge patch says it.
+    /// - Complexity: O(*n* + *m*).
+    public static func diff(from a: JSONValue, to b: JSONValue) throws -> JSONValue {
+        try diff(a, b, at: JSONPointer())
+    }
+
+    static func diff(_ a: JSONValue, _ b: JSONValue, at path: JSONPointer) throws -> JSONValue {
+        guard case .object(let x) = a, case .object(let y) = b else {
+            if b.isNull && !path.tokens.isEmpty { throw Unrepresentable(path: path) }
+            return b
+        }
+        var patch = JSONObject()
+        let yIndex = y.index()
+        for m in x.sortedMembers where yIndex[ExactString(m.key)] == nil { patch[m.key] = .null }
+        for m in y.sortedMembers {
+            let p = path.appending(m.key)
+            if let old = x[m.key] {
+                if old == m.value { continue }
+                if m.value.isNull { throw Unrepresentable(path: p) }
+                if case .object = old, case .object = m.value {
+                    patch[m.key] = try diff(old, m.value, at: p)
+                } else {
+                    patch[m.key] = try value(m.value, at: p)
+                }
+            } else {
+                patch[m.key] = try value(m.value, at: p)
+            }
+        }
+        return .object(JSONObject(patch.sortedMembers))
+    }
+
+    /// A new value as it must appear in a merge patch: objects may not hold
+    /// `null` members (they would be dropped on apply).
+    static func value(_ v: JSONValue, at path: JSONPointer) throws -> JSONValue {
+        if v.isNull { throw Unrepresentable(path: path) }
+        if case .object(let o) = v {
+            for m in o.members { _ = try value(m.value, at: path.appending(m.key)) }
+        }
+        return v
+    }
+
+    /// Applies `patch` to `target` (RFC 7386 §2).
+    ///
+    /// - Complexity: O(*p* · *k*) in the size of the patch and the members of
+    ///   the objects it touches.
+    public static func apply(_ patch: JSONValue, to target: JSONValue) -> JSONValue {
+        guard case .object(let p) = patch else { return patch }
+        var result = target.objectValue ?? JSONObject()
+        for m in p.members {
+            if m.value.isNull {
+                result[m.key] = nil
+            } else {
+                result[m.key] = apply(m.value, to: result[m.key] ?? .null)
+            }
+        }
+        return .object(result)
+    }
+}

@@ -1,0 +1,141 @@
+import GraphJSON
+
+extension SequenceChange {
+    /// The edits that turn the member order `old` into `new`: members only
+    /// in `new` inserted, members only in `old` removed, and the fewest moves
+    /// among the rest (those off a longest increasing subsequence).
+    ///
+    /// - Complexity: O(*n* log *n*) in the length of the sequences.
+    static func edits(from old: [String], to new: [String]) -> (inserted: [Insert], removed: [Remove], moved: [Move]) {
+        var oldPosition: [ExactKey: Int] = [:]
+        oldPosition.reserveCapacity(old.count)
+        for (i, id) in old.enumerated() { oldPosition[ExactKey(id)] = i }
+        var newSet = Set<ExactKey>(minimumCapacity: new.count)
+        for id in new { newSet.insert(ExactKey(id)) }
+        // Common members in new order, with their old positions.
+        var commonNewIndex: [Int] = []
+        var commonOldPosition: [Int] = []
+        for (j, id) in new.enumerated() {
+            if let i = oldPosition[ExactKey(id)] {
+                commonNewIndex.append(j)
+                commonOldPosition.append(i)
+            }
+        }
+        var stable = Set<Int>()  // indices into `new`
+        for k in longestIncreasingSubsequence(commonOldPosition) { stable.insert(commonNewIndex[k]) }
+        var inserted: [Insert] = [], moved: [Move] = []
+        for (j, id) in new.enumerated() where !stable.contains(j) {
+            let after = j > 0 ? new[j - 1] : nil
+            if let i = oldPosition[ExactKey(id)] {
+                moved.append(Move(member: id, from: i > 0 ? old[i - 1] : nil, to: after))
+            } else {
+                inserted.append(Insert(member: id, after: after))
+            }
+        }
+        var removed: [Remove] = []
+        for (i, id) in old.enumerated() where !newSet.contains(ExactKey(id)) {
+            removed.append(Remove(member: id, after: i > 0 ? old[i - 1] : nil))
+        }
+        return (inserted, removed, moved)
+    }
+
+    /// Applies the edits to the member order `old`: removes the removed and
+    /// moved members, then places each inserted or moved member after its
+    /// new predecessor, in new order.
+    ///
+    /// - Returns: the new order, or `nil` when an edit does not fit `old`
+    ///   (a removed member missing, an inserted one present, an anchor absent).
+    /// - Complexity: O(*n*) expected.
+    public func apply(to old: [String]) -> [String]? {
+        var next: [ExactKey: ExactKey?] = [:]  // linked list over the members
+        var head: ExactKey?
+        var previous: ExactKey?
+        for id in old {
+            let key = ExactKey(id)
+            guard next[key] == nil else { return nil }
+            if let previous { next[previous] = .some(key) } else { head = key }
+            next[key] = .some(nil)
+            previous = key
+        }
+        // Unlink a member, finding its predecessor by walking (removals are
+        // batched first so the walk happens once).
+        var leaving = Set<ExactKey>()
+        for r in removed {
+            guard next[ExactKey(r.member)] != nil else { return nil }
+            leaving.insert(ExactKey(r.member))
+        }
+        for m in moved {
+            guard next[ExactKey(m.member)] != nil else { return nil }
+            leaving.insert(ExactKey(m.member))
+        }
+        if !leaving.isEmpty {
+            var kept: [ExactKey] = []
+            var cursor = head
+            var steps = 0
+            while let c = cursor, steps <= old.count {
+                if !leaving.contains(c) { kept.append(c) }
+                cursor = next[c] ?? nil
+                steps += 1
+            }
+            next = [:]
+            head = kept.first
+            for (i, k) in kept.enumerated() { next[k] = .some(i + 1 < kept.count ? kept[i + 1] : nil) }
+        }
+        // Place inserts and moves, each after its anchor.
+        for p in mergeInNewOrder(inserted: inserted, moved: moved) {
+            let key = ExactKey(p.member)
+            guard next[key] == nil else { return nil }
+            if let after = p.after {
+                let anchor = ExactKey(after)
+                guard let following = next[anchor] else { return nil }
+                next[anchor] = .some(key)
+                next[key] = .some(following)
+            } else {
+                next[key] = .some(head)
+                head = key
+            }
+        }
+        var result: [String] = []
+        var cursor = head
+        while let c = cursor, result.count <= next.count {
+            result.append(c.string)
+            cursor = next[c] ?? nil
+        }
+        return result
+    }
+
+    /// Inserts and moves interleaved in the order of the new sequence. Each
+    /// list is in new order already; an element must come after its anchor,
+    /// so merge by following anchors: a placement whose anchor is itself
+    /// placed later must wait for it.
+    func mergeInNewOrder(inserted: [Insert], moved: [Move]) -> [(member: String, after: String?)] {
+        let all: [(member: String, after: String?)] = inserted.map { ($0.member, $0.after) } + moved.map { ($0.member, $0.to) }
+        let placed = Set(all.map { ExactKey($0.member) })
+        var waiting: [ExactKey: [Int]] = [:]  // anchor → placements waiting for it
+        var result: [(member: String, after: String?)] = []
+        var done = Set<ExactKey>()
+        func emit(_ i: Int) {
+            var stack = [i]
+            while let k = stack.popLast() {
+                result.append(all[k])
+                let key = ExactKey(all[k].member)
+                done.insert(key)
+                if let followers = waiting.removeValue(forKey: key) { stack.append(contentsOf: followers.reversed()) }
+            }
+        }
+        for (i, p) in all.enumerated() {
+            if let after = p.after, placed.contains(ExactKey(after)), !done.contains(ExactKey(after)) {
+                waiting[ExactKey(after), default: []].append(i)
+            } else {
+                emit(i)
+            }
+        }
+        // Anything still waiting has an anchor cycle: place it anyway so
+        // apply can report the misfit instead of dropping it.
+        for (_, rest) in waiting.sorted(by: { $0.key.string < $1.key.string }) { for i in rest { result.append(all[i]) } }
+        return result
+    }
+}
+
+/// A string hashed and compared by its exact bytes (see ``GraphJSON/ExactString``).
+typealias ExactKey = ExactString

@@ -1,0 +1,97 @@
+import GraphJSON
+
+/// graphdiff's own patch document (`--format json`), the input of
+/// `graphdiff patch`. Specified in man graphdiff(5), section PATCH FILES.
+///
+/// Graph mode (a schema is known):
+///
+///     {"format": "graphdiff-patch/1",
+///      "schema": {"name": "People", "fingerprint": "sha256:…"},
+///      "changes": [
+///        {"op": "delete", "entity": "Address", "id": "a2", "values": {…}},
+///        {"op": "insert", "entity": "Address", "id": "a4", "values": {…}},
+///        {"op": "update", "entity": "Person", "id": "p1",
+///         "properties": {"age": {"old": 23, "new": 24}, "tags": {"added": […], "removed": […]}}},
+///        {"op": "order", "entity": "TaskList", "id": "groceries", "relationship": "items",
+///         "insert": [{"id": "t5", "after": "t2"}], "remove": [{"id": "t9", "after": "t8"}],
+///         "move": [{"id": "t4", "from": "t3", "to": null}]},
+///        {"op": "metadata", "key": "lastSync", "old": "…", "new": "…"}]}
+///
+/// Structural mode (plain JSON) has no `schema`; its changes are edits at
+/// JSON Pointers, applied in order: `{"op": "replace", "path": "/a", "old": 1, "new": 2}`,
+/// `{"op": "add", "path": …, "new": …}`, `{"op": "remove", "path": …, "old": …}`,
+/// `{"op": "move", "from": …, "path": …}`.
+public enum PatchDocument {
+    /// The `format` member of every patch document.
+    public static let formatTag = "graphdiff-patch/1"
+
+    /// The document for a graph change set; `context` adds positions.
+    public static func encode(_ changes: ChangeSet, context: RenderContext? = nil) -> JSONValue {
+        var list: [JSONValue] = []
+        for c in changes.objects {
+            var o = JSONObject()
+            o["op"] = .string(c.kind == .inserted ? "insert" : c.kind == .deleted ? "delete" : "update")
+            o["entity"] = .string(c.entity)
+            o["id"] = .string(c.id.identity)
+            switch c.kind {
+            case .inserted, .deleted:
+                o["values"] = .object(JSONObject(c.values.map { JSONObject.Member(key: $0.name, value: $0.value) }))
+            case .updated:
+                o["properties"] = .object(JSONObject(c.changes.map { JSONObject.Member(key: $0.property, value: encode($0.kind)) }))
+            }
+            if let context {
+                let location = c.kind == .deleted ? context.locationValue(c.oldOffset, in: context.oldSource)
+                    : context.locationValue(c.newOffset, in: context.newSource)
+                if let location { o["location"] = location }
+            }
+            list.append(.object(o))
+        }
+        for s in changes.sequences {
+            var o = JSONObject()
+            o["op"] = "order"
+            o["entity"] = .string(s.ownerEntity)
+            o["id"] = .string(s.owner.identity)
+            o["relationship"] = .string(s.relationship)
+            func ref(_ x: String?) -> JSONValue { x.map(JSONValue.string) ?? .null }
+            o["insert"] = .array(s.inserted.map { ["id": .string($0.member), "after": ref($0.after)] })
+            o["remove"] = .array(s.removed.map { ["id": .string($0.member), "after": ref($0.after)] })
+            o["move"] = .array(s.moved.map { ["id": .string($0.member), "from": ref($0.from), "to": ref($0.to)] })
+            list.append(.object(o))
+        }
+        for m in changes.metadata {
+            var o = JSONObject()
+            o["op"] = "metadata"
+            o["key"] = .string(m.key)
+            if let old = m.old { o["old"] = old }
+            if let new = m.new { o["new"] = new }
+            list.append(.object(o))
+        }
+        var document = JSONObject()
+        document["format"] = .string(formatTag)
+        document["schema"] = ["name": .string(changes.schemaName), "fingerprint": .string(changes.schemaFingerprint)]
+        document["changes"] = .array(list)
+        return .object(document)
+    }
+
+    static func encode(_ kind: PropertyChange.Kind) -> JSONValue {
+        switch kind {
+        case .attribute(let old, let new): return ["old": old, "new": new]
+        case .reference(let old, let new): return ["old": old.map(JSONValue.string) ?? .null, "new": new.map(JSONValue.string) ?? .null]
+        case .members(let added, let removed):
+            return ["added": .array(added.map(JSONValue.string)), "removed": .array(removed.map(JSONValue.string))]
+        }
+    }
+
+    /// The document for a structural diff.
+    public static func encode(_ edits: [JSONEdit]) -> JSONValue {
+        let list: [JSONValue] = edits.map { edit in
+            switch edit {
+            case .add(let path, let value): return ["op": "add", "path": .string(path.description), "new": value]
+            case .remove(let path, let old): return ["op": "remove", "path": .string(path.description), "old": old]
+            case .replace(let path, let old, let new): return ["op": "replace", "path": .string(path.description), "old": old, "new": new]
+            case .move(let from, let path): return ["op": "move", "from": .string(from.description), "path": .string(path.description)]
+            }
+        }
+        return ["format": .string(formatTag), "changes": .array(list)]
+    }
+}

@@ -1,0 +1,48 @@
+import GraphJSON
+
+/// What a renderer knows besides the changes: the names and texts of the two
+/// inputs (to give line and column), and whether to colour.
+public struct RenderContext: Sendable {
+    public var oldName: String
+    public var newName: String
+    public var oldSource: JSONSourceText?
+    public var newSource: JSONSourceText?
+    public var color: Bool
+
+    public init(oldName: String = "a", newName: String = "b", oldSource: JSONSourceText? = nil,
+                newSource: JSONSourceText? = nil, color: Bool = false) {
+        self.oldName = oldName
+        self.newName = newName
+        self.oldSource = oldSource
+        self.newSource = newSource
+        self.color = color
+    }
+
+    /// `NAME:LINE:COL` for an offset in the old or new input, or `nil`.
+    func location(old offset: Int) -> String? {
+        guard offset >= 0, let source = oldSource else { return nil }
+        return "\(oldName):\(source.location(ofOffset: offset))"
+    }
+
+    func location(new offset: Int) -> String? {
+        guard offset >= 0, let source = newSource else { return nil }
+        return "\(newName):\(source.location(ofOffset: offset))"
+    }
+
+    /// The line and column of an offset, as a JSON object, or `nil`.
+    func locationValue(_ offset: Int, in source: JSONSourceText?) -> JSONValue? {
+        guard offset >= 0, let source else { return nil }
+        let l = source.location(ofOffset: offset)
+        return ["line": .number(JSONNumber(l.line)), "column": .number(JSONNumber(l.column))]
+    }
+
+    // MARK: Colour
+
+    enum Color: String {
+        case red = "31", green = "32", yellow = "33", cyan = "36", bold = "1"
+    }
+
+    func paint(_ text: String, _ color: Color) -> String {
+        self.color ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,154 @@
+import GraphDiff
+import GraphJSON
+
+/// `graphdiff diff`: what changed between two graphs, or two JSON documents.
+enum DiffCommand: Subcommand {
+    static let name = "diff"
+    static let usage = "graphdiff diff [OPTIONS] OLD NEW"
+    static let help = Help.diff
+
+    static let formats = ["human", "json", "tree", "json-patch", "merge-patch"]
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
+        let args = try ParsedArguments(
+            arguments,
+            flags: ["--force", "--stat", "--quiet"],
+            valued: ["--schema", "--format", "--root", "--include", "--exclude", "--array-key", "--numbers", "--color", "--output"],
+            aliases: ["-q": "--quiet", "-o": "--output", "-f": "--format"])
+        guard args.operands.count == 2 else {
+            throw CommandFailure.usage(args.operands.count < 2 ? "two files are needed, OLD and NEW" : "too many files; diff compares two")
+        }
+        let (oldPath, newPath) = (args.operands[0], args.operands[1])
+        if oldPath == "-" && newPath == "-" { throw CommandFailure.usage("only one input can be standard input") }
+        let format = try args.choice("--format", formats, default: "human")
+        let numbersByText = try args.choice("--numbers", ["value", "text"], default: "value") == "text"
+        let colorChoice = try args.choice("--color", ["auto", "always", "never"], default: "auto")
+
+        let documents: (LoadedDocument, LoadedDocument)
+        do {
+            documents = try loadPair(oldPath, newPath, schema: args.value("--schema"), force: args.has("--force"), io: io)
+        } catch let failure as DocumentFailure {
+            io.err(failure.lines.map { $0 + "\n" }.joined())
+            return .trouble
+        }
+        let (old, new) = documents
+        let color = colorChoice == "always" || (colorChoice == "auto" && io.stdoutIsTerminal
+            && io.environment["NO_COLOR"].map(\.isEmpty) ?? true && io.environment["TERM"] != "dumb")
+        let context = RenderContext(oldName: oldPath, newName: newPath, oldSource: JSONSourceText(old.bytes),
+                                    newSource: JSONSourceText(new.bytes), color: color && args.value("--output") == nil)
+
+        let output: [UInt8]
+        let different: Bool
+        if let oldGraph = old.graph, let newGraph = new.graph {
+            var options = DiffOptions()
+            if let root = args.value("--root") { options.root = try parseRoot(root, schema: newGraph.schema) }
+            options.include = try propertyTable(args.all("--include"), option: "--include", schema: newGraph.schema)
+            options.exclude = try propertyTable(args.all("--exclude"), option: "--exclude", schema: newGraph.schema)
+            let changes: ChangeSet
+            do {
+                changes = try ChangeSet.diff(from: oldGraph, to: newGraph, options: options)
+            } catch let error as DiffError {
+                throw CommandFailure.trouble(error.description)
+            }
+            different = !changes.isEmpty
+            if args.has("--stat") {
+                output = Array(HumanRenderer.summary(changes).utf8)
+            } else {
+                switch format {
+                case "json": output = JSONWriter.canonical(PatchDocument.encode(changes, context: context))
+                case "tree": output = JSONWriter.canonical(TreeRenderer.render(changes, old: oldGraph, new: newGraph))
+                case "json-patch", "merge-patch":
+                    output = try documentPatch(format, oldGraph.encoded(), newGraph.encoded(), JSONDiff.Options(numbersByText: true))
+                default: output = Array(HumanRenderer.render(changes, context: context).utf8)
+                }
+            }
+        } else {
+            if format == "tree" { throw CommandFailure.usage("--format tree needs graphs (a schema); these are plain JSON") }
+            if args.value("--root") != nil { throw CommandFailure.usage("--root needs graphs (a schema); these are plain JSON") }
+            let options = JSONDiff.Options(numbersByText: numbersByText, arrayKey: args.value("--array-key"))
+            let edits = JSONDiff.diff(from: old.json, to: new.json, options: options)
+            different = !edits.isEmpty
+            if args.has("--stat") {
+                output = different ? Array(HumanRenderer.summary(edits).utf8) : []
+            } else {
+                switch format {
+                case "json": output = JSONWriter.canonical(PatchDocument.encode(edits))
+                case "json-patch", "merge-patch":
+                    output = try documentPatch(format, old.json, new.json, JSONDiff.Options(numbersByText: true, arrayKey: options.arrayKey))
+                default: output = Array(HumanRenderer.render(edits, context: context).utf8)
+                }
+            }
+        }
+        if !args.has("--quiet") {
+            if let path = args.value("--output"), path != "-" {
+                try FileAccess.writeAtomically(output, to: path)
+            } else {
+                io.out(output)
+            }
+        }
+        return different ? .failure : .success
+    }
+
+    /// Loads both inputs on both cores. A plain JSON side next to a graph is
+    /// read as a graph of the same schema.
+    static func loadPair(_ oldPath: String, _ newPath: String, schema: String?, force: Bool, io: CommandIO) throws -> (LoadedDocument, LoadedDocument) {
+        let (a, b) = inParallel({
+            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(oldPath) }
+        }, {
+            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(newPath) }
+        })
+        var old = try a.get(), new = try b.get()
+        if case .schema = old.content { old = try DocumentLoader(io: io, schemaOverride: nil, force: force).load(oldPath, useSchema: false) }
+        if case .schema = new.content { new = try DocumentLoader(io: io, schemaOverride: nil, force: force).load(newPath, useSchema: false) }
+        switch (old.graph, new.graph) {
+        case (let g?, nil) where new.graph == nil:
+            new = try DocumentLoader(io: io, schemaOverride: old.schemaPath, force: force).load(newPath)
+            _ = g
+        case (nil, let g?):
+            old = try DocumentLoader(io: io, schemaOverride: new.schemaPath, force: force).load(oldPath)
+            _ = g
+        case (let x?, let y?) where x.schema.fingerprint != y.schema.fingerprint && !force:
+            throw DocumentFailure(kind: .trouble, lines: [
+                "\(oldPath) and \(newPath) are graphs of different schemas (\(x.schema.name) \(x.schema.fingerprint), \(y.schema.name) \(y.schema.fingerprint))",
+            ])
+        default:
+            break
+        }
+        return (old, new)
+    }
+
+    static func documentPatch(_ format: String, _ a: JSONValue, _ b: JSONValue, _ options: JSONDiff.Options) throws -> [UInt8] {
+        if format == "json-patch" {
+            return JSONWriter.canonical(JSONPatch(edits: JSONDiff.diff(from: a, to: b, options: options)).encoded())
+        }
+        do {
+            return JSONWriter.canonical(try MergePatch.diff(from: a, to: b))
+        } catch let error as MergePatch.Unrepresentable {
+            throw CommandFailure.trouble("\(error); use --format json-patch")
+        }
+    }
+
+    /// `ENTITY:ID` → the object's identity.
+    static func parseRoot(_ text: String, schema: Schema) throws -> ObjectID {
+        guard let colon = text.firstIndex(of: ":") else { throw CommandFailure.usage("--root takes ENTITY:ID, got '\(text)'") }
+        let entityName = String(text[..<colon]), identity = String(text[text.index(after: colon)...])
+        guard let entity = schema.entity(named: entityName) else {
+            throw CommandFailure.trouble("--root: unknown entity \"\(entityName)\" in schema \"\(schema.name)\"")
+        }
+        return ObjectID(entity: entity.root, identity: identity)
+    }
+
+    /// `ENTITY.PROPERTY` values → entity → relationship names.
+    static func propertyTable(_ values: [String], option: String, schema: Schema) throws -> [String: [String]] {
+        var table: [String: [String]] = [:]
+        for v in values {
+            guard let dot = v.firstIndex(of: ".") else { throw CommandFailure.usage("\(option) takes ENTITY.RELATIONSHIP, got '\(v)'") }
+            let entity = String(v[..<dot]), property = String(v[v.index(after: dot)...])
+            guard schema.entity(named: entity)?.property(named: property)?.relationship != nil else {
+                throw CommandFailure.trouble("\(option): \"\(v)\" is not a relationship of schema \"\(schema.name)\"")
+            }
+            table[entity, default: []].append(property)
+        }
+        return table
+    }
+}
