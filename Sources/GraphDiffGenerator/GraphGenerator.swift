@@ -36,7 +36,7 @@ public struct GraphGenerator {
         var person = 0, list = 0
         while made < objectCount {
             if made % 2 == 0 || made + GraphGenerator.itemsPerList + 1 > objectCount {
-                made += addPerson(index: person, to: &graph)
+                made += addPerson(key: String(person), to: &graph)
                 person += 1
             } else {
                 made += addList(index: list, to: &graph)
@@ -60,7 +60,9 @@ public struct GraphGenerator {
         return GraphObject(entityIndex: e?.index ?? 0, values: stored.map { values[$0.name] ?? .null })
     }
 
-    mutating func addPerson(index: Int, to graph: inout Graph) -> Int {
+    /// Adds person `p<key>`, maybe dog `d<key>`, and addresses `a<key>_<n>`;
+    /// returns how many objects it added.
+    public mutating func addPerson(key index: String, to graph: inout Graph) -> Int {
         let pid = "p\(index)"
         let hasDog = random.next() % 2 == 0
         let addressCount = Int(random.next() % 3)
