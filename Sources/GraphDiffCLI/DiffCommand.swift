@@ -93,20 +93,16 @@ enum DiffCommand: Subcommand {
     /// read as a graph of the same schema.
     static func loadPair(_ oldPath: String, _ newPath: String, schema: String?, force: Bool, io: CommandIO) throws -> (LoadedDocument, LoadedDocument) {
         let (a, b) = inParallel({
-            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(oldPath) }
+            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(oldPath, schemaDocuments: false) }
         }, {
-            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(newPath) }
+            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(newPath, schemaDocuments: false) }
         })
         var old = try a.get(), new = try b.get()
-        if case .schema = old.content { old = try DocumentLoader(io: io, schemaOverride: nil, force: force).load(oldPath, useSchema: false) }
-        if case .schema = new.content { new = try DocumentLoader(io: io, schemaOverride: nil, force: force).load(newPath, useSchema: false) }
         switch (old.graph, new.graph) {
-        case (let g?, nil) where new.graph == nil:
+        case (.some, nil):
             new = try DocumentLoader(io: io, schemaOverride: old.schemaPath, force: force).load(newPath)
-            _ = g
-        case (nil, let g?):
+        case (nil, .some):
             old = try DocumentLoader(io: io, schemaOverride: new.schemaPath, force: force).load(oldPath)
-            _ = g
         case (let x?, let y?) where x.schema.fingerprint != y.schema.fingerprint && !force:
             throw DocumentFailure(kind: .trouble, lines: [
                 "\(oldPath) and \(newPath) are graphs of different schemas (\(x.schema.name) \(x.schema.fingerprint), \(y.schema.name) \(y.schema.fingerprint))",

@@ -54,8 +54,11 @@ final class DocumentLoader {
 
     /// Loads `path` (or standard input for `-`).
     ///
-    /// - Parameter useSchema: `false` reads plain JSON whatever the document says.
-    func load(_ path: String, useSchema: Bool = true) throws -> LoadedDocument {
+    /// - Parameters:
+    ///   - useSchema: `false` reads plain JSON whatever the document says.
+    ///   - schemaDocuments: read a `graphdiff-schema/1` document as a schema
+    ///     (validate does); otherwise it is plain JSON.
+    func load(_ path: String, useSchema: Bool = true, schemaDocuments: Bool = true) throws -> LoadedDocument {
         let bytes: [UInt8]
         do {
             bytes = try FileAccess.read(path, io: io)
@@ -82,7 +85,7 @@ final class DocumentLoader {
                 throw DocumentFailure(kind: .invalid, lines: Messages.lines(error, file: path))
             }
         }
-        if useSchema, json["format"]?.stringValue == Schema.formatTag {
+        if useSchema, schemaDocuments, json["format"]?.stringValue == Schema.formatTag {
             do {
                 let schema = try Schema.load(json, source: source)
                 return LoadedDocument(path: path, bytes: bytes, json: json, content: .schema(schema), schemaPath: nil)
