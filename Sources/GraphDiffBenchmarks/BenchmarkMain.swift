@@ -7,7 +7,8 @@ import GraphJSON
 ///
 ///     GraphDiffBenchmarks                 # 10k and 100k objects
 ///     GraphDiffBenchmarks 10000 1000000   # chosen sizes
-///     GraphDiffBenchmarks generate N DIR  # write DIR/bench.schema.json and DIR/a.graph.json
+///     GraphDiffBenchmarks generate N DIR  # write DIR/bench.schema.json, DIR/a.graph.json and
+///                                         # DIR/b.graph.json (a with edits to about 1% of the objects)
 ///
 /// Prints a table per stage and size, then one machine-readable line per case
 /// (`BENCH stage=… objects=… bytes=… seconds=… mbps=…`).
@@ -38,6 +39,9 @@ enum Generate {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data(GraphGenerator.schemaText.utf8).write(to: URL(fileURLWithPath: directory + "/bench.schema.json"))
         try Data(graph.canonicalText()).write(to: URL(fileURLWithPath: directory + "/a.graph.json"))
+        var editor = GraphEditor(seed: 7)
+        let (edited, _) = editor.edit(graph, count: max(1, objects / 100))
+        try Data(edited.canonicalText()).write(to: URL(fileURLWithPath: directory + "/b.graph.json"))
     }
 }
 

@@ -34,6 +34,18 @@ public struct GraphEditor {
         var record = Record()
         var people = g.objects.keys.filter { $0.entity == "Person" }.sorted()
         var lists = g.objects.keys.filter { $0.entity == "TaskList" }.sorted()
+        // Indexes kept up to date as the edits go, so each edit is O(1)
+        // amortised instead of a pass over the graph.
+        let schema = g.schema
+        var orders: [ObjectID: [ObjectID]] = [:]
+        if let items = schema.entity(named: "TaskList")?.property(named: "items")?.relationship,
+            let links = items.ordered {
+            for (owner, members) in g.membersByOwner(through: items) { orders[owner] = g.chain(members: members, links: links) }
+        }
+        var addresses: [ObjectID: [ObjectID]] = [:]
+        if let rel = schema.entity(named: "Person")?.property(named: "addresses")?.relationship {
+            addresses = g.membersByOwner(through: rel)
+        }
         var serial = 0
         for _ in 0..<count {
             guard !kinds.isEmpty else { break }
@@ -52,18 +64,26 @@ public struct GraphEditor {
                 let before = Set(g.objects.keys)
                 _ = generator.addPerson(key: key, to: &g)
                 people.append(pid)
-                for id in Set(g.objects.keys).subtracting(before) { record.inserted.insert(id) }
+                for a in 0..<3 {
+                    let address = ObjectID(entity: "Address", identity: "a\(key)_\(a)")
+                    if g.objects[address] != nil, !before.contains(address) { addresses[pid, default: []].append(address) }
+                }
+                for id in [pid, ObjectID(entity: "Dog", identity: "d" + key)] + (addresses[pid] ?? []) where g.objects[id] != nil && !before.contains(id) {
+                    record.inserted.insert(id)
+                }
             case .deletePerson:
                 guard let p = pick(people) else { continue }
                 people.removeAll { $0 == p }
-                for id in owned(by: p, in: g) {
+                var owned = [p] + (addresses.removeValue(forKey: p) ?? [])
+                if let dog = g.value(of: p, "dog")?.stringValue { owned.append(ObjectID(entity: "Dog", identity: dog)) }
+                for id in owned {
                     g.removeObject(id)
                     if record.inserted.remove(id) == nil { record.deleted.insert(id) }
                     record.updated.remove(id)
                 }
             case .insertItem:
                 guard let l = pick(lists) else { continue }
-                var order = chain(l, g)
+                var order = orders[l] ?? []
                 let id = ObjectID(entity: "Item", identity: "\(l.identity)_n\(serial)_\(random.next() % 1000)")
                 guard g.objects[id] == nil, let entity = g.schema.entity(named: "Item") else { continue }
                 g[id] = GraphObject(entity: entity, values: entity.storedProperties.map { p in
@@ -75,28 +95,34 @@ public struct GraphEditor {
                     default: return .null
                     }
                 })
-                order.insert(id, at: Int(random.next() % UInt64(order.count + 1)))
-                relink(order, in: &g)
+                let at = Int(random.next() % UInt64(order.count + 1))
+                order.insert(id, at: at)
+                relink(order, around: at, in: &g)
+                orders[l] = order
                 record.inserted.insert(id)
             case .removeItem:
                 guard let l = pick(lists) else { continue }
-                var order = chain(l, g)
+                var order = orders[l] ?? []
                 guard !order.isEmpty else { continue }
-                let id = order.remove(at: Int(random.next() % UInt64(order.count)))
+                let at = Int(random.next() % UInt64(order.count))
+                let id = order.remove(at: at)
                 g.removeObject(id)
-                relink(order, in: &g)
+                relink(order, around: at, in: &g)
+                orders[l] = order
                 if record.inserted.remove(id) == nil { record.deleted.insert(id) }
                 record.updated.remove(id)
             case .moveItem:
                 guard let l = pick(lists) else { continue }
-                var order = chain(l, g)
+                var order = orders[l] ?? []
                 guard order.count > 1 else { continue }
                 let from = Int(random.next() % UInt64(order.count))
                 let id = order.remove(at: from)
                 var to = Int(random.next() % UInt64(order.count + 1))
                 if to == from { to = (to + 1) % (order.count + 1) }
                 order.insert(id, at: to)
-                relink(order, in: &g)
+                relink(order, around: from, in: &g)
+                relink(order, around: to, in: &g)
+                orders[l] = order
                 record.moves += 1
             case .metadata:
                 let key = "k\(random.next() % 4)"
@@ -112,22 +138,13 @@ public struct GraphEditor {
         ids.isEmpty ? nil : ids[Int(random.next() % UInt64(ids.count))]
     }
 
-    /// The members of list `l` in chain order.
-    func chain(_ l: ObjectID, _ g: Graph) -> [ObjectID] {
-        guard let items = g.schema.entity(named: "TaskList")?.property(named: "items")?.relationship else { return [] }
-        return g.chain(of: l, through: items)
-    }
-
-    /// Rewrites prev/next of `order` to follow it.
-    func relink(_ order: [ObjectID], in g: inout Graph) {
-        for (i, id) in order.enumerated() {
+    /// Rewrites prev/next of the members of `order` around position `at`
+    /// (the only ones an insert, removal or move there can change).
+    func relink(_ order: [ObjectID], around at: Int, in g: inout Graph) {
+        for i in max(0, at - 2)..<min(order.count, at + 2) {
+            let id = order[i]
             g.setValue(i > 0 ? .string(order[i - 1].identity) : .null, of: id, "prev")
             g.setValue(i + 1 < order.count ? .string(order[i + 1].identity) : .null, of: id, "next")
         }
-    }
-
-    /// `p` and everything it owns.
-    func owned(by p: ObjectID, in g: Graph) -> [ObjectID] {
-        Array(g.ownedObjects(from: p)).sorted()
     }
 }

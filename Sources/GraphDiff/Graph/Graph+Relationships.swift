@@ -43,6 +43,11 @@ extension Graph {
         return walkChain(members: members(of: owner, through: relationship), links: links)
     }
 
+    /// The members of one chain in order (see ``walkChain(members:links:)``).
+    public func chain(members: [ObjectID], links: ChainLinks) -> [ObjectID] {
+        walkChain(members: members, links: links)
+    }
+
     /// Walks a chain from the first of `members` whose prev is `null`,
     /// following next, stopping at the end, at a repeat, or after
     /// `members.count` steps.

@@ -1,0 +1,56 @@
+extension ChangeSet {
+    /// The change set that undoes this one: inserts become deletes (and the
+    /// reverse), every old value swaps with its new one, sequence inserts
+    /// and removals swap, moves go back.
+    ///
+    /// `apply(changes.inverted(), to: apply(changes, to: a)) == a`.
+    ///
+    /// - Complexity: O(*c*) in the number of changes.
+    public func inverted() -> ChangeSet {
+        var result = self
+        result.objects = objects.map { c in
+            var x = c
+            switch c.kind {
+            case .inserted: x.kind = .deleted
+            case .deleted: x.kind = .inserted
+            case .updated:
+                x.changes = c.changes.map { p in
+                    switch p.kind {
+                    case .attribute(let old, let new): return PropertyChange(property: p.property, kind: .attribute(old: new, new: old))
+                    case .reference(let old, let new): return PropertyChange(property: p.property, kind: .reference(old: new, new: old))
+                    case .members(let added, let removed): return PropertyChange(property: p.property, kind: .members(added: removed, removed: added))
+                    }
+                }
+            }
+            swap(&x.oldOffset, &x.newOffset)
+            return x
+        }
+        result.objects.sort(by: ChangeSet.objectOrder)
+        result.sequences = sequences.map { s in
+            var x = s
+            x.inserted = s.removed.map { .init(member: $0.member, after: $0.after) }
+            x.removed = s.inserted.map { .init(member: $0.member, after: $0.after) }
+            x.moved = s.moved.map { .init(member: $0.member, from: $0.to, to: $0.from) }
+            return x
+        }
+        result.metadata = metadata.map { MetadataChange(key: $0.key, old: $0.new, new: $0.old) }
+        return result
+    }
+}
+
+extension Array where Element == JSONEdit {
+    /// The edits that undo these: in reverse order, adds and removes swapped,
+    /// old and new swapped, moves back.
+    public func inverted() -> [JSONEdit] {
+        reversed().map { edit in
+            switch edit {
+            case .add(let path, let value): return .remove(path: path, old: value)
+            case .remove(let path, let old): return .add(path: path, value: old)
+            case .replace(let path, let old, let new): return .replace(path: path, old: new, new: old)
+            case .move(let from, let path): return .move(from: path, path: from)
+            }
+        }
+    }
+}
+
+import GraphJSON
