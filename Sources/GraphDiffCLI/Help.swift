@@ -8,6 +8,7 @@ enum Help {
 
         Commands:
           diff        Show what changed between two graphs (or JSON documents).
+          patch       Apply a patch: graphdiff's (verified), RFC 6902 or RFC 7386.
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
           help        Show help for a command.
@@ -66,6 +67,40 @@ enum Help {
           -h, --help      Show this help.
 
         Exit status: 0 no differences, 1 differences, 2 trouble.
+
+        """
+
+    static let patch = """
+        graphdiff patch: apply a patch to a graph or a JSON document.
+
+        Usage: graphdiff patch [OPTIONS] TARGET PATCH [-o OUT | --in-place]
+
+        PATCH is a graphdiff patch (from graphdiff diff --format json), an
+        RFC 6902 JSON Patch (an array) or an RFC 7386 merge patch (another
+        object); the format is recognised from the document. A graphdiff patch
+        is verified first: every change's old value must match TARGET, or
+        nothing is written. A patch already applied leaves TARGET as it is.
+        The result is checked against the schema and written in canonical form.
+
+        Arguments:
+          TARGET          The file to patch; - reads standard input.
+          PATCH           The patch; - reads standard input.
+
+        Options:
+          -o, --output OUT
+                          Write the result to OUT (atomically).
+          -i, --in-place  Replace TARGET (atomically).
+          -R, --reverse   Apply the inverse of a graphdiff patch.
+          --check         Verify and report; write nothing.
+          --force         Apply the changes that match and report the others
+                          (exit 1); accept a patch for another schema.
+          -f, --format graphdiff|json-patch|merge-patch
+                          Read PATCH in this format.
+          --schema FILE   Read TARGET as a graph of this schema.
+          -h, --help      Show this help.
+
+        Exit status: 0 applied (or already applied), 1 rejected (or, with
+        --force, some changes skipped), 2 trouble.
 
         """
 

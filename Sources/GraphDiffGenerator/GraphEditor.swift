@@ -60,16 +60,14 @@ public struct GraphEditor {
                 let key = "n\(serial)_\(random.next() % 1_000_000)"
                 let pid = ObjectID(entity: "Person", identity: "p" + key)
                 guard g.objects[pid] == nil else { continue }
+                // The identities made here are new: the key is unique to this edit.
                 var generator = GraphGenerator(seed: random.next())
-                let before = Set(g.objects.keys)
                 _ = generator.addPerson(key: key, to: &g)
                 people.append(pid)
-                for a in 0..<3 {
-                    let address = ObjectID(entity: "Address", identity: "a\(key)_\(a)")
-                    if g.objects[address] != nil, !before.contains(address) { addresses[pid, default: []].append(address) }
-                }
-                for id in [pid, ObjectID(entity: "Dog", identity: "d" + key)] + (addresses[pid] ?? []) where g.objects[id] != nil && !before.contains(id) {
+                let made = [pid, ObjectID(entity: "Dog", identity: "d" + key)] + (0..<3).map { ObjectID(entity: "Address", identity: "a\(key)_\($0)") }
+                for id in made where g.objects[id] != nil {
                     record.inserted.insert(id)
+                    if id.entity == "Address" { addresses[pid, default: []].append(id) }
                 }
             case .deletePerson:
                 guard let p = pick(people) else { continue }
