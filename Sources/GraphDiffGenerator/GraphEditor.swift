@@ -33,7 +33,7 @@ public struct GraphEditor {
         var g = graph
         var record = Record()
         var people = g.objects.keys.filter { $0.entity == "Person" }.sorted()
-        var lists = g.objects.keys.filter { $0.entity == "TaskList" }.sorted()
+        let lists = g.objects.keys.filter { $0.entity == "TaskList" }.sorted()  // never deleted here
         // Indexes kept up to date as the edits go, so each edit is O(1)
         // amortised instead of a pass over the graph.
         let schema = g.schema
@@ -127,7 +127,6 @@ public struct GraphEditor {
                 g.metadata[key] = .number(JSONNumber(Int(random.next() % 1000) + 1000 * serial))
                 record.metadataKeys.insert(key)
             }
-            lists = lists.filter { g.objects[$0] != nil }
         }
         return (g, record)
     }

@@ -66,3 +66,18 @@ public struct DiffScope: Sendable, Hashable {
         self.exclude = exclude
     }
 }
+
+extension Schema {
+    /// A schema with no entities: every graph of it is empty.
+    public static func empty(name: String = "") -> Schema { Schema(emptyNamed: name) }
+
+    init(emptyNamed name: String) {
+        self.name = name
+        self.version = nil
+        self.entities = []
+        self.diffScope = DiffScope()
+        self.entityIndex = [:]
+        self.fingerprint = ""
+        self.fingerprint = Schema.fingerprint(of: encodedModel())
+    }
+}

@@ -1,0 +1,366 @@
+import GraphJSON
+
+extension Graph {
+    /// Merges two edits of one base at property granularity.
+    ///
+    /// Changed on one side only: taken. Changed on both sides to equal
+    /// values: taken once. Changed differently: a conflict. Relationship
+    /// pairs are merged on one side (the stored to-one side, or a fixed side
+    /// of a one-to-one or many-to-many pair) and the inverse is derived, so an
+    /// inverse edit is one change. Many-to-many memberships merge as sets.
+    /// Atomic objects changed by both sides conflict whole. An object deleted
+    /// on one side and changed on the other is a delete/modify conflict; a
+    /// reference added on one side to an object the other deleted is a
+    /// conflict too, and the object is kept (never a dangling reference).
+    /// Ordered relationships merge as sequences (``mergeOrder(base:mine:theirs:present:prefer:)``).
+    ///
+    /// Unresolved conflicts keep the base version (mine's when there is no
+    /// base); `prefer` resolves each in favour of one side (per property, or
+    /// per object for atomic entities).
+    ///
+    ///     let result = try Graph.merge(base: b, mine: m, theirs: t)
+    ///     result.conflicts.isEmpty   // merged cleanly
+    ///
+    /// - Throws: ``MergeError`` when the schemas differ.
+    /// - Complexity: O(*n* + *s* log *s*) expected, *n* objects and *s* the
+    ///   longest chain.
+    public static func merge(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide? = nil) throws -> MergeResult {
+        let fingerprint = base.schema.fingerprint
+        guard mine.schema.fingerprint == fingerprint, theirs.schema.fingerprint == fingerprint else {
+            throw MergeError.schemaMismatch("the three graphs are not of one schema")
+        }
+        var merger = GraphMerger(base: base, mine: mine, theirs: theirs, prefer: prefer)
+        return try merger.run()
+    }
+}
+
+/// The work of one merge.
+struct GraphMerger {
+    let base: Graph, mine: Graph, theirs: Graph
+    let prefer: MergeSide?
+    var schema: Schema { base.schema }
+    var result: Graph
+    var conflicts: [MergeConflict] = []
+    /// Per entity: the slots merged property by property (attributes and
+    /// primary relationship sides), and the slots derived afterwards.
+    let mergedSlots: [[Int]]
+    let chainSlots: [Set<Int>]
+
+    init(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?) {
+        self.base = base
+        self.mine = mine
+        self.theirs = theirs
+        self.prefer = prefer
+        var r = Graph(schema: base.schema, schemaReference: mine.schemaReference ?? base.schemaReference)
+        r.metadata = JSONObject()
+        self.result = r
+        let chain = ChangeSet.chainLinkSlots(base.schema)
+        self.chainSlots = chain
+        self.mergedSlots = base.schema.entities.map { entity in
+            entity.storedProperties.enumerated().compactMap { slot, property in
+                if chain[entity.index].contains(slot) { return nil }
+                if case .relationship(let r) = property, !GraphMerger.isPrimary(r, schema: base.schema) { return nil }
+                return slot
+            }
+        }
+    }
+
+    /// Whether `r` is the side of its pair that is merged (the other is derived).
+    static func isPrimary(_ r: Relationship, schema: Schema) -> Bool {
+        guard let inverse = schema.entity(named: r.destination)?.property(named: r.inverse)?.relationship else { return true }
+        switch (r.storage, inverse.storage) {
+        case (.derived, _): return false
+        case (.toOne, .derived): return true
+        case (.toOne, .toOne), (.manyToMany, .manyToMany):
+            if (r.deleteRule == .cascade) != (inverse.deleteRule == .cascade) { return r.deleteRule != .cascade }
+            return utf8Less("\(inverse.destination).\(r.name)", "\(r.destination).\(inverse.name)")
+        default: return true
+        }
+    }
+
+    // MARK: Run
+
+    mutating func run() throws -> MergeResult {
+        mergeObjects()
+        resolveDanglingReferences()
+        deriveInverses()
+        mergeChains()
+        mergeMetadata()
+        let problems = result.consistencyProblems()
+        if !problems.isEmpty { throw MergeError.inconsistent(problems) }
+        conflicts.sort { a, b in a.path != b.path ? a.path < b.path : a.kind.rawValue < b.kind.rawValue }
+        return MergeResult(graph: result, conflicts: conflicts)
+    }
+
+    func entityName(_ o: GraphObject) -> String { schema.entities[o.entityIndex].name }
+
+    /// The merged properties of an object, as JSON, for conflicts.
+    func document(_ o: GraphObject?) -> JSONValue? {
+        guard let o else { return nil }
+        let entity = schema.entities[o.entityIndex]
+        return .object(JSONObject(mergedSlots[o.entityIndex].map { JSONObject.Member(key: entity.storedProperties[$0].name, value: o.values[$0]) }))
+    }
+
+    /// Whether two objects are the same, on their merged properties.
+    func same(_ a: GraphObject?, _ b: GraphObject?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let x?, let y?):
+            guard x.entityIndex == y.entityIndex else { return false }
+            let entity = schema.entities[x.entityIndex]
+            return mergedSlots[x.entityIndex].allSatisfy { equal(x.values[$0], y.values[$0], entity.storedProperties[$0]) }
+        default: return false
+        }
+    }
+
+    func equal(_ a: JSONValue, _ b: JSONValue, _ property: Property) -> Bool {
+        switch property {
+        case .attribute(let attribute): return attribute.type.valuesEqual(a, b)
+        case .relationship(let r) where r.storage == .manyToMany: return PatchPlan.identities(a.arrayValue ?? []) == PatchPlan.identities(b.arrayValue ?? [])
+        default: return a == b
+        }
+    }
+
+    func path(_ entity: String, _ id: ObjectID, _ property: String? = nil) -> JSONPointer {
+        JSONPointer(["objects", entity, id.identity] + (property.map { [$0] } ?? []))
+    }
+
+    // MARK: Objects
+
+    mutating func mergeObjects() {
+        var ids = Set(base.objects.keys)
+        ids.formUnion(mine.objects.keys)
+        ids.formUnion(theirs.objects.keys)
+        result.objects.reserveCapacity(ids.count)
+        for id in ids {
+            let b = base.objects[id], m = mine.objects[id], t = theirs.objects[id]
+            if let merged = mergeObject(id, b, m, t) {
+                var o = merged
+                for slot in chainSlots[o.entityIndex] { o.values[slot] = .null }
+                o.sourceOffset = -1
+                result.objects[id] = o
+            }
+        }
+    }
+
+    /// The merged object, or `nil` when it is deleted.
+    mutating func mergeObject(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) -> GraphObject? {
+        let mChanged = !same(b, m), tChanged = !same(b, t)
+        if !mChanged { return t }
+        if !tChanged { return m }
+        if same(m, t) { return m }
+        // Both changed, differently.
+        switch (b, m, t) {
+        case (_?, nil, let t?), (_?, let t?, nil):
+            let mineDeleted = m == nil
+            let kept = t
+            recordObjectConflict(.deleteModify, id, reference: kept, b, m, t)
+            switch prefer {
+            case .mine?: return m
+            case .theirs?: return mineDeleted ? kept : nil
+            case nil: return b
+            }
+        case (let b?, let m?, let t?) where m.entityIndex == b.entityIndex && t.entityIndex == b.entityIndex && !schema.entities[b.entityIndex].isAtomic:
+            return mergeProperties(id, b, m, t)
+        case (nil, let m?, let t?) where m.entityIndex == t.entityIndex && !schema.entities[m.entityIndex].isAtomic:
+            return mergeProperties(id, nil, m, t)
+        default:
+            let kind: MergeConflict.Kind = b == nil ? .insertInsert : .atomicObject
+            recordObjectConflict(kind, id, reference: m ?? t ?? b, b, m, t)
+            switch prefer {
+            case .mine?: return m
+            case .theirs?: return t
+            case nil: return b ?? m
+            }
+        }
+    }
+
+    mutating func recordObjectConflict(_ kind: MergeConflict.Kind, _ id: ObjectID, reference: GraphObject?, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
+        let name = (reference ?? b ?? m ?? t).map(entityName) ?? id.entity
+        conflicts.append(MergeConflict(kind: kind, entity: name, identity: id.identity, path: path(name, id),
+                                       base: document(b), mine: document(m), theirs: document(t), resolvedBy: prefer))
+    }
+
+    /// Property by property; `b` is `nil` for an object both sides inserted.
+    mutating func mergeProperties(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject, _ t: GraphObject) -> GraphObject {
+        var merged = m
+        let entity = schema.entities[m.entityIndex]
+        for slot in mergedSlots[m.entityIndex] {
+            let property = entity.storedProperties[slot]
+            let bv = b?.values[slot], mv = m.values[slot], tv = t.values[slot]
+            if case .relationship(let r) = property, r.storage == .manyToMany {
+                // Sets: base plus what either added, less what either removed.
+                let bs = PatchPlan.identities(bv?.arrayValue ?? [])
+                let ms = PatchPlan.identities(mv.arrayValue ?? []), ts = PatchPlan.identities(tv.arrayValue ?? [])
+                let set = bs.union(ms.subtracting(bs)).union(ts.subtracting(bs)).subtracting(bs.subtracting(ms)).subtracting(bs.subtracting(ts))
+                merged.values[slot] = .array(set.sorted().map { JSONValue.string($0.string) })
+                continue
+            }
+            if equal(mv, tv, property) { continue }
+            if let bv, equal(bv, mv, property) { merged.values[slot] = tv; continue }
+            if let bv, equal(bv, tv, property) { continue }
+            conflicts.append(MergeConflict(kind: b == nil ? .insertInsert : .property, entity: entity.name, identity: id.identity,
+                                           property: property.name, path: path(entity.name, id, property.name),
+                                           base: bv, mine: mv, theirs: tv, resolvedBy: prefer))
+            switch prefer {
+            case .mine?: break
+            case .theirs?: merged.values[slot] = tv
+            case nil: merged.values[slot] = bv ?? mv
+            }
+        }
+        return merged
+    }
+
+    // MARK: References
+
+    /// A reference to an object that one side deleted and the other now
+    /// refers to is a conflict: the object comes back from the base (nothing
+    /// is lost), or, under `--prefer` for the deleting side, the reference
+    /// goes (and so does the referring object when the deleted one owned it).
+    mutating func resolveDanglingReferences() {
+        var queue = Array(result.objects.keys)
+        var visited = Set<ObjectID>()
+        while let id = queue.popLast() {
+            guard visited.insert(id).inserted, let object = result.objects[id] else { continue }
+            let entity = schema.entities[object.entityIndex]
+            for slot in mergedSlots[object.entityIndex] {
+                guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
+                let refs: [String]
+                switch result.objects[id]?.values[slot] {
+                case .string(let s)?: refs = [s]
+                case .array(let list)?: refs = list.compactMap(\.stringValue)
+                default: refs = []
+                }
+                for ref in refs {
+                    let target = ObjectID(entity: destination.root, identity: ref)
+                    if result.objects[target] != nil { continue }
+                    let deletedByMine = base.objects[target] != nil && mine.objects[target] == nil
+                    conflicts.append(MergeConflict(
+                        kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
+                        path: path(entity.name, id, r.name), base: base.objects[id]?.values[slot],
+                        mine: mine.objects[id]?.values[slot], theirs: theirs.objects[id]?.values[slot], resolvedBy: prefer))
+                    let deleterWins = (prefer == .mine && deletedByMine) || (prefer == .theirs && !deletedByMine)
+                    if !deleterWins, let restored = base.objects[target] {
+                        var o = restored
+                        for s in chainSlots[o.entityIndex] { o.values[s] = .null }
+                        result.objects[target] = o
+                        queue.append(target)
+                        continue
+                    }
+                    // The reference goes; an object owned by the deleted one goes with it.
+                    let owned = destination.property(named: r.inverse)?.relationship?.deleteRule == .cascade
+                    if owned && r.storage == .toOne {
+                        result.objects.removeValue(forKey: id)
+                        break
+                    }
+                    if r.storage == .manyToMany {
+                        let kept = (result.objects[id]?.values[slot].arrayValue ?? []).filter { $0.stringValue.map { !utf8Equal($0, ref) } ?? true }
+                        result.objects[id]?.values[slot] = .array(kept)
+                    } else {
+                        result.objects[id]?.values[slot] = .null
+                    }
+                }
+            }
+        }
+        // Objects removed above may have been referred to: check again,
+        // nullifying what remains (bounded: each pass removes objects).
+        for (id, object) in result.objects {
+            let entity = schema.entities[object.entityIndex]
+            for slot in mergedSlots[object.entityIndex] {
+                guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
+                if case .string(let ref) = object.values[slot], result.objects[ObjectID(entity: destination.root, identity: ref)] == nil {
+                    result.objects[id]?.values[slot] = .null
+                }
+            }
+        }
+    }
+
+    /// Sets every derived side of a stored pair (one-to-one, many-to-many)
+    /// from the merged primary side.
+    mutating func deriveInverses() {
+        for entity in schema.entities {
+            for case .relationship(let r) in entity.storedProperties where !GraphMerger.isPrimary(r, schema: schema) && r.storage != .derived {
+                guard !chainSlots[entity.index].contains(entity.storedSlot[r.name] ?? -1),
+                    let destination = schema.entity(named: r.destination),
+                    let primary = destination.property(named: r.inverse)?.relationship
+                else { continue }
+                // Clear, then fill from the primaries.
+                for (id, o) in result.objects where o.entityIndex == entity.index {
+                    result.setValue(r.storage == .manyToMany ? .array([]) : .null, of: id, r.name)
+                }
+                var lists: [ObjectID: [String]] = [:]
+                for (id, o) in result.objects where schema.isKind(o.entityIndex, of: destination.index) {
+                    guard let slot = schema.entities[o.entityIndex].storedSlot[primary.name] else { continue }
+                    let refs: [String]
+                    switch o.values[slot] {
+                    case .string(let s): refs = [s]
+                    case .array(let l): refs = l.compactMap(\.stringValue)
+                    default: refs = []
+                    }
+                    for ref in refs { lists[ObjectID(entity: entity.root, identity: ref), default: []].append(id.identity) }
+                }
+                for (target, sources) in lists where result.objects[target].map({ $0.entityIndex == entity.index }) ?? false {
+                    if r.storage == .manyToMany {
+                        result.setValue(.array(sources.sorted(by: utf8Less).map(JSONValue.string)), of: target, r.name)
+                    } else if let first = sources.sorted(by: utf8Less).first {
+                        result.setValue(.string(first), of: target, r.name)
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Chains and metadata
+
+    mutating func mergeChains() {
+        for (_, relationship) in result.orderedRelationships {
+            guard let links = relationship.ordered, let memberRoot = schema.entity(named: relationship.destination)?.root else { continue }
+            let groups = result.membersByOwner(through: relationship)
+            let baseGroups = base.membersByOwner(through: relationship)
+            let mineGroups = mine.membersByOwner(through: relationship)
+            let theirsGroups = theirs.membersByOwner(through: relationship)
+            for owner in groups.keys.sorted() {
+                let members = groups[owner] ?? []
+                let present = Set(members.map { ExactString($0.identity) })
+                func order(_ g: Graph, _ groups: [ObjectID: [ObjectID]]) -> [String] {
+                    g.chain(members: groups[owner] ?? [], links: links).map(\.identity)
+                }
+                let merged = SequenceMerge.merge(base: order(base, baseGroups), mine: order(mine, mineGroups),
+                                                 theirs: order(theirs, theirsGroups), present: present, prefer: prefer)
+                let ownerName = result.objects[owner].map(entityName) ?? owner.entity
+                for c in merged.conflicts {
+                    func anchor(_ a: String?) -> JSONValue { a.map(JSONValue.string) ?? .null }
+                    conflicts.append(MergeConflict(
+                        kind: .moveMove, entity: ownerName, identity: owner.identity, property: relationship.name,
+                        path: path(ownerName, owner, relationship.name),
+                        base: ["member": .string(c.member), "after": anchor(c.baseAfter)],
+                        mine: ["member": .string(c.member), "after": anchor(c.mineAfter)],
+                        theirs: ["member": .string(c.member), "after": anchor(c.theirsAfter)], resolvedBy: prefer))
+                }
+                for (i, member) in merged.order.enumerated() {
+                    let id = ObjectID(entity: memberRoot, identity: member)
+                    result.setValue(i > 0 ? .string(merged.order[i - 1]) : .null, of: id, links.prev)
+                    result.setValue(i + 1 < merged.order.count ? .string(merged.order[i + 1]) : .null, of: id, links.next)
+                }
+            }
+        }
+    }
+
+    mutating func mergeMetadata() {
+        var keys = Set<ExactString>()
+        for k in base.metadata.keys + mine.metadata.keys + theirs.metadata.keys { keys.insert(ExactString(k)) }
+        for key in keys.sorted() {
+            let b = base.metadata[key.string], m = mine.metadata[key.string], t = theirs.metadata[key.string]
+            var value: JSONValue?
+            if m == t { value = m } else if b == m { value = t } else if b == t { value = m } else {
+                conflicts.append(MergeConflict(kind: .property, path: JSONPointer(["metadata", key.string]), base: b, mine: m, theirs: t, resolvedBy: prefer))
+                switch prefer {
+                case .mine?: value = m
+                case .theirs?: value = t
+                case nil: value = b ?? m
+                }
+            }
+            if let value { result.metadata[key.string] = value }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import GraphJSON
+
+/// Which edit wins a conflict under `--prefer`.
+public enum MergeSide: String, Sendable, Hashable {
+    case mine, theirs
+}
+
+/// A real conflict: both sides changed the same thing differently. Conflicts
+/// are data in a ``MergeResult``, never errors.
+public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Equatable {
+        /// Both sides changed a property (or metadata key, or JSON member) differently.
+        case property
+        /// Both sides changed an atomic object differently: the whole object conflicts.
+        case atomicObject
+        /// One side deleted an object the other changed.
+        case deleteModify
+        /// Both sides inserted an object with the same identity, differently.
+        case insertInsert
+        /// One side deleted an object the other now refers to.
+        case deletedReference
+        /// Both sides moved a chain member to different places.
+        case moveMove
+        /// Both sides changed the same stretch of a JSON array differently.
+        case arrayChunk
+    }
+
+    public var kind: Kind
+    /// For graphs: the object's entity, identity and property (when the
+    /// conflict is about one property).
+    public var entity: String?
+    public var identity: String?
+    public var property: String?
+    /// Where the conflict is in the canonical merged document.
+    public var path: JSONPointer
+    /// The three versions (`nil`: absent on that side).
+    public var base: JSONValue?
+    public var mine: JSONValue?
+    public var theirs: JSONValue?
+    /// Which side's version the result holds, if one was chosen by `--prefer`.
+    public var resolvedBy: MergeSide?
+
+    public init(kind: Kind, entity: String? = nil, identity: String? = nil, property: String? = nil, path: JSONPointer,
+                base: JSONValue?, mine: JSONValue?, theirs: JSONValue?, resolvedBy: MergeSide? = nil) {
+        self.kind = kind
+        self.entity = entity
+        self.identity = identity
+        self.property = property
+        self.path = path
+        self.base = base
+        self.mine = mine
+        self.theirs = theirs
+        self.resolvedBy = resolvedBy
+    }
+
+    /// One line: what, where, and the three values.
+    public var description: String {
+        func show(_ v: JSONValue?) -> String { v.map { JSONWriter.string($0) } ?? "(absent)" }
+        var subject = path.tokens.isEmpty ? "(root)" : path.description
+        if let entity, let identity { subject = "\(entity) \"\(identity)\"" + (property.map { ".\($0)" } ?? "") }
+        let what: String
+        switch kind {
+        case .property: what = "changed differently"
+        case .atomicObject: what = "atomic object changed differently"
+        case .deleteModify: what = mine == nil ? "deleted by mine, changed by theirs" : "changed by mine, deleted by theirs"
+        case .insertInsert: what = "inserted differently by both"
+        case .deletedReference: what = "refers to an object the other side deleted"
+        case .moveMove: what = "moved to different places"
+        case .arrayChunk: what = "array changed differently"
+        }
+        let resolution = resolvedBy.map { " (took \($0.rawValue))" } ?? ""
+        return "\(subject): \(what): base \(show(base)), mine \(show(mine)), theirs \(show(theirs))\(resolution)"
+    }
+}
+
+/// The outcome of a three-way merge.
+public struct MergeResult: Sendable {
+    /// The merged graph. Where a conflict was not resolved by `--prefer`, it
+    /// holds the base version (or mine's, when there is no base version).
+    public var graph: Graph
+    public var conflicts: [MergeConflict]
+}
+
+/// Why three graphs cannot be merged.
+public enum MergeError: Error, Sendable, CustomStringConvertible {
+    case schemaMismatch(String)
+    /// The merge produced an inconsistent graph (a defect of graphdiff's; reported, never written).
+    case inconsistent([GraphProblem])
+
+    public var description: String {
+        switch self {
+        case .schemaMismatch(let why): return why
+        case .inconsistent(let problems): return "the merge result is inconsistent:\n" + problems.map(\.description).joined(separator: "\n")
+        }
+    }
+}
