@@ -8,7 +8,7 @@ enum GraphDiffTool {
     static let version = "0.1.0"
 
     /// The subcommands, in the order help lists them.
-    static let commands: [Subcommand.Type] = [DiffCommand.self, PatchCommand.self, ValidateCommand.self, FormatCommand.self]
+    static let commands: [Subcommand.Type] = [DiffCommand.self, PatchCommand.self, MergeCommand.self, ValidateCommand.self, FormatCommand.self]
 
     /// Runs `graphdiff ARGUMENTS`.
     ///

@@ -9,6 +9,7 @@ enum Help {
         Commands:
           diff        Show what changed between two graphs (or JSON documents).
           patch       Apply a patch: graphdiff's (verified), RFC 6902 or RFC 7386.
+          merge       Merge two edits of one base; report real conflicts only.
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
           help        Show help for a command.
@@ -101,6 +102,51 @@ enum Help {
 
         Exit status: 0 applied (or already applied), 1 rejected (or, with
         --force, some changes skipped), 2 trouble.
+
+        """
+
+    static let merge = """
+        graphdiff merge: merge two edits of one base, at property granularity.
+
+        Usage: graphdiff merge [OPTIONS] BASE MINE THEIRS [-o OUT]
+
+        Graphs (with a schema) merge object by object and property by
+        property: a change made on one side is taken, the same change on both
+        sides is taken once, different changes to the same property conflict.
+        Ordered relationships merge as sequences: inserts land after the same
+        neighbour as on their side, mine's before theirs' at the same place;
+        moves and deletions apply. Plain JSON merges member by member, and
+        arrays like diff3. A summary line per conflict goes to standard error.
+
+        Arguments:
+          BASE            The common ancestor.
+          MINE, THEIRS    The two edits of it; one input may be -.
+
+        Options:
+          -o, --output OUT
+                          Write the result to OUT (atomically).
+          --prefer mine|theirs
+                          Resolve every conflict in favour of one side (per
+                          property, or per object for atomic entities).
+          --conflicts markers|report
+                          markers (default): the merged file with git-style
+                          markers around each conflicting member; report: the
+                          merged file stays valid JSON with the base values.
+          --report FILE   Write every conflict as JSON to FILE.
+          --marker-size N Length of the conflict markers (default 7).
+          --label-mine NAME
+          --label-base NAME
+          --label-theirs NAME
+                          Labels after the markers.
+          --array-key NAME
+                          Plain JSON: merge arrays of objects by member NAME.
+          --schema FILE   Read the inputs as graphs of this schema.
+          --force         Go on if a recorded schema fingerprint differs.
+          -h, --help      Show this help.
+
+        Exit status: 0 merged cleanly (or every conflict resolved by --prefer),
+        1 conflicts remain (the result is still written), 2 trouble (nothing
+        written).
 
         """
 

@@ -8,7 +8,7 @@ final class RootCommandTests: XCTestCase {
         XCTAssertEqual(a.stdout, Help.root)
         XCTAssertEqual(b.stdout, a.stdout)
         XCTAssertEqual(c.stdout, a.stdout)
-        for command in ["diff", "patch", "validate", "fmt"] {
+        for command in ["diff", "patch", "merge", "validate", "fmt"] {
             let x = graphdiff(["help", command]), y = graphdiff([command, "--help"]), z = graphdiff([command, "-h"])
             XCTAssertEqual(x.status, 0)
             XCTAssertTrue(x.stdout.hasPrefix("graphdiff \(command): "), x.stdout)
@@ -47,7 +47,7 @@ final class RootCommandTests: XCTestCase {
 
     func test_manPage_listsTheSameOptionsAsHelp() throws {
         let page = try String(contentsOf: packageRoot.appendingPathComponent("man/graphdiff.1"), encoding: .utf8)
-        for help in [Help.diff, Help.patch, Help.validate, Help.fmt] {
+        for help in [Help.diff, Help.patch, Help.merge, Help.validate, Help.fmt] {
             let options = help.split(separator: "\n").compactMap { line -> String? in
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard trimmed.hasPrefix("--") || trimmed.hasPrefix("-") else { return nil }

@@ -1,0 +1,146 @@
+import GraphJSON
+
+/// Three-way merge of any three JSON documents (no schema).
+///
+/// Objects merge member by member, recursively. Arrays merge like diff3
+/// (as formalised by Khanna, Kunal and Pierce, "A Formal Investigation of
+/// Diff3", 2007): the elements both sides kept from the base split the arrays
+/// into stable stretches and changed chunks; a chunk changed on one side only
+/// is taken, changed alike on both is taken once, changed differently is a
+/// conflict, unless the three chunks have the same length, in which case
+/// their elements merge one by one. With ``Options/arrayKey`` arrays of
+/// objects merge by that member, like chain members (inserts, deletes and
+/// moves from both sides). Scalars conflict when both sides changed them
+/// differently. Unresolved conflicts keep the base value (mine's where there
+/// is no base).
+///
+///     JSONMerge.merge(base: ["a": 1, "b": 1], mine: ["a": 2, "b": 1], theirs: ["a": 1, "b": 3])
+///     // value {"a": 2, "b": 3}, no conflict
+public enum JSONMerge {
+    public struct Options: Sendable {
+        public var arrayKey: String?
+        public var prefer: MergeSide?
+        public init(arrayKey: String? = nil, prefer: MergeSide? = nil) {
+            self.arrayKey = arrayKey
+            self.prefer = prefer
+        }
+    }
+
+    /// - Complexity: O(*n* · *d*) for arrays with *d* differences (see ``SequenceAlignment``); O(*n*) otherwise.
+    public static func merge(base: JSONValue, mine: JSONValue, theirs: JSONValue, options: Options = Options())
+        -> (value: JSONValue, conflicts: [MergeConflict])
+    {
+        var conflicts: [MergeConflict] = []
+        let value = merge(base, mine, theirs, at: JSONPointer(), options, &conflicts) ?? .null
+        return (value, conflicts)
+    }
+
+    static func merge(_ b: JSONValue?, _ m: JSONValue?, _ t: JSONValue?, at path: JSONPointer, _ options: Options,
+                      _ conflicts: inout [MergeConflict]) -> JSONValue? {
+        if m == t { return m }
+        if b == m { return t }
+        if b == t { return m }
+        switch (b, m, t) {
+        case (.object(let x)?, .object(let y)?, .object(let z)?):
+            return .object(mergeObjects(x, y, z, at: path, options, &conflicts))
+        case (nil, .object(let y)?, .object(let z)?):
+            return .object(mergeObjects(JSONObject(), y, z, at: path, options, &conflicts, baseAbsent: true))
+        case (.array(let x)?, .array(let y)?, .array(let z)?):
+            if let key = options.arrayKey, let merged = keyedMerge(x, y, z, key: key, at: path, options, &conflicts) { return .array(merged) }
+            return .array(mergeArrays(x, y, z, at: path, options, &conflicts))
+        default:
+            conflicts.append(MergeConflict(kind: .property, path: path, base: b, mine: m, theirs: t, resolvedBy: options.prefer))
+            switch options.prefer {
+            case .mine?: return m
+            case .theirs?: return t
+            case nil: return b ?? m
+            }
+        }
+    }
+
+    static func mergeObjects(_ x: JSONObject, _ y: JSONObject, _ z: JSONObject, at path: JSONPointer, _ options: Options,
+                             _ conflicts: inout [MergeConflict], baseAbsent: Bool = false) -> JSONObject {
+        var keys = Set<ExactString>()
+        for k in x.keys + y.keys + z.keys { keys.insert(ExactString(k)) }
+        var result = JSONObject()
+        for key in keys.sorted() {
+            let k = key.string
+            if let v = merge(baseAbsent ? nil : x[k], y[k], z[k], at: path.appending(k), options, &conflicts) { result[k] = v }
+        }
+        return result
+    }
+
+    static func mergeArrays(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], at path: JSONPointer, _ options: Options,
+                            _ conflicts: inout [MergeConflict]) -> [JSONValue] {
+        func keeps(_ other: [JSONValue]) -> [Int: Int] {
+            let hb = b.map(\.hashValue), ho = other.map(\.hashValue)
+            var map: [Int: Int] = [:]
+            for step in SequenceAlignment.align(count: (b.count, other.count), equal: { hb[$0] == ho[$1] && b[$0] == other[$1] }) {
+                if case .keep(let i, let j) = step { map[i] = j }
+            }
+            return map
+        }
+        let km = keeps(m), kt = keeps(t)
+        var result: [JSONValue] = []
+        var (bi, mi, ti) = (0, 0, 0)
+        func chunk(until stable: (Int, Int, Int)?) {
+            let (be, me, te) = stable ?? (b.count, m.count, t.count)
+            let bc = Array(b[bi..<be]), mc = Array(m[mi..<me]), tc = Array(t[ti..<te])
+            if mc == tc || bc == tc {
+                result += mc
+            } else if bc == mc {
+                result += tc
+            } else if bc.count == mc.count && mc.count == tc.count {
+                for k in bc.indices {
+                    if let v = merge(bc[k], mc[k], tc[k], at: path.appending(index: result.count), options, &conflicts) { result.append(v) }
+                }
+            } else {
+                conflicts.append(MergeConflict(kind: .arrayChunk, path: path, base: .array(bc), mine: .array(mc), theirs: .array(tc), resolvedBy: options.prefer))
+                switch options.prefer {
+                case .mine?: result += mc
+                case .theirs?: result += tc
+                case nil: result += bc
+                }
+            }
+        }
+        for i in b.indices {
+            guard let j = km[i], let k = kt[i] else { continue }
+            chunk(until: (i, j, k))
+            result.append(b[i])
+            (bi, mi, ti) = (i + 1, j + 1, k + 1)
+        }
+        chunk(until: nil)
+        return result
+    }
+
+    /// Arrays of objects with a unique `key` member in all three versions,
+    /// merged element by element and ordered like a chain; `nil` when the
+    /// arrays are not such.
+    static func keyedMerge(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], key: String, at path: JSONPointer, _ options: Options,
+                           _ conflicts: inout [MergeConflict]) -> [JSONValue]? {
+        func table(_ list: [JSONValue]) -> (order: [String], byKey: [ExactString: JSONValue])? {
+            var order: [String] = [], byKey: [ExactString: JSONValue] = [:]
+            for e in list {
+                guard let k = e.objectValue?[key] else { return nil }
+                let text = JSONWriter.string(k, style: .compactSorted)
+                guard byKey.updateValue(e, forKey: ExactString(text)) == nil else { return nil }
+                order.append(text)
+            }
+            return (order, byKey)
+        }
+        guard let tb = table(b), let tm = table(m), let tt = table(t) else { return nil }
+        var merged: [ExactString: JSONValue] = [:]
+        var all = Set(tb.byKey.keys)
+        all.formUnion(tm.byKey.keys)
+        all.formUnion(tt.byKey.keys)
+        for k in all.sorted() {
+            if let v = merge(tb.byKey[k], tm.byKey[k], tt.byKey[k], at: path.appending(k.string), options, &conflicts) { merged[k] = v }
+        }
+        let order = SequenceMerge.merge(base: tb.order, mine: tm.order, theirs: tt.order, present: Set(merged.keys), prefer: options.prefer)
+        for c in order.conflicts {
+            conflicts.append(MergeConflict(kind: .moveMove, path: path, base: .string(c.member), mine: c.mineAfter.map(JSONValue.string) ?? .null,
+                                           theirs: c.theirsAfter.map(JSONValue.string) ?? .null, resolvedBy: options.prefer))
+        }
+        return order.order.compactMap { merged[ExactString($0)] }
+    }
+}

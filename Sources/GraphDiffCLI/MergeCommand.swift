@@ -1,0 +1,126 @@
+import GraphDiff
+import GraphJSON
+
+/// `graphdiff merge`: three-way merge of graphs, or of plain JSON documents.
+enum MergeCommand: Subcommand {
+    static let name = "merge"
+    static let usage = "graphdiff merge [OPTIONS] BASE MINE THEIRS [-o OUT]"
+    static let help = Help.merge
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
+        let args = try ParsedArguments(
+            arguments, flags: ["--force"],
+            valued: ["--schema", "--output", "--prefer", "--conflicts", "--report", "--marker-size", "--label-mine", "--label-base",
+                     "--label-theirs", "--array-key"],
+            aliases: ["-o": "--output"])
+        guard args.operands.count == 3 else { throw CommandFailure.usage("three files are needed: BASE MINE THEIRS") }
+        guard args.operands.filter({ $0 == "-" }).count <= 1 else { throw CommandFailure.usage("only one input can be standard input") }
+        let prefer = try args.value("--prefer").map { _ in MergeSide(rawValue: try args.choice("--prefer", ["mine", "theirs"], default: "mine")) } ?? nil
+        let conflictStyle = try args.choice("--conflicts", ["markers", "report"], default: "markers")
+        var markers = ConflictMarkerWriter.Markers()
+        if let size = args.value("--marker-size") {
+            guard let n = Int(size), n >= 1, n <= 100 else { throw CommandFailure.usage("--marker-size takes a number from 1 to 100, got '\(size)'") }
+            markers.size = n
+        }
+        markers.mine = args.value("--label-mine") ?? markers.mine
+        markers.base = args.value("--label-base") ?? markers.base
+        markers.theirs = args.value("--label-theirs") ?? markers.theirs
+
+        let documents: [LoadedDocument]
+        do {
+            documents = try loadThree(args.operands, schema: args.value("--schema"), force: args.has("--force"), io: io)
+        } catch let failure as DocumentFailure {
+            io.err(failure.lines.map { $0 + "\n" }.joined())
+            return .trouble
+        }
+        let (base, mine, theirs) = (documents[0], documents[1], documents[2])
+
+        let conflicts: [MergeConflict]
+        let resultDocument: JSONValue
+        var resultText: [UInt8]
+        let inputs: (JSONValue, JSONValue, JSONValue)
+        if let b = base.graph, let m = mine.graph, let t = theirs.graph {
+            let merged: MergeResult
+            do {
+                merged = try Graph.merge(base: b, mine: m, theirs: t, prefer: prefer)
+            } catch {
+                throw CommandFailure.trouble("\(error)")
+            }
+            conflicts = merged.conflicts
+            resultDocument = merged.graph.encoded()
+            resultText = merged.graph.canonicalText()
+            inputs = (b.encoded(), m.encoded(), t.encoded())
+        } else {
+            let merged = JSONMerge.merge(base: base.json, mine: mine.json, theirs: theirs.json,
+                                         options: .init(arrayKey: args.value("--array-key"), prefer: prefer))
+            conflicts = merged.conflicts
+            resultDocument = merged.value
+            resultText = JSONWriter.canonical(merged.value)
+            inputs = (base.json, mine.json, theirs.json)
+        }
+        let open = conflicts.filter { $0.resolvedBy == nil }
+        if !open.isEmpty && conflictStyle == "markers" && !ConflictMarkerWriter.marked(open).isEmpty {
+            resultText = ConflictMarkerWriter.write(result: resultDocument, base: inputs.0, mine: inputs.1, theirs: inputs.2,
+                                                    conflicts: open, markers: markers)
+        }
+        for c in conflicts { io.err("graphdiff merge: \(c.resolvedBy == nil ? "CONFLICT" : "resolved") \(c)\n") }
+        if let reportPath = args.value("--report") {
+            try FileAccess.writeAtomically(JSONWriter.canonical(report(conflicts, documents)), to: reportPath)
+        }
+        if let output = args.value("--output"), output != "-" {
+            try FileAccess.writeAtomically(resultText, to: output)
+        } else {
+            io.out(resultText)
+        }
+        return open.isEmpty ? .success : .failure
+    }
+
+    /// Loads the three inputs on both cores; plain JSON sides next to a graph
+    /// are read with the graph's schema.
+    static func loadThree(_ paths: [String], schema: String?, force: Bool, io: CommandIO) throws -> [LoadedDocument] {
+        func load(_ path: String, _ schema: String?) -> Result<LoadedDocument, Error> {
+            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(path, schemaDocuments: false) }
+        }
+        let (first, third) = inParallel({ (load(paths[0], schema), load(paths[1], schema)) }, { load(paths[2], schema) })
+        var documents = [try first.0.get(), try first.1.get(), try third.get()]
+        if let withSchema = documents.first(where: { $0.graph != nil }) {
+            let fingerprint = withSchema.graph?.schema.fingerprint
+            for i in documents.indices {
+                if documents[i].graph == nil {
+                    documents[i] = try DocumentLoader(io: io, schemaOverride: withSchema.schemaPath, force: force).load(paths[i])
+                } else if documents[i].graph?.schema.fingerprint != fingerprint && !force {
+                    throw DocumentFailure(kind: .trouble, lines: ["\(paths[i]) is a graph of another schema than \(withSchema.path)"])
+                }
+            }
+        }
+        return documents
+    }
+
+    /// The `--report` document: every conflict with its three values and,
+    /// for graphs, the object's position in each input.
+    static func report(_ conflicts: [MergeConflict], _ documents: [LoadedDocument]) -> JSONValue {
+        .object(["conflicts": .array(conflicts.map { c in
+            var o = JSONObject()
+            o["kind"] = .string(c.kind.rawValue)
+            if let e = c.entity { o["entity"] = .string(e) }
+            if let i = c.identity { o["id"] = .string(i) }
+            if let p = c.property { o["property"] = .string(p) }
+            o["path"] = .string(c.path.description)
+            o["base"] = c.base ?? .null
+            o["mine"] = c.mine ?? .null
+            o["theirs"] = c.theirs ?? .null
+            o["present"] = ["base": .bool(c.base != nil), "mine": .bool(c.mine != nil), "theirs": .bool(c.theirs != nil)]
+            if let r = c.resolvedBy { o["resolvedBy"] = .string(r.rawValue) }
+            if let entity = c.entity, let identity = c.identity {
+                var positions = JSONObject()
+                for (side, d) in zip(["base", "mine", "theirs"], documents) {
+                    guard let g = d.graph, let object = g.objects[g.id(entity: entity, identity: identity)], object.sourceOffset >= 0 else { continue }
+                    let l = JSONSourceText(d.bytes).location(ofOffset: object.sourceOffset)
+                    positions[side] = ["file": .string(d.path), "line": .number(JSONNumber(l.line)), "column": .number(JSONNumber(l.column))]
+                }
+                if !positions.isEmpty { o["positions"] = .object(positions) }
+            }
+            return .object(o)
+        })])
+    }
+}
