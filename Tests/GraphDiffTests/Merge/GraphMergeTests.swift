@@ -109,6 +109,42 @@ final class GraphMergeTests: XCTestCase {
         XCTAssertNil(try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .mine).graph.objects[ObjectID(entity: "Address", identity: "a2")])
     }
 
+    func test_insertInsert_equalObjectsMergeSilently_otherwisePerProperty() throws {
+        let base = try people("v1")
+        let dog = try XCTUnwrap(base.schema.entity(named: "Dog"))
+        func withDog(_ name: String, breed: JSONValue) -> Graph {
+            var g = base
+            g[ObjectID(entity: "Dog", identity: "d9")] = GraphObject(entity: dog, values: dog.storedProperties.map { p in
+                ["breed": breed, "name": .string(name), "owner": .null][p.name] ?? .null
+            })
+            return g
+        }
+        XCTAssertEqual(try Graph.merge(base: base, mine: withDog("Rex", breed: .null), theirs: withDog("Rex", breed: .null)).conflicts, [])
+        let r = try Graph.merge(base: base, mine: withDog("Rex", breed: "Pug"), theirs: withDog("Max", breed: "Pug"))
+        XCTAssertEqual(r.conflicts.map { "\($0.kind) \($0.property ?? "")" }, ["insertInsert name"])
+        XCTAssertEqual(r.graph.value(of: ObjectID(entity: "Dog", identity: "d9"), "name"), "Rex", "no base: mine's value")
+    }
+
+    func test_property_sameEditOnBothSides_andDisjointEdits() throws {
+        for seed in UInt64(1)...30 {
+            var generator = GraphGenerator(seed: seed)
+            let base = generator.graph(objectCount: 200)
+            var e1 = GraphEditor(seed: seed &* 11)
+            let (x, _) = e1.edit(base, count: Int(seed % 9) + 1)
+            let same = try Graph.merge(base: base, mine: x, theirs: x)
+            XCTAssertEqual(same.conflicts, [], "seed \(seed): merge(B, X, X) has no conflict")
+            XCTAssertTrue(try ChangeSet.diff(from: same.graph, to: x).isEmpty, "seed \(seed): merge(B, X, X) = X")
+            // Disjoint: mine edits attributes only, theirs moves items only.
+            var e2 = GraphEditor(seed: seed &* 13), e3 = GraphEditor(seed: seed &* 17)
+            let (mine, _) = e2.edit(base, count: 4, kinds: [.attribute])
+            let (theirs, _) = e3.edit(base, count: 4, kinds: [.moveItem, .metadata])
+            let merged = try Graph.merge(base: base, mine: mine, theirs: theirs)
+            let applied = try ChangeSet.diff(from: base, to: theirs).apply(to: mine).graph
+            XCTAssertEqual(merged.conflicts, [], "seed \(seed)")
+            XCTAssertTrue(try ChangeSet.diff(from: merged.graph, to: applied).isEmpty, "seed \(seed): merge(B, M, T) = apply(diff(B, T), M)")
+        }
+    }
+
     func test_inverseEdit_isOneChange_notTwoConflicts() throws {
         let base = try people("v1")
         // Both sides give dog d1 to p2: Dog.owner and Person.dog change together.
