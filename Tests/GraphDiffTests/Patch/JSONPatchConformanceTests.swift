@@ -27,8 +27,10 @@ final class JSONPatchConformanceTests: XCTestCase {
     }
 
     func test_jsonPatchTests() throws {
-        XCTAssertEqual(try runRecords("json-patch-tests/tests.json"), 92)
-        XCTAssertEqual(try runRecords("json-patch-tests/spec_tests.json"), 16)
+        let tests = try runRecords("json-patch-tests/tests.json")
+        let specTests = try runRecords("json-patch-tests/spec_tests.json")
+        XCTAssertEqual(tests, 92)
+        XCTAssertEqual(specTests, 16)
     }
 
     func test_javaJsonToolsOperations() throws {
