@@ -8,7 +8,10 @@ enum GraphDiffTool {
     static let version = "0.1.0"
 
     /// The subcommands, in the order help lists them.
-    static let commands: [Subcommand.Type] = [DiffCommand.self, PatchCommand.self, MergeCommand.self, ValidateCommand.self, FormatCommand.self]
+    static let commands: [Subcommand.Type] = [
+        DiffCommand.self, PatchCommand.self, MergeCommand.self, ValidateCommand.self, FormatCommand.self,
+        GitInstallCommand.self, GitDiffCommand.self, GitMergeCommand.self,
+    ]
 
     /// Runs `graphdiff ARGUMENTS`.
     ///

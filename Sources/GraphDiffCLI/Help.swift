@@ -12,6 +12,9 @@ enum Help {
           merge       Merge two edits of one base; report real conflicts only.
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
+          git         Install (or uninstall) the git diff and merge drivers.
+          git-diff    The git diff driver (git runs it).
+          git-merge   The git merge driver (git runs it).
           help        Show help for a command.
 
         Options:
@@ -147,6 +150,83 @@ enum Help {
         Exit status: 0 merged cleanly (or every conflict resolved by --prefer),
         1 conflicts remain (the result is still written), 2 trouble (nothing
         written).
+
+        """
+
+    static let git = """
+        graphdiff git: register graphdiff with git as a diff and merge driver.
+
+        Usage: graphdiff git install|uninstall [--global] [PATTERN...]
+
+        install sets diff.graphdiff.command and merge.graphdiff.{name,driver}
+        in this repository's configuration (or the user's, with --global), and
+        adds 'PATTERN diff=graphdiff merge=graphdiff' to .gitattributes (or the
+        global attributes file). It is idempotent and prints what it changed.
+        uninstall removes both.
+
+        Arguments:
+          PATTERN         Files to handle (default: *.graph.json).
+
+        Options:
+          --global        The user's configuration instead of the repository's.
+          -h, --help      Show this help.
+
+        The configuration is per clone, while .gitattributes is committed: run
+        'graphdiff git install' in every clone. Use 'git log -p --ext-diff' and
+        'git show --ext-diff' to see graphdiff's report in history.
+
+        Exit status: 0 done, 2 trouble (not in a repository, git failed).
+
+        """
+
+    static let gitDiff = """
+        graphdiff git-diff: the external diff driver git runs for graph files.
+
+        Usage: graphdiff git-diff [--schema FILE] [--color auto|always|never] [--exit-code] GIT-ARGUMENTS...
+
+        git passes PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE
+        (and NEW-PATH METAINFO for a rename), or PATH alone for an unmerged
+        path. Prints a 'diff --git' header, then graphdiff's report; falls back
+        to the structural JSON diff, then to a line diff, and never fails.
+
+        Arguments:
+          GIT-ARGUMENTS   What git passes (1, 7 or 9 arguments).
+
+        Options:
+          --schema FILE   The schema (default: "$schema" of the file, resolved
+                          in the work tree).
+          --color auto|always|never
+                          Colour (auto: as git's color.diff, its pager counting
+                          as a terminal).
+          --exit-code     Exit 1 when the sides differ (for trustExitCode).
+          -h, --help      Show this help.
+
+        Exit status: 0 (so that git diff goes on), or 1 with --exit-code.
+
+        """
+
+    static let gitMerge = """
+        graphdiff git-merge: the merge driver git runs for graph files.
+
+        Usage: graphdiff git-merge [--schema FILE] BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]
+
+        git passes %O %A %B %L %P %S %X %Y. The merge is written over CURRENT,
+        atomically, with conflict markers of MARKER-SIZE labelled with git's
+        labels where conflicts remain. Files that are not JSON are merged by
+        lines, as git merge-file does.
+
+        Arguments:
+          BASE CURRENT OTHER
+                          The three versions (temporary files).
+          MARKER-SIZE     Length of conflict markers.
+          PATH            The path in the work tree (for "$schema").
+
+        Options:
+          --schema FILE   The schema (default: "$schema", resolved in the work tree).
+          -h, --help      Show this help.
+
+        Exit status: 0 merged cleanly, 1 conflicts remain, 2 trouble (never
+        above 128).
 
         """
 

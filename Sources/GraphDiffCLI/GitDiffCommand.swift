@@ -1,0 +1,80 @@
+import Foundation
+import GraphDiff
+import GraphJSON
+
+/// `graphdiff git-diff`: git's external diff driver (`diff.graphdiff.command`).
+enum GitDiffCommand: Subcommand {
+    static let name = "git-diff"
+    static let usage = "graphdiff git-diff [--schema FILE] [--color auto|always|never] [--exit-code] GIT-ARGUMENTS..."
+    static let help = Help.gitDiff
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
+        // Options come first; git's own arguments (paths may start with '-') follow.
+        var rest = arguments[...]
+        var schema: String?, color = "auto", exitCode = false
+        while let first = rest.first, first.hasPrefix("--") {
+            rest = rest.dropFirst()
+            switch first {
+            case "--schema": schema = rest.popFirst()
+            case "--color": color = rest.popFirst() ?? "auto"
+            case "--exit-code": exitCode = true
+            case "--": break
+            default: throw CommandFailure.usage("unknown option '\(first)'")
+            }
+            if first == "--" { break }
+        }
+        guard let git = GitDiffArguments(Array(rest)) else {
+            throw CommandFailure.usage("git passes 1, 7 or 9 arguments; got \(rest.count)")
+        }
+        io.out(git.header)
+        guard case .change(let path, let oldSide, let newSide, let newPath, _) = git else { return .success }
+        func read(_ side: GitDiffArguments.Side) -> [UInt8]? {
+            side.isMissing ? nil : (try? FileAccess.read(side.file, io: io))
+        }
+        let oldBytes = read(oldSide), newBytes = read(newSide)
+        let useColor = color == "always" || (color == "auto" && colorFromGit(io: io))
+        let report = describe(path: path, newPath: newPath ?? path, old: oldBytes, new: newBytes, schema: schema, color: useColor)
+        io.out(report.text)
+        return exitCode && report.different ? .failure : .success
+    }
+
+    /// The report: graphdiff's when both sides are graphs, the structural
+    /// JSON diff when both are JSON, a unified line diff otherwise. Never fails.
+    static func describe(path: String, newPath: String, old: [UInt8]?, new: [UInt8]?, schema: String?, color: Bool) -> (text: String, different: Bool) {
+        let header = "--- \(old == nil ? "/dev/null" : "a/" + path)\n+++ \(new == nil ? "/dev/null" : "b/" + newPath)\n"
+        let oldJSON = old.flatMap { try? JSONReader.parse($0) }, newJSON = new.flatMap { try? JSONReader.parse($0) }
+        let context = RenderContext(oldName: "a/\(path)", newName: "b/\(newPath)", oldSource: old.map(JSONSourceText.init),
+                                    newSource: new.map(JSONSourceText.init), color: color)
+        if let schemaPath = WorkTreeSchema.path(for: newJSON ?? oldJSON, workTreePath: newJSON != nil ? newPath : path, override: schema),
+            let bytes = try? FileAccess.readAll(path: schemaPath), let s = try? Schema.load(bytes)
+        {
+            let options = Graph.LoadOptions(ignoreFingerprint: true)
+            let a = old == nil ? Graph(schema: s) : oldJSON.flatMap { try? Graph.load($0, schema: s, source: context.oldSource, options: options) }
+            let b = new == nil ? Graph(schema: s) : newJSON.flatMap { try? Graph.load($0, schema: s, source: context.newSource, options: options) }
+            if let a, let b, let changes = try? ChangeSet.diff(from: a, to: b) {
+                return (header + HumanRenderer.render(changes, context: context), !changes.isEmpty)
+            }
+        }
+        if let a = oldJSON, let b = newJSON {
+            let edits = JSONDiff.diff(from: a, to: b)
+            return (header + HumanRenderer.render(edits, context: context), !edits.isEmpty)
+        }
+        let unified = LineDiff.unified(old: String(decoding: old ?? [], as: UTF8.self), new: String(decoding: new ?? [], as: UTF8.self))
+        return (unified.isEmpty ? "" : header + unified, !unified.isEmpty)
+    }
+
+    /// git's own colour decision for diffs: `color.diff` / `color.ui`, with
+    /// its pager counted as a terminal (GIT_PAGER_IN_USE).
+    static func colorFromGit(io: CommandIO) -> Bool {
+        let terminal = io.stdoutIsTerminal || io.environment["GIT_PAGER_IN_USE"] == "true"
+        let outcome = ProcessRunner.run(["git", "config", "--get-colorbool", "color.diff", terminal ? "true" : "false"])
+        return outcome.status == 0 && outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "true"
+    }
+}
+
+extension FileAccess {
+    /// The bytes of a file by path (not standard input).
+    static func readAll(path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+}
