@@ -120,10 +120,15 @@ extension Graph {
         let groups = membersByOwner(through: relationship)
         func name(_ id: ObjectID) -> String { "\"\(id.identity)\"" }
         func entityName(_ id: ObjectID) -> String { objects[id].map { entity(of: $0).name } ?? relationship.destination }
+        let ownerSlots = slots(of: relationship.inverse), prevSlots = slots(of: links.prev), nextSlots = slots(of: links.next)
+        func linkValue(_ id: ObjectID, _ slots: [Int?]) -> JSONValue? {
+            guard let o = objects[id], let slot = slots[o.entityIndex] else { return nil }
+            return o.values[slot]
+        }
         // Members chained without an owner.
         for (id, object) in objects where schema.isKind(object.entityIndex, of: destination) {
-            guard value(of: id, relationship.inverse)?.isNull ?? true else { continue }
-            for link in [links.prev, links.next] where !(value(of: id, link)?.isNull ?? true) {
+            guard let ownerSlot = ownerSlots[object.entityIndex], object.values[ownerSlot].isNull else { continue }
+            for (link, slots) in [(links.prev, prevSlots), (links.next, nextSlots)] where !(slots[object.entityIndex].map { object.values[$0].isNull } ?? true) {
                 problems.append(GraphProblem(.brokenChain,
                     "is linked by \"\(link)\" in a chain of \"\(relationship.name)\" but has no \"\(relationship.inverse)\"",
                     entity: entity(of: object).name, identity: id.identity, property: link))
@@ -138,15 +143,15 @@ extension Graph {
             // Links must agree and stay within the chain.
             var linksAgree = true
             for m in members {
-                for (link, back) in [(links.next, links.prev), (links.prev, links.next)] {
-                    guard let ref = value(of: m, link)?.stringValue else { continue }
+                for (link, back, linkSlots, backSlots) in [(links.next, links.prev, nextSlots, prevSlots), (links.prev, links.next, prevSlots, nextSlots)] {
+                    guard let ref = linkValue(m, linkSlots)?.stringValue else { continue }
                     let other = ObjectID(entity: m.entity, identity: ref)
                     if !memberSet.contains(other) {
                         linksAgree = false
                         problems.append(GraphProblem(.brokenChain,
                             "\"\(link)\" is \(name(other)), which belongs to another owner than \(name(owner))",
                             entity: entityName(m), identity: m.identity, property: link))
-                    } else if !(value(of: other, back)?.stringValue.map { utf8Equal($0, m.identity) } ?? false) {
+                    } else if !(linkValue(other, backSlots)?.stringValue.map { utf8Equal($0, m.identity) } ?? false) {
                         linksAgree = false
                         let shown = value(of: other, back).map { JSONWriter.string($0) } ?? "null"
                         problems.append(GraphProblem(.brokenChain,
@@ -155,7 +160,7 @@ extension Graph {
                     }
                 }
             }
-            let heads = members.filter { value(of: $0, links.prev)?.isNull ?? true }
+            let heads = members.filter { linkValue($0, prevSlots)?.isNull ?? true }
             if heads.isEmpty {
                 problemOnOwner("chain has no head (every member has a \"\(links.prev)\"): it is a cycle")
                 continue

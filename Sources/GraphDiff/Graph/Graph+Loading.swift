@@ -331,6 +331,8 @@ struct GraphDecoder {
     }
 
     mutating func checkDerived(_ entity: Entity, identity: String, fields: JSONObject) {
+        // Most objects give no derived relationship: a count tells.
+        guard entity.hasDerivedRelationships else { return }
         for m in fields.members {
             guard case .relationship(let r)? = entity.property(named: m.key), r.storage == .derived else { continue }
             guard let list = m.value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {

@@ -54,17 +54,27 @@ extension Graph {
     ///
     /// - Complexity: O(*m*), where *m* is the number of members.
     func walkChain(members: [ObjectID], links: ChainLinks) -> [ObjectID] {
-        guard let head = members.first(where: { value(of: $0, links.prev)?.isNull ?? true }) else { return [] }
+        let prevSlots = slots(of: links.prev), nextSlots = slots(of: links.next)
+        func link(_ id: ObjectID, _ slots: [Int?]) -> JSONValue? {
+            guard let o = objects[id], let slot = slots[o.entityIndex] else { return nil }
+            return o.values[slot]
+        }
+        guard let head = members.first(where: { link($0, prevSlots)?.isNull ?? true }) else { return [] }
         var order: [ObjectID] = []
         order.reserveCapacity(members.count)
         var seen = Set<ObjectID>(minimumCapacity: members.count)
         var current: ObjectID? = head
         while let c = current, order.count <= members.count, seen.insert(c).inserted {
             order.append(c)
-            guard let next = value(of: c, links.next)?.stringValue else { break }
+            guard let next = link(c, nextSlots)?.stringValue else { break }
             current = ObjectID(entity: c.entity, identity: next)
         }
         return order
+    }
+
+    /// For each entity (by position), the slot of the stored property `name`.
+    func slots(of name: String) -> [Int?] {
+        schema.entities.map { $0.storedSlot[name] }
     }
 
     /// Every ordered to-many relationship of the schema, with the entity that

@@ -67,6 +67,8 @@ public final class Entity: @unchecked Sendable {
     public internal(set) var storedProperties: [Property] = []
     /// Property name → position in ``storedProperties``.
     public internal(set) var storedSlot: [String: Int] = [:]
+    /// Whether any relationship is derived (a to-many whose inverse is to-one).
+    public internal(set) var hasDerivedRelationships = false
     /// Property name → the property (stored or derived).
     public internal(set) var propertyByName: [String: Property] = [:]
 

@@ -167,6 +167,7 @@ extension Schema {
                 }
             }
             entities[i].propertyByName = byName
+            entities[i].hasDerivedRelationships = properties.contains { $0.relationship?.storage == .derived }
             entities[i].properties = properties
             entities[i].storedProperties = stored
             entities[i].storedSlot = Dictionary(uniqueKeysWithValues: stored.enumerated().map { ($1.name, $0) })
