@@ -7,6 +7,7 @@ import GraphJSON
 ///
 ///     GraphDiffBenchmarks                 # 10k and 100k objects
 ///     GraphDiffBenchmarks 10000 1000000   # chosen sizes
+///     GraphDiffBenchmarks --long-chain    # the chain case with 1,000,000 members (default 100,000)
 ///     GraphDiffBenchmarks generate N DIR  # write DIR/bench.schema.json, DIR/a.graph.json and
 ///                                         # DIR/b.graph.json (a with edits to about 1% of the objects)
 ///
@@ -27,7 +28,10 @@ enum BenchmarkMain {
         }
         let sizes = arguments.compactMap { Int($0.replacingOccurrences(of: "_", with: "")) }
         try onLargeStack {
-            try LoadBenchmarks.run(sizes: sizes.isEmpty ? [10_000, 100_000] : sizes)
+            var rows = try GraphBenchmarks.run(sizes: sizes.isEmpty ? [10_000, 100_000] : sizes)
+            rows += try ChainBenchmarks.run(members: arguments.contains("--long-chain") ? 1_000_000 : 100_000, moves: 1000)
+            rows += ArrayBenchmarks.run(count: 100_000)
+            printRows(rows)
         }
     }
 }
@@ -80,9 +84,9 @@ struct BenchRow {
 }
 
 func printRows(_ rows: [BenchRow]) {
-    print("stage        objects      bytes    seconds     MB/s")
+    print("stage          objects       bytes    seconds     MB/s")
     for r in rows {
-        print(String(format: "%-10@ %9d %10d %10.4f %8.1f", r.stage as NSString, r.objects, r.bytes, r.seconds, r.mbps))
+        print(String(format: "%-12@ %9d %11d %10.4f %8.1f", r.stage as NSString, r.objects, r.bytes, r.seconds, r.mbps))
     }
     for r in rows {
         print(String(format: "BENCH stage=%@ objects=%d bytes=%d seconds=%.6f mbps=%.1f", r.stage as NSString, r.objects, r.bytes, r.seconds, r.mbps))

@@ -68,8 +68,8 @@ extension ChangeSet {
         for (ownerEntity, relationship) in new.orderedRelationships {
             guard let links = relationship.ordered else { continue }
             let memberRoot = schema.entity(named: relationship.destination)?.root ?? relationship.destination
-            let oldGroups = old.membersByOwner(through: relationship)
-            let newGroups = new.membersByOwner(through: relationship)
+            let oldGroups = old.membersByOwner(through: relationship, sorted: false)
+            let newGroups = new.membersByOwner(through: relationship, sorted: false)
             var owners = Set(newGroups.keys)
             for owner in oldGroups.keys where new.objects[owner] != nil { owners.insert(owner) }
             for owner in owners where scope?.contains(owner) ?? true {

@@ -117,7 +117,7 @@ extension Graph {
     func chainProblems(ownerEntity: Entity, relationship: Relationship) -> [GraphProblem] {
         guard let links = relationship.ordered, let destination = schema.index(ofEntity: relationship.destination) else { return [] }
         var problems: [GraphProblem] = []
-        let groups = membersByOwner(through: relationship)
+        let groups = membersByOwner(through: relationship, sorted: false)
         func name(_ id: ObjectID) -> String { "\"\(id.identity)\"" }
         func entityName(_ id: ObjectID) -> String { objects[id].map { entity(of: $0).name } ?? relationship.destination }
         let ownerSlots = slots(of: relationship.inverse), prevSlots = slots(of: links.prev), nextSlots = slots(of: links.next)
@@ -160,7 +160,7 @@ extension Graph {
                     }
                 }
             }
-            let heads = members.filter { linkValue($0, prevSlots)?.isNull ?? true }
+            let heads = members.filter { linkValue($0, prevSlots)?.isNull ?? true }.sorted()
             if heads.isEmpty {
                 problemOnOwner("chain has no head (every member has a \"\(links.prev)\"): it is a cycle")
                 continue
@@ -173,7 +173,7 @@ extension Graph {
             let walked = walkChain(members: members, links: links)
             if walked.count < members.count {
                 let reached = Set(walked)
-                let lost = members.filter { !reached.contains($0) }
+                let lost = members.filter { !reached.contains($0) }.sorted()
                 problemOnOwner("\(lost.count) member(s) unreachable from the head \(name(heads[0])): \(lost.prefix(10).map(name).joined(separator: ", "))")
             }
         }

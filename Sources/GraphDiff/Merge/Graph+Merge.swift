@@ -315,10 +315,10 @@ struct GraphMerger {
     mutating func mergeChains() {
         for (_, relationship) in result.orderedRelationships {
             guard let links = relationship.ordered, let memberRoot = schema.entity(named: relationship.destination)?.root else { continue }
-            let groups = result.membersByOwner(through: relationship)
-            let baseGroups = base.membersByOwner(through: relationship)
-            let mineGroups = mine.membersByOwner(through: relationship)
-            let theirsGroups = theirs.membersByOwner(through: relationship)
+            let groups = result.membersByOwner(through: relationship, sorted: false)
+            let baseGroups = base.membersByOwner(through: relationship, sorted: false)
+            let mineGroups = mine.membersByOwner(through: relationship, sorted: false)
+            let theirsGroups = theirs.membersByOwner(through: relationship, sorted: false)
             for owner in groups.keys.sorted() {
                 let members = groups[owner] ?? []
                 let present = Set(members.map { ExactString($0.identity) })

@@ -54,8 +54,18 @@ struct PatchPlan {
     var updates: [(ObjectID, String, JSONValue)] = []
     var orders: [(owner: ObjectID, relationship: Relationship, change: SequenceChange)] = []
     var metadata: [(String, JSONValue?)] = []
+    /// Owner indexes of the target, one per ordered relationship, built on first use.
+    var memberIndexes: [Relationship: [ObjectID: [ObjectID]]] = [:]
 
     init(target: Graph) { self.target = target }
+
+    /// The target's chain order of `owner` through `relationship`.
+    ///
+    /// - Complexity: O(*n*) for the first owner of a relationship, O(*m*) after.
+    mutating func targetOrder(of owner: ObjectID, through relationship: Relationship, links: ChainLinks) -> [ObjectID] {
+        if memberIndexes[relationship] == nil { memberIndexes[relationship] = target.membersByOwner(through: relationship, sorted: false) }
+        return target.chain(members: memberIndexes[relationship]?[owner] ?? [], links: links)
+    }
 
     enum Verdict { case pending, present, mismatch }
 
@@ -200,8 +210,7 @@ struct PatchPlan {
             return
         }
         let owner = ObjectID(entity: ownerEntity.root, identity: s.owner.identity)
-        let members = target.objects[owner] == nil ? [] : target.members(of: owner, through: relationship)
-        let order = target.chain(members: members, links: links).map(\.identity)
+        let order = target.objects[owner] == nil ? [] : targetOrder(of: owner, through: relationship, links: links).map(\.identity)
         var predecessor: [ExactString: String?] = [:]
         for (i, m) in order.enumerated() { predecessor[ExactString(m)] = i > 0 ? order[i - 1] : nil }
         func at(_ member: String) -> String?? { predecessor[ExactString(member)] }
@@ -249,13 +258,13 @@ struct PatchPlan {
     }
 
     /// Performs the pending changes.
-    func execute() throws -> Graph {
+    mutating func execute() throws -> Graph {
         var graph = target
         // Chain orders are computed from the target before anything moves.
         var newOrders: [(ObjectID, Relationship, [String])] = []
         for (owner, relationship, change) in orders {
             guard let links = relationship.ordered else { continue }
-            let before = target.chain(members: target.members(of: owner, through: relationship), links: links).map(\.identity)
+            let before = targetOrder(of: owner, through: relationship, links: links).map(\.identity)
             guard let after = change.apply(to: before) else {
                 throw PatchError.Rejected(mismatches: [PatchMismatch(
                     change: -1, subject: "order \(change.ownerEntity) \"\(owner.identity)\".\(relationship.name)",
