@@ -24,13 +24,17 @@ enum DiffCommand: Subcommand {
         let numbersByText = try args.choice("--numbers", ["value", "text"], default: "value") == "text"
         let colorChoice = try args.choice("--color", ["auto", "always", "never"], default: "auto")
 
+        let progress = Progress(io: io, inputs: [oldPath, newPath])
+        defer { progress.done() }
         let documents: (LoadedDocument, LoadedDocument)
         do {
             documents = try loadPair(oldPath, newPath, schema: args.value("--schema"), force: args.has("--force"), io: io)
         } catch let failure as DocumentFailure {
+            progress.done()
             io.err(failure.lines.map { $0 + "\n" }.joined())
             return .trouble
         }
+        progress.stage("matching")
         let (old, new) = documents
         let color = colorChoice == "always" || (colorChoice == "auto" && io.stdoutIsTerminal
             && io.environment["NO_COLOR"].map(\.isEmpty) ?? true && io.environment["TERM"] != "dumb")
@@ -79,7 +83,9 @@ enum DiffCommand: Subcommand {
                 }
             }
         }
+        progress.stage("writing")
         if !args.has("--quiet") {
+            progress.done()
             if let path = args.value("--output"), path != "-" {
                 try FileAccess.writeAtomically(output, to: path)
             } else {

@@ -26,13 +26,17 @@ enum MergeCommand: Subcommand {
         markers.base = args.value("--label-base") ?? markers.base
         markers.theirs = args.value("--label-theirs") ?? markers.theirs
 
+        let progress = Progress(io: io, inputs: args.operands)
+        defer { progress.done() }
         let documents: [LoadedDocument]
         do {
             documents = try loadThree(args.operands, schema: args.value("--schema"), force: args.has("--force"), io: io)
         } catch let failure as DocumentFailure {
+            progress.done()
             io.err(failure.lines.map { $0 + "\n" }.joined())
             return .trouble
         }
+        progress.stage("merging")
         let (base, mine, theirs) = (documents[0], documents[1], documents[2])
 
         let conflicts: [MergeConflict]
@@ -63,6 +67,8 @@ enum MergeCommand: Subcommand {
             resultText = ConflictMarkerWriter.write(result: resultDocument, base: inputs.0, mine: inputs.1, theirs: inputs.2,
                                                     conflicts: open, markers: markers)
         }
+        progress.stage("writing")
+        progress.done()
         for c in conflicts { io.err("graphdiff merge: \(c.resolvedBy == nil ? "CONFLICT" : "resolved") \(c)\n") }
         if let reportPath = args.value("--report") {
             try FileAccess.writeAtomically(JSONWriter.canonical(report(conflicts, documents)), to: reportPath)
