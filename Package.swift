@@ -28,6 +28,6 @@ let package = Package(
             dependencies: ["GraphDiff", "GraphJSON", "GraphDiffGenerator"]),
         .testTarget(
             name: "GraphDiffCLITests",
-            dependencies: ["GraphDiffCLI", "GraphDiff", "GraphJSON"]),
+            dependencies: ["GraphDiffCLI", "GraphDiff", "GraphJSON", "GraphDiffGenerator"]),
     ]
 )

@@ -26,16 +26,16 @@ enum DiffCommand: Subcommand {
 
         let progress = Progress(io: io, inputs: [oldPath, newPath])
         defer { progress.done() }
-        let documents: (LoadedDocument, LoadedDocument)
+        let documents: [LoadedDocument]
         do {
-            documents = try loadPair(oldPath, newPath, schema: args.value("--schema"), force: args.has("--force"), io: io)
+            documents = try DocumentLoader.loadTogether([oldPath, newPath], schema: args.value("--schema"), force: args.has("--force"), io: io)
         } catch let failure as DocumentFailure {
             progress.done()
-            io.err(failure.lines.map { $0 + "\n" }.joined())
+            io.err(lines: failure.lines)
             return .trouble
         }
         progress.stage("matching")
-        let (old, new) = documents
+        let (old, new) = (documents[0], documents[1])
         let color = colorChoice == "always" || (colorChoice == "auto" && io.stdoutIsTerminal
             && io.environment["NO_COLOR"].map(\.isEmpty) ?? true && io.environment["TERM"] != "dumb")
         let context = RenderContext(oldName: oldPath, newName: newPath, oldSource: JSONSourceText(old.bytes),
@@ -93,30 +93,6 @@ enum DiffCommand: Subcommand {
             }
         }
         return different ? .failure : .success
-    }
-
-    /// Loads both inputs on both cores. A plain JSON side next to a graph is
-    /// read as a graph of the same schema.
-    static func loadPair(_ oldPath: String, _ newPath: String, schema: String?, force: Bool, io: CommandIO) throws -> (LoadedDocument, LoadedDocument) {
-        let (a, b) = inParallel({
-            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(oldPath, schemaDocuments: false) }
-        }, {
-            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(newPath, schemaDocuments: false) }
-        })
-        var old = try a.get(), new = try b.get()
-        switch (old.graph, new.graph) {
-        case (.some, nil):
-            new = try DocumentLoader(io: io, schemaOverride: old.schemaPath, force: force).load(newPath)
-        case (nil, .some):
-            old = try DocumentLoader(io: io, schemaOverride: new.schemaPath, force: force).load(oldPath)
-        case (let x?, let y?) where x.schema.fingerprint != y.schema.fingerprint && !force:
-            throw DocumentFailure(kind: .trouble, lines: [
-                "\(oldPath) and \(newPath) are graphs of different schemas (\(x.schema.name) \(x.schema.fingerprint), \(y.schema.name) \(y.schema.fingerprint))",
-            ])
-        default:
-            break
-        }
-        return (old, new)
     }
 
     static func documentPatch(_ format: String, _ a: JSONValue, _ b: JSONValue, _ options: JSONDiff.Options) throws -> [UInt8] {

@@ -123,3 +123,38 @@ final class DocumentLoader {
         }
     }
 }
+
+extension DocumentLoader {
+    /// Loads several inputs of one command (diff's two, merge's three) on
+    /// both cores. A plain JSON input next to a graph is read as a graph of
+    /// the same schema; graphs of different schemas are refused (unless
+    /// `force`).
+    ///
+    /// - Throws: ``DocumentFailure`` for the first input that fails.
+    static func loadTogether(_ paths: [String], schema: String?, force: Bool, io: CommandIO) throws -> [LoadedDocument] {
+        func load(_ path: String, _ schema: String?) -> Result<LoadedDocument, Error> {
+            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(path, schemaDocuments: false) }
+        }
+        // The last input on another core, the others here.
+        let (firsts, last) = inParallel({ paths.dropLast().map { load($0, schema) } }, { load(paths[paths.count - 1], schema) })
+        var documents = try (firsts + [last]).map { try $0.get() }
+        guard let withSchema = documents.first(where: { $0.graph != nil }), let fingerprint = withSchema.graph?.schema.fingerprint else {
+            return documents
+        }
+        for i in documents.indices {
+            if documents[i].graph == nil {
+                documents[i] = try DocumentLoader(io: io, schemaOverride: withSchema.schemaPath, force: force).load(paths[i])
+            } else if let other = documents[i].graph, other.schema.fingerprint != fingerprint && !force {
+                throw DocumentFailure(kind: .trouble, lines: [
+                    "\(withSchema.path) and \(paths[i]) are graphs of different schemas (\(fingerprint), \(other.schema.fingerprint))",
+                ])
+            }
+        }
+        return documents
+    }
+}
+
+extension CommandIO {
+    /// Writes each line to standard error.
+    func err(lines: [String]) { err(lines.map { $0 + "\n" }.joined()) }
+}

@@ -22,7 +22,7 @@ enum FormatCommand: Subcommand {
         do {
             document = try loader.load(path)
         } catch let failure as DocumentFailure {
-            io.err(failure.lines.map { $0 + "\n" }.joined())
+            io.err(lines: failure.lines)
             return .trouble
         }
         let text: [UInt8]

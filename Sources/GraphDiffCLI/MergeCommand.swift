@@ -30,10 +30,10 @@ enum MergeCommand: Subcommand {
         defer { progress.done() }
         let documents: [LoadedDocument]
         do {
-            documents = try loadThree(args.operands, schema: args.value("--schema"), force: args.has("--force"), io: io)
+            documents = try DocumentLoader.loadTogether(args.operands, schema: args.value("--schema"), force: args.has("--force"), io: io)
         } catch let failure as DocumentFailure {
             progress.done()
-            io.err(failure.lines.map { $0 + "\n" }.joined())
+            io.err(lines: failure.lines)
             return .trouble
         }
         progress.stage("merging")
@@ -79,27 +79,6 @@ enum MergeCommand: Subcommand {
             io.out(resultText)
         }
         return open.isEmpty ? .success : .failure
-    }
-
-    /// Loads the three inputs on both cores; plain JSON sides next to a graph
-    /// are read with the graph's schema.
-    static func loadThree(_ paths: [String], schema: String?, force: Bool, io: CommandIO) throws -> [LoadedDocument] {
-        func load(_ path: String, _ schema: String?) -> Result<LoadedDocument, Error> {
-            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(path, schemaDocuments: false) }
-        }
-        let (first, third) = inParallel({ (load(paths[0], schema), load(paths[1], schema)) }, { load(paths[2], schema) })
-        var documents = [try first.0.get(), try first.1.get(), try third.get()]
-        if let withSchema = documents.first(where: { $0.graph != nil }) {
-            let fingerprint = withSchema.graph?.schema.fingerprint
-            for i in documents.indices {
-                if documents[i].graph == nil {
-                    documents[i] = try DocumentLoader(io: io, schemaOverride: withSchema.schemaPath, force: force).load(paths[i])
-                } else if documents[i].graph?.schema.fingerprint != fingerprint && !force {
-                    throw DocumentFailure(kind: .trouble, lines: ["\(paths[i]) is a graph of another schema than \(withSchema.path)"])
-                }
-            }
-        }
-        return documents
     }
 
     /// The `--report` document: every conflict with its three values and,

@@ -27,7 +27,7 @@ enum PatchCommand: Subcommand {
             target = try loader.load(targetPath, schemaDocuments: false)
             patchDocument = try DocumentLoader(io: io, schemaOverride: nil, force: false).load(patchPath, useSchema: false).json
         } catch let failure as DocumentFailure {
-            io.err(failure.lines.map { $0 + "\n" }.joined())
+            io.err(lines: failure.lines)
             return .trouble
         }
         let format = try chosen ?? detectFormat(patchDocument, path: patchPath)

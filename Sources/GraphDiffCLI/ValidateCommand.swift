@@ -17,7 +17,7 @@ enum ValidateCommand: Subcommand {
                 let document = try loader.load(path)
                 if !args.has("--quiet") { io.out(summary(document) + "\n") }
             } catch let failure as DocumentFailure {
-                io.err(failure.lines.map { $0 + "\n" }.joined())
+                io.err(lines: failure.lines)
                 let s: ExitStatus = failure.kind == .invalid ? .failure : .trouble
                 if s.code > status.code { status = s }
             }

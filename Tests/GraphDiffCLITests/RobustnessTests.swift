@@ -1,26 +1,15 @@
 import Foundation
 import XCTest
 import GraphDiff
+import GraphDiffGenerator
 import GraphJSON
 
 /// Hostile and corrupted input never crashes: every run ends with exit
 /// status 0, 1 or 2 and a message, never a signal.
 final class RobustnessTests: XCTestCase {
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-    }
-
     /// `bytes` damaged one way or another: a byte flipped, deleted or
     /// duplicated, a range duplicated, or the file cut short.
-    func corrupt(_ bytes: [UInt8], _ random: inout Random) -> [UInt8] {
+    func corrupt(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
         var b = bytes
         guard !b.isEmpty else { return b }
         switch random.below(5) {
@@ -42,7 +31,7 @@ final class RobustnessTests: XCTestCase {
         for name in ["people/people.schema.json", "tasks/tasks.schema.json", "jobs/jobs.schema.json"] {
             try FileManager.default.copyItem(atPath: samplePath(name), toPath: dir.appendingPathComponent((name as NSString).lastPathComponent).path)
         }
-        var random = Random(state: 2026)
+        var random = SplitMix64(seed: 2026)
         var runs = 0
         for round in 0..<40 {
             for sample in samples {

@@ -1,3 +1,4 @@
+import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
 @testable import GraphJSON
@@ -66,7 +67,7 @@ final class JSONDiffTests: XCTestCase {
 
     func test_roundTrip_randomDocuments() throws {
         for seed in UInt64(1)...200 {
-            var random = SplitMix64Local(seed: seed)
+            var random = SplitMix64(seed: seed)
             let a = random.value(depth: 3), b = random.mutate(a, depth: 3)
             try assertRoundTrip(a, b)
             XCTAssertEqual(JSONDiff.diff(from: a, to: a), [], "seed \(seed)")
@@ -86,19 +87,8 @@ final class JSONDiffTests: XCTestCase {
     }
 }
 
-/// Random JSON values for round-trip tests (SplitMix64, seeded).
-struct SplitMix64Local {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-
+/// Random JSON values for round-trip tests (seeded).
+extension SplitMix64 {
     mutating func value(depth: Int) -> JSONValue {
         switch below(depth > 0 ? 7 : 4) {
         case 0: return .null

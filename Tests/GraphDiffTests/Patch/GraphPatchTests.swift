@@ -102,7 +102,7 @@ final class GraphPatchTests: XCTestCase {
 final class StructuralPatchTests: XCTestCase {
     func test_structuralEdits_roundTrip_andDetectAlreadyApplied() throws {
         for seed in UInt64(1)...150 {
-            var random = SplitMix64Local(seed: seed)
+            var random = SplitMix64(seed: seed)
             let a = random.value(depth: 3), b = random.mutate(a, depth: 3)
             let edits = JSONDiff.diff(from: a, to: b, options: .init(numbersByText: true))
             guard case .json(let decoded) = try PatchDocument.decode(PatchDocument.encode(edits)) else { return XCTFail() }
