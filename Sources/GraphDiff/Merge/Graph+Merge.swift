@@ -151,9 +151,10 @@ struct GraphMerger {
         if same(m, t) { return m }
         // Both changed, differently.
         switch (b, m, t) {
-        case (_?, nil, let t?), (_?, let t?, nil):
+        case (_?, nil, let changed?), (_?, let changed?, nil):
+            // One side deleted the object, the other changed it (`changed`).
             let mineDeleted = m == nil
-            let kept = t
+            let kept = changed
             recordObjectConflict(.deleteModify, id, reference: kept, b, m, t)
             switch prefer {
             case .mine?: return m

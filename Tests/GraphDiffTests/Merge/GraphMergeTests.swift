@@ -105,7 +105,14 @@ final class GraphMergeTests: XCTestCase {
         theirs.setValue("75007", of: ObjectID(entity: "Address", identity: "a2"), "zip")
         r = try Graph.merge(base: base, mine: mine, theirs: theirs)
         XCTAssertEqual(r.conflicts.map(\.kind), [.deleteModify])
+        XCTAssertNil(r.conflicts.first?.mine, "mine deleted it")
+        XCTAssertEqual(r.conflicts.first?.theirs?["zip"], "75007")
         XCTAssertNotNil(r.graph.objects[ObjectID(entity: "Address", identity: "a2")])
+        // The other way round: changed by mine, deleted by theirs.
+        let swapped = try Graph.merge(base: base, mine: theirs, theirs: mine)
+        XCTAssertEqual(swapped.conflicts.first?.mine?["zip"], "75007")
+        XCTAssertNil(swapped.conflicts.first?.theirs, "theirs deleted it")
+        XCTAssertEqual(swapped.conflicts.first?.description.contains("changed by mine, deleted by theirs"), true)
         XCTAssertNil(try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .mine).graph.objects[ObjectID(entity: "Address", identity: "a2")])
     }
 
