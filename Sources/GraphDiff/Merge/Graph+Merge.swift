@@ -45,6 +45,15 @@ struct GraphMerger {
     /// primary relationship sides), and the slots derived afterwards.
     let mergedSlots: [[Int]]
     let chainSlots: [Set<Int>]
+    /// Every ordered relationship, with the slots (per entity) of the
+    /// members' owner link, prev and next.
+    let chains: [(relationship: Relationship, owner: [Int?], prev: [Int?], next: [Int?], ownerRoot: String)]
+    /// Per chain (by position in `chains`): owners whose order some side
+    /// changed, and so must be merged and linked again. Other chains are the
+    /// same in all three versions and keep their links.
+    var dirtyOwners: [Set<ObjectID>]
+    /// Members whose chain links may need clearing (they left every chain).
+    var touchedMembers: [Set<ObjectID>]
 
     init(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?) {
         self.base = base
@@ -56,6 +65,15 @@ struct GraphMerger {
         self.result = r
         let chain = ChangeSet.chainLinkSlots(base.schema)
         self.chainSlots = chain
+        let schema = base.schema
+        let ordered = schema.entities.flatMap { e in e.relationships.filter { $0.ordered != nil }.map { (e, $0) } }
+        self.chains = ordered.compactMap { owner, r in
+            guard let links = r.ordered, let d = schema.index(ofEntity: r.destination) else { return nil }
+            func slots(_ name: String) -> [Int?] { schema.entities.map { schema.isKind($0.index, of: d) ? $0.storedSlot[name] : nil } }
+            return (r, slots(r.inverse), slots(links.prev), slots(links.next), owner.root)
+        }
+        self.dirtyOwners = Array(repeating: [], count: chains.count)
+        self.touchedMembers = Array(repeating: [], count: chains.count)
         self.mergedSlots = base.schema.entities.map { entity in
             entity.storedProperties.enumerated().compactMap { slot, property in
                 if chain[entity.index].contains(slot) { return nil }
@@ -134,12 +152,27 @@ struct GraphMerger {
         result.objects.reserveCapacity(ids.count)
         for id in ids {
             let b = base.objects[id], m = mine.objects[id], t = theirs.objects[id]
+            markChains(id, [b, m, t])
             if let merged = mergeObject(id, b, m, t) {
                 var o = merged
-                for slot in chainSlots[o.entityIndex] { o.values[slot] = .null }
                 o.sourceOffset = -1
                 result.objects[id] = o
             }
+        }
+    }
+
+    /// Marks the owners of `id`'s chains dirty when its owner, prev or next
+    /// differ among `versions` (an absent object counts as different).
+    mutating func markChains(_ id: ObjectID, _ versions: [GraphObject?]) {
+        for (c, chain) in chains.enumerated() {
+            func triple(_ o: GraphObject?) -> [JSONValue]? {
+                guard let o, let owner = chain.owner[o.entityIndex] else { return nil }
+                return [o.values[owner], chain.prev[o.entityIndex].map { o.values[$0] } ?? .null, chain.next[o.entityIndex].map { o.values[$0] } ?? .null]
+            }
+            let triples = versions.map(triple)
+            guard triples.contains(where: { $0 != nil }), !(triples.allSatisfy { $0 == triples[0] }) else { continue }
+            for case .string(let owner)? in triples.map({ $0?.first }) { dirtyOwners[c].insert(ObjectID(entity: chain.ownerRoot, identity: owner)) }
+            touchedMembers[c].insert(id)
         }
     }
 
@@ -242,16 +275,15 @@ struct GraphMerger {
                         mine: mine.objects[id]?.values[slot], theirs: theirs.objects[id]?.values[slot], resolvedBy: prefer))
                     let deleterWins = (prefer == .mine && deletedByMine) || (prefer == .theirs && !deletedByMine)
                     if !deleterWins, let restored = base.objects[target] {
-                        var o = restored
-                        for s in chainSlots[o.entityIndex] { o.values[s] = .null }
-                        result.objects[target] = o
+                        result.objects[target] = restored
+                        markChains(target, [restored, nil])
                         queue.append(target)
                         continue
                     }
                     // The reference goes; an object owned by the deleted one goes with it.
                     let owned = destination.property(named: r.inverse)?.relationship?.deleteRule == .cascade
                     if owned && r.storage == .toOne {
-                        result.objects.removeValue(forKey: id)
+                        if let removed = result.objects.removeValue(forKey: id) { markChains(id, [removed, nil]) }
                         break
                     }
                     if r.storage == .manyToMany {
@@ -313,14 +345,23 @@ struct GraphMerger {
 
     // MARK: Chains and metadata
 
+    /// Merges the order of every chain some side changed (see
+    /// ``markChains(_:_:)``) and links its members again; members that left
+    /// every chain lose their links.
     mutating func mergeChains() {
-        for (_, relationship) in result.orderedRelationships {
+        for (c, chain) in chains.enumerated() where !dirtyOwners[c].isEmpty {
+            let relationship = chain.relationship
             guard let links = relationship.ordered, let memberRoot = schema.entity(named: relationship.destination)?.root else { continue }
+            for id in touchedMembers[c] {
+                guard let o = result.objects[id], let ownerSlot = chain.owner[o.entityIndex], o.values[ownerSlot].isNull else { continue }
+                result.setValue(.null, of: id, links.prev)
+                result.setValue(.null, of: id, links.next)
+            }
             let groups = result.membersByOwner(through: relationship, sorted: false)
             let baseGroups = base.membersByOwner(through: relationship, sorted: false)
             let mineGroups = mine.membersByOwner(through: relationship, sorted: false)
             let theirsGroups = theirs.membersByOwner(through: relationship, sorted: false)
-            for owner in groups.keys.sorted() {
+            for owner in dirtyOwners[c].sorted() where groups[owner] != nil {
                 let members = groups[owner] ?? []
                 let present = Set(members.map { ExactString($0.identity) })
                 func order(_ g: Graph, _ groups: [ObjectID: [ObjectID]]) -> [String] {
