@@ -95,3 +95,12 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
         self.init(elements.map { Member(key: $0.0, value: $0.1) })
     }
 }
+
+extension JSONObject {
+    /// A copy with member `key` set to `value`.
+    public func merging(_ key: String, _ value: JSONValue) -> JSONObject {
+        var copy = self
+        copy[key] = value
+        return copy
+    }
+}

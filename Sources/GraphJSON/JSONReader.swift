@@ -74,6 +74,20 @@ public struct JSONReader {
         return try reader.parseDocument()
     }
 
+    /// Parses the one value that starts at `offset` in `bytes` (after any
+    /// whitespace), ignoring what follows it; member offsets are offsets in
+    /// `bytes`. Used to look inside an object of a document already read.
+    ///
+    /// - Complexity: O(*k*) in the size of that value.
+    public static func parseValue(in bytes: [UInt8], at offset: Int) throws -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer: buffer, maximumDepth: defaultMaximumDepth)
+            reader.index = min(max(0, offset), buffer.count)
+            reader.skipWhitespace()
+            return try reader.parseValue()
+        }
+    }
+
     // MARK: State
 
     @usableFromInline let buffer: UnsafeBufferPointer<UInt8>

@@ -58,6 +58,22 @@ public final class JSONSourceText: @unchecked Sendable {
         return SourceLocation(line: lo + 1, column: column, offset: offset)
     }
 
+    /// The offset of the name of member `name` of the object whose own
+    /// member name (its key in the enclosing object) starts at `keyOffset`,
+    /// or `nil`.
+    ///
+    /// - Complexity: O(*k*) in the size of that object.
+    public func memberOffset(inObjectKeyedAt keyOffset: Int, member name: String) -> Int? {
+        guard keyOffset >= 0, keyOffset < bytes.count, bytes[keyOffset] == 0x22 else { return nil }
+        // Skip the key string and the colon, then read the object.
+        var i = keyOffset + 1
+        while i < bytes.count && bytes[i] != 0x22 { i += bytes[i] == 0x5C ? 2 : 1 }
+        i += 1
+        while i < bytes.count && bytes[i] != 0x3A { i += 1 }
+        guard let object = (try? JSONReader.parseValue(in: bytes, at: i + 1))?.objectValue else { return nil }
+        return object.member(name).map(\.keyOffset)
+    }
+
     /// Computes a location in `bytes` without keeping a table: O(*offset*).
     public static func location(ofOffset offset: Int, in bytes: UnsafeBufferPointer<UInt8>)
         -> SourceLocation

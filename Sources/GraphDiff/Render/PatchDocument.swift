@@ -37,7 +37,15 @@ public enum PatchDocument {
             case .inserted, .deleted:
                 o["values"] = .object(JSONObject(c.values.map { JSONObject.Member(key: $0.name, value: $0.value) }))
             case .updated:
-                o["properties"] = .object(JSONObject(c.changes.map { JSONObject.Member(key: $0.property, value: encode($0.kind)) }))
+                o["properties"] = .object(JSONObject(c.changes.map { p in
+                    var value = encode(p.kind)
+                    // Where the property is in the new file.
+                    if let source = context?.newSource, let offset = source.memberOffset(inObjectKeyedAt: c.newOffset, member: p.property),
+                        let location = context?.locationValue(offset, in: source) {
+                        value = .object((value.objectValue ?? JSONObject()).merging("location", location))
+                    }
+                    return JSONObject.Member(key: p.property, value: value)
+                }))
             }
             if let context {
                 let location = c.kind == .deleted ? context.locationValue(c.oldOffset, in: context.oldSource)
