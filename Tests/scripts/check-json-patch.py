@@ -40,7 +40,7 @@ def main():
         else:
             print(f"FAIL {pair}: the patched document differs from the new one")
             failed += 1
-    print(f"json-patch check: {passed} passed, {failed} failed")
+    print(f"jsonpatch: {passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 
 
