@@ -48,10 +48,22 @@ enum FileAccess {
     /// failure the temporary file is removed and `path` is untouched.
     ///
     /// The new file keeps the permissions of the file it replaces (or gets
-    /// 0644 less the umask when `path` is new).
+    /// 0644 less the umask when `path` is new). A symbolic link is followed:
+    /// the file it points to is replaced, the link stays. A target that is
+    /// not a regular file (`/dev/null`, a pipe, a terminal) is written to
+    /// directly, never replaced.
     ///
     /// - Throws: ``CommandFailure`` (status 2) naming the file and the reason.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    static func writeAtomically(_ bytes: [UInt8], to given: String) throws {
+        var path = given
+        var info = stat()
+        if lstat(given, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
+            path = URL(fileURLWithPath: given).resolvingSymlinksInPath().path
+        }
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
+            try writeDirectly(bytes, to: path)
+            return
+        }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var mode: mode_t = 0o644 & ~currentUmask()
@@ -92,6 +104,26 @@ enum FileAccess {
         guard close(fd) == 0 else { throw CommandFailure.trouble("\(path): cannot write: \(errnoText())") }
         guard rename(temporary, path) == 0 else { throw CommandFailure.trouble("\(path): cannot replace: \(errnoText())") }
         ok = true
+    }
+
+    /// Writes to a device or pipe in place.
+    static func writeDirectly(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard fd >= 0 else { throw CommandFailure.trouble("\(path): \(errnoText())") }
+        defer { close(fd) }
+        let written = bytes.withUnsafeBytes { raw -> Bool in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+        guard written else { throw CommandFailure.trouble("\(path): cannot write: \(errnoText())") }
     }
 
     static func currentUmask() -> mode_t {

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import GraphDiffCLI
 
@@ -58,5 +59,27 @@ final class FormatCommandTests: XCTestCase {
         XCTAssertEqual(graphdiff(["fmt", "a", "b"]).status, 2)
         XCTAssertEqual(graphdiff(["fmt", "a", "-o", "x", "--in-place"]).status, 2)
         XCTAssertEqual(graphdiff(["fmt", "-", "--in-place"]).status, 2)
+    }
+}
+
+final class OutputTargetTests: XCTestCase {
+    func test_devices_areWrittenNotReplaced() throws {
+        XCTAssertEqual(graphdiff(["fmt", "-", "-o", "/dev/null"], stdin: "[1]").status, 0)
+        var info = stat()
+        XCTAssertEqual(stat("/dev/null", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR, "/dev/null is still a device")
+        let full = graphdiff(["fmt", "-", "-o", "/dev/full"], stdin: "[1]")
+        XCTAssertEqual(full.status, 2)
+        XCTAssertEqual(full.stderr, "graphdiff fmt: /dev/full: cannot write: No space left on device\n")
+    }
+
+    func test_symlinkedTarget_replacesTheFile_keepsTheLink() throws {
+        let dir = try temporaryDirectory(self)
+        let real = dir.appendingPathComponent("real.json"), link = dir.appendingPathComponent("link.json")
+        try #"{"b":1,"a":2}"#.write(to: real, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        XCTAssertEqual(graphdiff(["fmt", "--in-place", link.path]).status, 0)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), real.path)
+        XCTAssertEqual(try String(contentsOf: real, encoding: .utf8), "{\n  \"a\": 2,\n  \"b\": 1\n}\n")
     }
 }
