@@ -83,3 +83,57 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: real, encoding: .utf8), "{\n  \"a\": 2,\n  \"b\": 1\n}\n")
     }
 }
+
+/// Writing to a full device and to a read-only file system: exit 2, a
+/// message, and the target untouched. Needs a tmpfs mount (root); skipped
+/// with a message where mounting is not allowed.
+final class WriteFaultTests: XCTestCase {
+    func mount(_ options: String, _ test: XCTestCase) throws -> URL {
+        let dir = try temporaryDirectory(test).appendingPathComponent("mnt")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["mount", "-t", "tmpfs", "-o", options, "tmpfs", dir.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw XCTSkip("cannot mount a tmpfs here (needs root); write-fault tests not run") }
+        test.addTeardownBlock {
+            let u = Process()
+            u.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            u.arguments = ["umount", dir.path]
+            try? u.run()
+            u.waitUntilExit()
+        }
+        return dir
+    }
+
+    func test_fullDevice_exit2_targetUntouched() throws {
+        let dir = try mount("size=64k", self)
+        let target = dir.appendingPathComponent("out.json")
+        try "[\"previous\"]\n".write(to: target, atomically: false, encoding: .utf8)
+        let big = "[" + (0..<20_000).map { "\"value \($0)\"" }.joined(separator: ",") + "]"
+        let r = graphdiff(["fmt", "-", "-o", target.path], stdin: big)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("No space left on device"), r.stderr)
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "[\"previous\"]\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["out.json"], "no temporary file left")
+    }
+
+    func test_readOnlyFileSystem_exit2_targetUntouched() throws {
+        let dir = try mount("size=64k", self)
+        let target = dir.appendingPathComponent("data.json")
+        try "{\"b\":1,\"a\":2}".write(to: target, atomically: false, encoding: .utf8)
+        let remount = Process()
+        remount.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        remount.arguments = ["mount", "-o", "remount,ro", dir.path]
+        try remount.run()
+        remount.waitUntilExit()
+        guard remount.terminationStatus == 0 else { throw XCTSkip("cannot remount read-only here") }
+        let r = graphdiff(["fmt", "--in-place", target.path])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("Read-only file system"), r.stderr)
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "{\"b\":1,\"a\":2}")
+    }
+}

@@ -224,7 +224,10 @@ struct PatchPlan {
         }
         for m in s.moved {
             if let p = at(m.member) {
-                if equal(p, m.from) { pending += 1 } else if equal(p, m.to) { present += 1 } else { bad += 1 }
+                // A member that moved together with its predecessor keeps
+                // that predecessor: the move tells neither way.
+                if equal(m.from, m.to) { if !equal(p, m.from) { bad += 1 } }
+                else if equal(p, m.from) { pending += 1 } else if equal(p, m.to) { present += 1 } else { bad += 1 }
             } else {
                 bad += 1
             }

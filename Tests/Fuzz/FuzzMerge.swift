@@ -1,0 +1,26 @@
+// Three-way merge: the input as "theirs" against the sample base and mine,
+// as graphs when it loads as one, and as plain JSON always; the graph result
+// must be consistent.
+import GraphDiffAll
+
+let base = FuzzFixtures.tasksBase
+let mine = FuzzFixtures.tasksMine
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMerge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    onLargeStack {
+        guard let document = try? JSONReader.parse(bytes) else { return }
+        _ = JSONMerge.merge(base: base.encoded(), mine: mine.encoded(), theirs: document)
+        if let theirs = try? Graph.load(document, schema: base.schema, source: nil, options: .init(ignoreFingerprint: true)) {
+            do {
+                let result = try Graph.merge(base: base, mine: mine, theirs: theirs)
+                _ = ConflictMarkerWriter.write(result: result.graph.encoded(), base: base.encoded(), mine: mine.encoded(),
+                                               theirs: theirs.encoded(), conflicts: result.conflicts)
+            } catch {
+                fatalError("merge failed on valid inputs: \(error)")
+            }
+        }
+    }
+    return 0
+}
