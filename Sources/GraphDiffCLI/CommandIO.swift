@@ -55,19 +55,9 @@ final class CommandIO {
 }
 
 enum FileDescriptorWriter {
-    /// Writes all of `bytes` to `fd`, retrying short writes; gives up silently
-    /// on a closed pipe (the reader went away, as with `| head`).
+    /// Writes all of `bytes` to `fd`; gives up silently on an error such as
+    /// a closed pipe (the reader went away, as with `| head`).
     static func write(_ bytes: [UInt8], to fd: Int32) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += n
-            }
-        }
+        _ = FileAccess.writeAll(bytes, to: fd)
     }
 }

@@ -84,19 +84,7 @@ enum FileAccess {
         defer {
             if !ok { unlink(temporary) }
         }
-        let written = bytes.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
-        }
-        guard written, fchmod(fd, mode) == 0, fsync(fd) == 0 else {
+        guard writeAll(bytes, to: fd), fchmod(fd, mode) == 0, fsync(fd) == 0 else {
             let reason = errnoText()
             close(fd)
             throw CommandFailure.trouble("\(path): cannot write: \(reason)")
@@ -111,7 +99,14 @@ enum FileAccess {
         let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw CommandFailure.trouble("\(path): \(errnoText())") }
         defer { close(fd) }
-        let written = bytes.withUnsafeBytes { raw -> Bool in
+        guard writeAll(bytes, to: fd) else { throw CommandFailure.trouble("\(path): cannot write: \(errnoText())") }
+    }
+
+    /// Writes all of `bytes` to `fd`, retrying short and interrupted writes.
+    ///
+    /// - Returns: `false` on an error (`errno` says which).
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw -> Bool in
             var offset = 0
             while offset < raw.count {
                 let n = Foundation.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
@@ -123,7 +118,6 @@ enum FileAccess {
             }
             return true
         }
-        guard written else { throw CommandFailure.trouble("\(path): cannot write: \(errnoText())") }
     }
 
     static func currentUmask() -> mode_t {
