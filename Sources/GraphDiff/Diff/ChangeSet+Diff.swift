@@ -29,7 +29,7 @@ extension ChangeSet {
             scope = old.ownedObjects(from: root, include: options.include, exclude: options.exclude)
                 .union(new.ownedObjects(from: root, include: options.include, exclude: options.exclude))
         }
-        let skipped = chainLinkSlots(schema)
+        let skipped = schema.chainLinkSlots()
         var objects: [ObjectChange] = []
         func values(_ object: GraphObject) -> [PropertyValue] {
             let entity = schema.entities[object.entityIndex]
@@ -109,20 +109,6 @@ extension ChangeSet {
         if i != 0 { return i < 0 }
         let rank: [ObjectChange.Kind: Int] = [.deleted: 0, .inserted: 1, .updated: 2]
         return rank[a.kind, default: 0] < rank[b.kind, default: 0]
-    }
-
-    /// For each entity (by position), the slots of the prev/next links of
-    /// every chain its objects can be members of.
-    static func chainLinkSlots(_ schema: Schema) -> [Set<Int>] {
-        var links: [(destination: Int, names: [String])] = []
-        for e in schema.entities {
-            for r in e.relationships {
-                if let l = r.ordered, let d = schema.index(ofEntity: r.destination) { links.append((d, [l.prev, l.next])) }
-            }
-        }
-        return schema.entities.map { e in
-            Set(links.filter { schema.isKind(e.index, of: $0.destination) }.flatMap(\.names).compactMap { e.storedSlot[$0] })
-        }
     }
 
     /// The properties of `o` and `n` (same entity) that differ.

@@ -52,18 +52,11 @@ extension Graph {
         /// For each entity (by position), the plans of its stored relationships.
         static func plans(for schema: Schema) -> [[ReferencePlan]] {
             // Chain links are checked by the chain check, with better messages.
-            var chainLinks: [(destination: Int, names: Set<String>)] = []
-            for e in schema.entities {
-                for r in e.relationships {
-                    if let links = r.ordered, let d = schema.index(ofEntity: r.destination) {
-                        chainLinks.append((d, [links.prev, links.next]))
-                    }
-                }
-            }
+            let chainLinks = schema.chainLinkSlots()
             return schema.entities.map { entity in
                 entity.storedProperties.enumerated().compactMap { slot, property -> ReferencePlan? in
                     guard case .relationship(let r) = property, let d = schema.index(ofEntity: r.destination) else { return nil }
-                    let isChainLink = chainLinks.contains { schema.isKind(entity.index, of: $0.destination) && $0.names.contains(r.name) }
+                    let isChainLink = chainLinks[entity.index].contains(slot)
                     let inverse = schema.entities[d].property(named: r.inverse)?.relationship
                     let checkInverse = !isChainLink && (inverse?.storage == .toOne || inverse?.storage == .manyToMany)
                     return ReferencePlan(

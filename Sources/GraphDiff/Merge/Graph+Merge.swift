@@ -63,7 +63,7 @@ struct GraphMerger {
         var r = Graph(schema: base.schema, schemaReference: mine.schemaReference ?? base.schemaReference)
         r.metadata = JSONObject()
         self.result = r
-        let chain = ChangeSet.chainLinkSlots(base.schema)
+        let chain = base.schema.chainLinkSlots()
         self.chainSlots = chain
         let schema = base.schema
         let ordered = schema.entities.flatMap { e in e.relationships.filter { $0.ordered != nil }.map { (e, $0) } }

@@ -81,3 +81,20 @@ extension Schema {
         self.fingerprint = Schema.fingerprint(of: encodedModel())
     }
 }
+
+extension Schema {
+    /// For each entity (by position), the slots of the prev/next links of
+    /// every chain its objects can be members of.
+    public func chainLinkSlots() -> [Set<Int>] {
+        var links: [(destination: Int, names: [String])] = []
+        for e in entities {
+            for r in e.relationships {
+                if let l = r.ordered, let d = index(ofEntity: r.destination) { links.append((d, [l.prev, l.next])) }
+            }
+        }
+        return entities.map { e in
+            Set(links.filter { isKind(e.index, of: $0.destination) }.flatMap(\.names).compactMap { e.storedSlot[$0] })
+        }
+    }
+
+}
