@@ -16,14 +16,25 @@ extension Graph {
     ///   the number of references; each reference is one hash lookup.
     public func consistencyProblems() -> [GraphProblem] {
         var problems: [GraphProblem] = []
-        let plans = ReferencePlan.plans(for: schema)
+        let plans = ReferencePlan.plans(for: schema, chainLinks: false)
         for (id, object) in objects {
             for plan in plans[object.entityIndex] {
                 checkReferences(from: id, object, plan, into: &problems)
             }
         }
-        for (ownerEntity, relationship) in orderedRelationships {
-            problems += chainProblems(ownerEntity: ownerEntity, relationship: relationship)
+        // Chains are verified in one pass each; only when one is not sound
+        // are the links checked one by one for messages that say why.
+        let ordered = orderedRelationships
+        if !ordered.allSatisfy({ chainsAreSound($0.relationship) }) {
+            let linkPlans = ReferencePlan.plans(for: schema, chainLinks: true)
+            for (id, object) in objects {
+                for plan in linkPlans[object.entityIndex] {
+                    checkReferences(from: id, object, plan, into: &problems)
+                }
+            }
+            for (ownerEntity, relationship) in ordered {
+                problems += chainProblems(ownerEntity: ownerEntity, relationship: relationship)
+            }
         }
         // Objects were visited in hash order; sort what was found (usually
         // nothing) rather than every identity.
@@ -49,14 +60,16 @@ extension Graph {
         var inverseSlots: [Int?]
         var inverseStorage: Relationship.Storage?
 
-        /// For each entity (by position), the plans of its stored relationships.
-        static func plans(for schema: Schema) -> [[ReferencePlan]] {
-            // Chain links are checked by the chain check, with better messages.
-            let chainLinks = schema.chainLinkSlots()
+        /// For each entity (by position), the plans of its stored relationships:
+        /// the chain links (prev and next) only when `chainLinks` is true, and
+        /// then nothing else. Chain links are checked by the chain check.
+        static func plans(for schema: Schema, chainLinks: Bool) -> [[ReferencePlan]] {
+            let linkSlots = schema.chainLinkSlots()
             return schema.entities.map { entity in
                 entity.storedProperties.enumerated().compactMap { slot, property -> ReferencePlan? in
                     guard case .relationship(let r) = property, let d = schema.index(ofEntity: r.destination) else { return nil }
-                    let isChainLink = chainLinks[entity.index].contains(slot)
+                    let isChainLink = linkSlots[entity.index].contains(slot)
+                    guard isChainLink == chainLinks else { return nil }
                     let inverse = schema.entities[d].property(named: r.inverse)?.relationship
                     let checkInverse = !isChainLink && (inverse?.storage == .toOne || inverse?.storage == .manyToMany)
                     return ReferencePlan(
@@ -104,6 +117,68 @@ extension Graph {
         case .array(let refs): for case .string(let ref) in refs { check(ref) }
         default: break
         }
+    }
+
+    /// Whether every chain of the ordered `relationship` is whole: each
+    /// member's next and prev name a member of the same owner that links back,
+    /// each owner has exactly one head, and the walks from the heads reach
+    /// every member. Members without an owner have no links.
+    ///
+    /// A sound graph passes with two lookups per member (its next, and one
+    /// step of a walk); ``chainProblems(ownerEntity:relationship:)``
+    /// says what is wrong when this is false.
+    ///
+    /// - Complexity: O(*n*) expected.
+    func chainsAreSound(_ relationship: Relationship) -> Bool {
+        guard let links = relationship.ordered, let destination = schema.index(ofEntity: relationship.destination) else { return true }
+        let ownerRoot = schema.entities[destination].property(named: relationship.inverse)?.relationship
+            .flatMap { schema.entity(named: $0.destination)?.root }
+        let ownerSlots = slots(of: relationship.inverse), prevSlots = slots(of: links.prev), nextSlots = slots(of: links.next)
+        let isMember = schema.entities.map { schema.isKind($0.index, of: destination) }
+        @inline(__always) func string(_ object: GraphObject, _ slots: [Int?]) -> String? {
+            guard let slot = slots[object.entityIndex] else { return nil }
+            return object.values[slot].stringValue
+        }
+        /// `other` is a member of the same owner whose `backSlots` link names `id`.
+        @inline(__always) func linksBack(_ other: ObjectID, to id: ObjectID, owner: String, _ backSlots: [Int?]) -> Bool {
+            guard let o = objects[other], isMember[o.entityIndex], let otherOwner = string(o, ownerSlots), utf8Equal(otherOwner, owner),
+                let back = string(o, backSlots)
+            else { return false }
+            return utf8Equal(back, id.identity)
+        }
+        var heads: [ObjectID: ObjectID] = [:]
+        var owned = 0
+        // Each next that links back accounts for one member's prev; when
+        // they account for every prev, every prev links back too, so prev
+        // needs no lookup of its own.
+        var prevsLinkedBack = 0, prevs = 0
+        for (id, object) in objects where isMember[object.entityIndex] {
+            let prev = string(object, prevSlots), next = string(object, nextSlots)
+            guard let owner = string(object, ownerSlots) else {
+                if prev != nil || next != nil { return false }
+                continue
+            }
+            owned += 1
+            if let next {
+                guard linksBack(ObjectID(entity: id.entity, identity: next), to: id, owner: owner, prevSlots) else { return false }
+                prevsLinkedBack += 1
+            }
+            if prev != nil {
+                prevs += 1
+            } else if heads.updateValue(id, forKey: ObjectID(entity: ownerRoot ?? id.entity, identity: owner)) != nil {
+                return false  // two heads
+            }
+        }
+        guard prevsLinkedBack == prevs else { return false }
+        var reached = 0
+        for head in heads.values {
+            var current: ObjectID? = head
+            while let c = current, reached <= owned {
+                reached += 1
+                current = objects[c].flatMap { string($0, nextSlots) }.map { ObjectID(entity: c.entity, identity: $0) }
+            }
+        }
+        return reached == owned
     }
 
     /// The problems of every chain of the ordered `relationship`.

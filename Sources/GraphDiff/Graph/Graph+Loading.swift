@@ -66,10 +66,16 @@ struct GraphDecoder {
     /// The member table of each object as read, to locate its properties;
     /// built only when there are problems to locate.
     var objectMembers: [ObjectID: JSONObject] = [:]
+    /// Per entity (by position): what decoding its objects needs.
+    let layouts: [EntityLayout]
+    /// Per stored slot of the object being decoded: whether the file gives it.
+    var given: [Bool]
 
     init(schema: Schema, source: JSONSourceText?) {
         self.schema = schema
         self.source = source
+        layouts = schema.entities.map(EntityLayout.init)
+        given = Array(repeating: false, count: layouts.map(\.storedProperties.count).max() ?? 0)
     }
 
     func location(_ offset: Int) -> SourceLocation? {
@@ -212,59 +218,67 @@ struct GraphDecoder {
         return entity
     }
 
+    /// Decodes one object into `graph`, reporting what is wrong with it.
+    ///
+    /// - Complexity: O(*k*) expected in its number of members: one hash
+    ///   insertion for the object, byte compares for its member names.
     mutating func decodeObject(_ entity: Entity, identity: String, fields: JSONObject, offset: Int, flat: Bool, into graph: inout Graph) {
-        let id = ObjectID(entity: entity.root, identity: identity)
-        if let existing = graph.objects[id] {
-            let first = location(existing.sourceOffset).map { " (first at \($0))" } ?? ""
-            report(GraphProblem(.duplicateIdentity, "duplicate identity in entity hierarchy \"\(entity.root)\"\(first)", entity: entity.name, identity: identity), at: offset)
-            return
-        }
-        var values = [JSONValue?](repeating: nil, count: entity.storedProperties.count)
+        let layout = layouts[entity.index]
+        let problemsBefore = problems.count
+        var values = [JSONValue](repeating: .null, count: layout.storedProperties.count)
+        let identityKey = flat ? layout.flatIdentityKey : layout.identityAttribute
+        var guess = 0
         for m in fields.members {
-            if flat && m.key == "entity" { continue }
-            if m.key == entity.identityAttribute || (flat && entity.identityAttribute == nil && m.key == "id") {
+            if flat && utf8Equal(m.key, "entity") { continue }
+            if let identityKey, utf8Equal(m.key, identityKey) {
                 let same = m.value.stringValue.map { utf8Equal($0, identity) } ?? (m.value.numberValue?.text == identity)
                 if !same {
-                    report(GraphProblem(.wrongType, "identity attribute \(JSONWriter.string(m.value)) differs from the object's key", entity: entity.name, identity: identity, property: m.key), at: m.keyOffset)
+                    report(GraphProblem(.wrongType, "identity attribute \(JSONWriter.string(m.value)) differs from the object's key", entity: layout.name, identity: identity, property: m.key), at: m.keyOffset)
                 }
                 continue
             }
-            guard let property = entity.property(named: m.key) else {
-                report(GraphProblem(.unknownProperty, "unknown property \"\(m.key)\" of entity \"\(entity.name)\"", entity: entity.name, identity: identity, property: m.key), at: m.keyOffset)
+            guard let k = layout.position(of: m.key, guess: guess) else {
+                report(GraphProblem(.unknownProperty, "unknown property \"\(m.key)\" of entity \"\(layout.name)\"", entity: layout.name, identity: identity, property: m.key), at: m.keyOffset)
                 continue
             }
-            guard let slot = entity.storedSlot[m.key] else {
-                // A derived to-many given in the file: checked against the members later.
-                continue
-            }
-            if let value = checked(m.value, property, entity: entity, identity: identity, offset: m.keyOffset) {
+            guess = k + 1
+            let slot = layout.slots[k]
+            // A derived to-many given in the file (slot -1) is checked against the members later.
+            guard slot >= 0 else { continue }
+            given[slot] = true  // a value reported as wrong stays null
+            if let value = checked(m.value, layout.properties[k], entity: entity, identity: identity, offset: m.keyOffset) {
                 values[slot] = value
             }
         }
-        var resolved: [JSONValue] = []
-        resolved.reserveCapacity(values.count)
-        for (slot, property) in entity.storedProperties.enumerated() {
-            if let v = values[slot] { resolved.append(v); continue }
-            if fields.member(property.name) != nil { resolved.append(.null); continue }  // reported already
+        for (slot, property) in layout.storedProperties.enumerated() {
+            if given[slot] {
+                given[slot] = false
+                continue
+            }
             switch property {
             case .attribute(let a):
                 if let d = a.defaultValue {
-                    resolved.append(d)
-                } else {
-                    if !a.isOptional {
-                        report(GraphProblem(.missingRequired, "missing required attribute \"\(a.name)\"", entity: entity.name, identity: identity, property: a.name), at: offset)
-                    }
-                    resolved.append(.null)
+                    values[slot] = d
+                } else if !a.isOptional {
+                    report(GraphProblem(.missingRequired, "missing required attribute \"\(a.name)\"", entity: layout.name, identity: identity, property: a.name), at: offset)
                 }
             case .relationship(let r):
                 if r.storage == .toOne && !r.isOptional {
-                    report(GraphProblem(.missingRequired, "missing required relationship \"\(r.name)\"", entity: entity.name, identity: identity, property: r.name), at: offset)
+                    report(GraphProblem(.missingRequired, "missing required relationship \"\(r.name)\"", entity: layout.name, identity: identity, property: r.name), at: offset)
                 }
-                resolved.append(r.storage == .manyToMany ? .array([]) : .null)
+                if r.storage == .manyToMany { values[slot] = .array([]) }
             }
         }
-        graph.objects[id] = GraphObject(entity: entity, values: resolved, sourceOffset: offset)
-        checkDerived(entity, identity: identity, fields: fields)
+        let id = ObjectID(entity: layout.root, identity: identity)
+        if let existing = graph.objects.updateValue(GraphObject(entityIndex: entity.index, values: values, sourceOffset: offset), forKey: id) {
+            // The first object with this identity stays; the repeat is reported alone.
+            graph.objects[id] = existing
+            problems.removeSubrange(problemsBefore...)
+            let first = location(existing.sourceOffset).map { " (first at \($0))" } ?? ""
+            report(GraphProblem(.duplicateIdentity, "duplicate identity in entity hierarchy \"\(layout.root)\"\(first)", entity: layout.name, identity: identity), at: offset)
+            return
+        }
+        if layout.hasDerivedRelationships { checkDerived(entity, identity: identity, fields: fields) }
     }
 
     /// The value to store for `value` of `property`, or `nil` after reporting why it cannot be.
@@ -331,8 +345,6 @@ struct GraphDecoder {
     }
 
     mutating func checkDerived(_ entity: Entity, identity: String, fields: JSONObject) {
-        // Most objects give no derived relationship: a count tells.
-        guard entity.hasDerivedRelationships else { return }
         for m in fields.members {
             guard case .relationship(let r)? = entity.property(named: m.key), r.storage == .derived else { continue }
             guard let list = m.value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {

@@ -23,8 +23,10 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
         utf8Equal(a.identity, b.identity) && utf8Equal(a.entity, b.entity)
     }
 
+    /// Hashes the identity only: identities rarely repeat across entity
+    /// roots, and `==` still compares the root. One string to hash instead of
+    /// two makes every lookup by identity cheaper.
     public func hash(into hasher: inout Hasher) {
-        hashUTF8(entity, into: &hasher)
         hashUTF8(identity, into: &hasher)
     }
 

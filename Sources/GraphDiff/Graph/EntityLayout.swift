@@ -1,0 +1,51 @@
+import GraphJSON
+
+/// What decoding the objects of one entity needs, gathered once per load.
+///
+/// The members of an object in a canonical file come in name order, the
+/// order of ``names``: the loader guesses that the next member is the next
+/// property and confirms it with one byte compare, falling back to a hash
+/// lookup by exact bytes for other orders (the flat form, hand-written
+/// files). The copy also keeps the per-member work off ``Entity``, a class
+/// whose properties the runtime guards on every access.
+struct EntityLayout {
+    let name: String
+    let root: String
+    /// The member that repeats the identity in the canonical form, if any.
+    let identityAttribute: String?
+    /// The member that carries the identity in the flat form.
+    let flatIdentityKey: String
+    /// Every property, by name in byte order.
+    let names: [String]
+    let properties: [Property]
+    /// `slots[i]`: the stored slot of `properties[i]`, or -1 for a derived to-many.
+    let slots: [Int]
+    let storedProperties: [Property]
+    let hasDerivedRelationships: Bool
+    /// Position in ``names`` by exact bytes.
+    let positions: [ExactString: Int]
+
+    init(_ entity: Entity) {
+        name = entity.name
+        root = entity.root
+        identityAttribute = entity.identityAttribute
+        flatIdentityKey = entity.identityAttribute ?? "id"
+        let sorted = entity.properties.sorted { utf8Less($0.name, $1.name) }
+        names = sorted.map(\.name)
+        properties = sorted
+        slots = sorted.map { entity.storedSlot[$0.name] ?? -1 }
+        storedProperties = entity.storedProperties
+        hasDerivedRelationships = entity.hasDerivedRelationships
+        var positions: [ExactString: Int] = [:]
+        for (i, n) in names.enumerated() { positions[ExactString(n)] = i }
+        self.positions = positions
+    }
+
+    /// The position of the property named `key`, trying `guess` first.
+    ///
+    /// - Complexity: O(1) expected; one byte compare when the guess is right.
+    @inline(__always) func position(of key: String, guess: Int) -> Int? {
+        if guess < names.count && utf8Equal(names[guess], key) { return guess }
+        return positions[ExactString(key)]
+    }
+}
