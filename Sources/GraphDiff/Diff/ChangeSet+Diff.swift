@@ -43,8 +43,15 @@ extension ChangeSet {
         func deleted(_ id: ObjectID, _ o: GraphObject) -> ObjectChange {
             ObjectChange(id: id, entity: schema.entities[o.entityIndex].name, kind: .deleted, values: values(o), oldOffset: o.sourceOffset)
         }
-        for (id, o) in old.objects where scope?.contains(id) ?? true {
-            guard let n = new.objects[id] else {
+        // One pass over the objects matches them, finds what changed, and
+        // notes each chain's head and which chains a change touched; only
+        // those chains are walked and compared afterwards.
+        var chains = new.orderedRelationships.compactMap { ChainTracker(schema: schema, owner: $0.owner, relationship: $0.relationship) }
+        for (id, o) in old.objects {
+            let n = new.objects[id]
+            for c in chains.indices { chains[c].note(id, old: o, new: n) }
+            guard scope?.contains(id) ?? true else { continue }
+            guard let n else {
                 objects.append(deleted(id, o))
                 continue
             }
@@ -53,35 +60,37 @@ extension ChangeSet {
                 objects.append(inserted(id, n))
                 continue
             }
+            if o.values.elementsEqual(n.values, by: { $0.isIdentical(to: $1) }) { continue }
             let changes = propertyChanges(o, n, entity: schema.entities[o.entityIndex], skipping: skipped[o.entityIndex])
             if !changes.isEmpty {
                 objects.append(ObjectChange(id: id, entity: schema.entities[n.entityIndex].name, kind: .updated, changes: changes,
                                             oldOffset: o.sourceOffset, newOffset: n.sourceOffset))
             }
         }
-        for (id, n) in new.objects where old.objects[id] == nil && (scope?.contains(id) ?? true) {
-            objects.append(inserted(id, n))
+        for (id, n) in new.objects where old.objects[id] == nil {
+            for c in chains.indices { chains[c].note(id, old: nil, new: n) }
+            if scope?.contains(id) ?? true { objects.append(inserted(id, n)) }
         }
         objects.sort(by: ChangeSet.objectOrder)
 
+        // The touched chains of the old graph are walked on one core while
+        // those of the new graph are walked on the other.
+        let touched = chains.flatMap { chain in
+            chain.touched.filter { new.objects[$0] != nil && (scope?.contains($0) ?? true) }.map { (chain: chain, owner: $0) }
+        }
+        func walks(_ graph: Graph, _ heads: KeyPath<ChainTracker, [ObjectID: ObjectID]>) -> [[String]] {
+            touched.map { t in t.chain[keyPath: heads][t.owner].map { graph.chainOrder(from: $0, nextSlots: t.chain.nextSlots) } ?? [] }
+        }
+        let (befores, afters) = touched.isEmpty ? ([], []) : inParallel({ walks(old, \.oldHeads) }, { walks(new, \.newHeads) })
         var sequences: [SequenceChange] = []
-        for (ownerEntity, relationship) in new.orderedRelationships {
-            guard let links = relationship.ordered else { continue }
-            let memberRoot = schema.entity(named: relationship.destination)?.root ?? relationship.destination
-            let oldGroups = old.membersByOwner(through: relationship, sorted: false)
-            let newGroups = new.membersByOwner(through: relationship, sorted: false)
-            var owners = Set(newGroups.keys)
-            for owner in oldGroups.keys where new.objects[owner] != nil { owners.insert(owner) }
-            for owner in owners where scope?.contains(owner) ?? true {
-                let before = old.walkChain(members: oldGroups[owner] ?? [], links: links).map(\.identity)
-                let after = new.walkChain(members: newGroups[owner] ?? [], links: links).map(\.identity)
-                guard !before.elementsEqual(after, by: utf8Equal) else { continue }
-                let edits = SequenceChange.edits(from: before, to: after)
-                let ownerName = new.objects[owner].map { new.entity(of: $0).name } ?? ownerEntity.name
-                sequences.append(SequenceChange(owner: owner, ownerEntity: ownerName, relationship: relationship.name, memberRoot: memberRoot,
-                                                inserted: edits.inserted, removed: edits.removed, moved: edits.moved,
-                                                ownerOffset: new.objects[owner]?.sourceOffset ?? -1))
-            }
+        for (k, (chain, owner)) in touched.enumerated() {
+            let before = befores[k], after = afters[k]
+            guard !before.elementsEqual(after, by: utf8Equal) else { continue }
+            let edits = SequenceChange.edits(from: before, to: after)
+            let ownerName = new.objects[owner].map { new.entity(of: $0).name } ?? chain.ownerEntityName
+            sequences.append(SequenceChange(owner: owner, ownerEntity: ownerName, relationship: chain.relationship.name, memberRoot: chain.memberRoot,
+                                            inserted: edits.inserted, removed: edits.removed, moved: edits.moved,
+                                            ownerOffset: new.objects[owner]?.sourceOffset ?? -1))
         }
         sequences.sort { a, b in
             if a.owner != b.owner { return a.owner < b.owner }
@@ -99,6 +108,66 @@ extension ChangeSet {
             }
         }
         return ChangeSet(schemaName: schema.name, schemaFingerprint: schema.fingerprint, objects: objects, sequences: sequences, metadata: metadata)
+    }
+
+    /// What the diff's pass over the objects learns about the chains of one
+    /// ordered relationship: the head of each owner's chain in both graphs,
+    /// and the owners whose chain a member's change may have touched (a
+    /// member inserted, deleted, or with another owner, prev or next).
+    ///
+    /// A chain none of whose members changed needs no walk. A chain that did
+    /// change has a changed member in each graph where it is not empty (a
+    /// member that joins or leaves changes its neighbours' links), so
+    /// noting the old owner and the new owner of every changed member finds
+    /// every changed chain.
+    struct ChainTracker {
+        let relationship: Relationship
+        let ownerEntityName: String
+        let memberRoot: String
+        let ownerRoot: String?
+        /// Per entity (by position): the slots of owner, prev and next when
+        /// it can be a member.
+        let ownerSlots: [Int?], prevSlots: [Int?], nextSlots: [Int?]
+        var oldHeads: [ObjectID: ObjectID] = [:]
+        var newHeads: [ObjectID: ObjectID] = [:]
+        var touched = Set<ObjectID>()
+
+        init?(schema: Schema, owner: Entity, relationship: Relationship) {
+            guard let links = relationship.ordered, let destination = schema.entity(named: relationship.destination) else { return nil }
+            self.relationship = relationship
+            ownerEntityName = owner.name
+            memberRoot = destination.root
+            ownerRoot = destination.property(named: relationship.inverse)?.relationship.flatMap { schema.entity(named: $0.destination)?.root }
+            func slots(_ name: String) -> [Int?] {
+                schema.entities.map { schema.isKind($0.index, of: destination.index) ? $0.storedSlot[name] : nil }
+            }
+            ownerSlots = slots(relationship.inverse)
+            prevSlots = slots(links.prev)
+            nextSlots = slots(links.next)
+        }
+
+        @inline(__always) func string(_ object: GraphObject, _ slots: [Int?]) -> String? {
+            guard let slot = slots[object.entityIndex] else { return nil }
+            return object.values[slot].stringValue
+        }
+
+        func owner(of id: ObjectID, _ object: GraphObject) -> ObjectID? {
+            string(object, ownerSlots).map { ObjectID(entity: ownerRoot ?? id.entity, identity: $0) }
+        }
+
+        /// Notes the object `id` as it is in the old graph and in the new.
+        mutating func note(_ id: ObjectID, old: GraphObject?, new: GraphObject?) {
+            let oldOwner = old.flatMap { owner(of: id, $0) }, newOwner = new.flatMap { owner(of: id, $0) }
+            guard oldOwner != nil || newOwner != nil else { return }
+            if let o = old, let owner = oldOwner, string(o, prevSlots) == nil { oldHeads[owner] = id }
+            if let n = new, let owner = newOwner, string(n, prevSlots) == nil { newHeads[owner] = id }
+            if let o = old, let n = new, o.entityIndex == n.entityIndex {
+                func same(_ slots: [Int?]) -> Bool { slots[o.entityIndex].map { o.values[$0].isIdentical(to: n.values[$0]) } ?? true }
+                if same(ownerSlots) && same(prevSlots) && same(nextSlots) { return }
+            }
+            if let oldOwner { touched.insert(oldOwner) }
+            if let newOwner { touched.insert(newOwner) }
+        }
     }
 
     /// Entity name, then identity, then deleted before inserted before updated.

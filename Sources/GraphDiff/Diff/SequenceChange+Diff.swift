@@ -10,30 +10,34 @@ extension SequenceChange {
         var oldPosition: [ExactKey: Int] = [:]
         oldPosition.reserveCapacity(old.count)
         for (i, id) in old.enumerated() { oldPosition[ExactKey(id)] = i }
-        var newSet = Set<ExactKey>(minimumCapacity: new.count)
-        for id in new { newSet.insert(ExactKey(id)) }
-        // Common members in new order, with their old positions.
+        // Common members in new order, with their old positions; one hash
+        // lookup per member of `new`, flags by position for the rest.
+        var newPositionOfOld = [Int](repeating: -1, count: old.count)
+        var positionInOld = [Int](repeating: -1, count: new.count)
         var commonNewIndex: [Int] = []
         var commonOldPosition: [Int] = []
         for (j, id) in new.enumerated() {
             if let i = oldPosition[ExactKey(id)] {
+                newPositionOfOld[i] = j
+                positionInOld[j] = i
                 commonNewIndex.append(j)
                 commonOldPosition.append(i)
             }
         }
-        var stable = Set<Int>()  // indices into `new`
-        for k in longestIncreasingSubsequence(commonOldPosition) { stable.insert(commonNewIndex[k]) }
+        var stable = [Bool](repeating: false, count: new.count)
+        for k in longestIncreasingSubsequence(commonOldPosition) { stable[commonNewIndex[k]] = true }
         var inserted: [Insert] = [], moved: [Move] = []
-        for (j, id) in new.enumerated() where !stable.contains(j) {
+        for (j, id) in new.enumerated() where !stable[j] {
             let after = j > 0 ? new[j - 1] : nil
-            if let i = oldPosition[ExactKey(id)] {
+            let i = positionInOld[j]
+            if i >= 0 {
                 moved.append(Move(member: id, from: i > 0 ? old[i - 1] : nil, to: after))
             } else {
                 inserted.append(Insert(member: id, after: after))
             }
         }
         var removed: [Remove] = []
-        for (i, id) in old.enumerated() where !newSet.contains(ExactKey(id)) {
+        for (i, id) in old.enumerated() where newPositionOfOld[i] < 0 {
             removed.append(Remove(member: id, after: i > 0 ? old[i - 1] : nil))
         }
         return (inserted, removed, moved)

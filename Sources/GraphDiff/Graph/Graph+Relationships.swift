@@ -74,6 +74,37 @@ extension Graph {
         return order
     }
 
+    /// The identities of the chain that starts at `head`, following the
+    /// link in `nextSlots` (per entity, by position), each member once.
+    ///
+    /// A broken chain that runs into a cycle stops there (Brent's cycle
+    /// detection: no set of visited members, so a sound chain costs one
+    /// lookup per member).
+    ///
+    /// - Complexity: O(*m*) in the length of the chain.
+    func chainOrder(from head: ObjectID, nextSlots: [Int?]) -> [String] {
+        var order: [String] = []
+        var current = head
+        var tortoise = head.identity, power = 1, steps = 0
+        while true {
+            order.append(current.identity)
+            guard let object = objects[current], let slot = nextSlots[object.entityIndex],
+                case .string(let next) = object.values[slot]
+            else { return order }
+            if utf8Equal(next, tortoise) { break }  // a cycle
+            steps += 1
+            if steps == power {
+                tortoise = next
+                power *= 2
+                steps = 0
+            }
+            current = ObjectID(entity: current.entity, identity: next)
+        }
+        // The walk went round the cycle up to twice: keep each member once.
+        var seen = Set<ExactString>()
+        return order.filter { seen.insert(ExactString($0)).inserted }
+    }
+
     /// For each entity (by position), the slot of the stored property `name`.
     func slots(of name: String) -> [Int?] {
         schema.entities.map { $0.storedSlot[name] }
