@@ -59,6 +59,12 @@ final class DocumentLoader {
     ///   - schemaDocuments: read a `graphdiff-schema/1` document as a schema
     ///     (validate does); otherwise it is plain JSON.
     func load(_ path: String, useSchema: Bool = true, schemaDocuments: Bool = true) throws -> LoadedDocument {
+        let document = try loadDocument(path, useSchema: useSchema, schemaDocuments: schemaDocuments)
+        io.keepUntilExit(document)
+        return document
+    }
+
+    func loadDocument(_ path: String, useSchema: Bool, schemaDocuments: Bool) throws -> LoadedDocument {
         let bytes: [UInt8]
         do {
             bytes = try FileAccess.read(path, io: io)

@@ -7,8 +7,11 @@ import GraphJSON
 enum GraphDiffMain {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `io` lives until `exit`, with the inputs it keeps (see
+        // ``CommandIO/keepUntilExit(_:)``).
+        let io = CommandIO.standard
         let status = onLargeStack {
-            GraphDiffTool.run(arguments, io: .standard)
+            GraphDiffTool.run(arguments, io: io)
         }
         exit(status.code)
     }
