@@ -41,7 +41,6 @@ enum MergeCommand: Subcommand {
 
         let conflicts: [MergeConflict]
         let resultDocument: JSONValue
-        var resultText: [UInt8]
         let inputs: (JSONValue, JSONValue, JSONValue)
         if let b = base.graph, let m = mine.graph, let t = theirs.graph {
             let merged: MergeResult
@@ -52,20 +51,31 @@ enum MergeCommand: Subcommand {
             }
             conflicts = merged.conflicts
             resultDocument = merged.graph.encoded()
-            resultText = merged.graph.canonicalText()
-            inputs = (b.encoded(), m.encoded(), t.encoded())
+            // Markers quote the inputs at the conflicting objects, which the
+            // result keeps; were one missing, its marker would quote a whole
+            // entity, so then the inputs are encoded whole.
+            let quoted = conflicts.compactMap { c in
+                c.identity.flatMap { identity in c.entity.map { b.id(entity: $0, identity: identity) } }
+            }
+            if quoted.allSatisfy({ merged.graph[$0] != nil }) {
+                inputs = (b.encoded(only: quoted), m.encoded(only: quoted), t.encoded(only: quoted))
+            } else {
+                inputs = (b.encoded(), m.encoded(), t.encoded())
+            }
         } else {
             let merged = JSONMerge.merge(base: base.json, mine: mine.json, theirs: theirs.json,
                                          options: .init(arrayKey: args.value("--array-key"), prefer: prefer))
             conflicts = merged.conflicts
             resultDocument = merged.value
-            resultText = JSONWriter.canonical(merged.value)
             inputs = (base.json, mine.json, theirs.json)
         }
         let open = conflicts.filter { $0.resolvedBy == nil }
+        let resultText: [UInt8]
         if !open.isEmpty && conflictStyle == "markers" && !ConflictMarkerWriter.marked(open).isEmpty {
             resultText = ConflictMarkerWriter.write(result: resultDocument, base: inputs.0, mine: inputs.1, theirs: inputs.2,
                                                     conflicts: open, markers: markers)
+        } else {
+            resultText = JSONWriter.canonical(resultDocument)
         }
         progress.stage("writing")
         progress.done()

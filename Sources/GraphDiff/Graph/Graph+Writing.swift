@@ -13,6 +13,21 @@ extension Graph {
     ///
     /// - Complexity: O(*n*) to build, O(*n* log *n*) to write sorted.
     public func encoded() -> JSONValue {
+        encoded(objects)
+    }
+
+    /// The canonical document with only the objects in `ids` (those that
+    /// exist): what conflict markers quote from each input, without
+    /// encoding the whole graph.
+    ///
+    /// - Complexity: O(*k*) in the number of `ids`.
+    public func encoded(only ids: some Sequence<ObjectID>) -> JSONValue {
+        var some: [ObjectID: GraphObject] = [:]
+        for id in ids { some[id] = objects[id] }
+        return encoded(some)
+    }
+
+    func encoded(_ objects: [ObjectID: GraphObject]) -> JSONValue {
         var byEntity: [String: [JSONObject.Member]] = [:]
         for (id, object) in objects {
             let entity = schema.entities[object.entityIndex]

@@ -54,6 +54,17 @@ struct GraphMerger {
     var dirtyOwners: [Set<ObjectID>]
     /// Members whose chain links may need clearing (they left every chain).
     var touchedMembers: [Set<ObjectID>]
+    /// The objects of any input that the result lacks. Every reference in
+    /// the result comes from an input, where its target exists, so a
+    /// reference dangles exactly when its target is in this set.
+    var missing = Set<ObjectID>()
+    /// The objects some side changed, inserted or deleted: the only ones
+    /// whose merged references can name a missing object (a side that
+    /// deletes an object drops its references to it, so each referrer
+    /// differs from the base on that side or on the other).
+    var changedIDs: [ObjectID] = []
+    /// Whether resolving a missing reference removed the referring object.
+    var removedReferrer = false
 
     init(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?) {
         self.base = base
@@ -125,6 +136,7 @@ struct GraphMerger {
         case (nil, nil): return true
         case (let x?, let y?):
             guard x.entityIndex == y.entityIndex else { return false }
+            if x.values.elementsEqual(y.values, by: { $0.isIdentical(to: $1) }) { return true }
             let entity = schema.entities[x.entityIndex]
             return mergedSlots[x.entityIndex].allSatisfy { equal(x.values[$0], y.values[$0], entity.storedProperties[$0]) }
         default: return false
@@ -146,32 +158,43 @@ struct GraphMerger {
     // MARK: Objects
 
     mutating func mergeObjects() {
-        var ids = Set(base.objects.keys)
-        ids.formUnion(mine.objects.keys)
-        ids.formUnion(theirs.objects.keys)
-        result.objects.reserveCapacity(ids.count)
-        for id in ids {
-            let b = base.objects[id], m = mine.objects[id], t = theirs.objects[id]
-            markChains(id, [b, m, t])
-            if let merged = mergeObject(id, b, m, t) {
-                var o = merged
-                o.sourceOffset = -1
-                result.objects[id] = o
+        result.objects.reserveCapacity(max(base.count, mine.count, theirs.count))
+        func merge(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
+            markChains(id, b, m, t)
+            if var merged = mergeObject(id, b, m, t) {
+                merged.sourceOffset = -1
+                result.objects[id] = merged
+            } else {
+                missing.insert(id)
             }
         }
+        // Every identity once: those of the base, then those only mine has,
+        // then those only theirs has.
+        for (id, b) in base.objects { merge(id, b, mine.objects[id], theirs.objects[id]) }
+        for (id, m) in mine.objects where base.objects[id] == nil { merge(id, nil, m, theirs.objects[id]) }
+        for (id, t) in theirs.objects where base.objects[id] == nil && mine.objects[id] == nil { merge(id, nil, nil, t) }
     }
 
     /// Marks the owners of `id`'s chains dirty when its owner, prev or next
-    /// differ among `versions` (an absent object counts as different).
-    mutating func markChains(_ id: ObjectID, _ versions: [GraphObject?]) {
+    /// differ among the versions given (an absent object counts as different).
+    mutating func markChains(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject? = nil, versions: Int = 3) {
+        let all = [b, m, t].prefix(versions)
         for (c, chain) in chains.enumerated() {
-            func triple(_ o: GraphObject?) -> [JSONValue]? {
-                guard let o, let owner = chain.owner[o.entityIndex] else { return nil }
-                return [o.values[owner], chain.prev[o.entityIndex].map { o.values[$0] } ?? .null, chain.next[o.entityIndex].map { o.values[$0] } ?? .null]
+            @inline(__always) func isMember(_ o: GraphObject?) -> Bool { o.map { chain.owner[$0.entityIndex] != nil } ?? false }
+            guard isMember(b) || isMember(m) || isMember(t) else { continue }
+            func sameLinks(_ x: GraphObject?, _ y: GraphObject?) -> Bool {
+                guard let x, let y else { return x == nil && y == nil }
+                guard x.entityIndex == y.entityIndex else { return isMember(x) == isMember(y) && !isMember(x) }
+                for slots in [chain.owner, chain.prev, chain.next] {
+                    if let s = slots[x.entityIndex], !x.values[s].isIdentical(to: y.values[s]) { return false }
+                }
+                return true
             }
-            let triples = versions.map(triple)
-            guard triples.contains(where: { $0 != nil }), !(triples.allSatisfy { $0 == triples[0] }) else { continue }
-            for case .string(let owner)? in triples.map({ $0?.first }) { dirtyOwners[c].insert(ObjectID(entity: chain.ownerRoot, identity: owner)) }
+            guard !all.allSatisfy({ sameLinks($0, b) }) else { continue }
+            for o in all {
+                guard let o, let slot = chain.owner[o.entityIndex], case .string(let owner) = o.values[slot] else { continue }
+                dirtyOwners[c].insert(ObjectID(entity: chain.ownerRoot, identity: owner))
+            }
             touchedMembers[c].insert(id)
         }
     }
@@ -179,6 +202,7 @@ struct GraphMerger {
     /// The merged object, or `nil` when it is deleted.
     mutating func mergeObject(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) -> GraphObject? {
         let mChanged = !same(b, m), tChanged = !same(b, t)
+        if mChanged || tChanged { changedIDs.append(id) }
         if !mChanged { return t }
         if !tChanged { return m }
         if same(m, t) { return m }
@@ -252,8 +276,57 @@ struct GraphMerger {
     /// is lost), or, under `--prefer` for the deleting side, the reference
     /// goes (and so does the referring object when the deleted one owned it).
     mutating func resolveDanglingReferences() {
-        var queue = Array(result.objects.keys)
+        // Only objects with a reference to a missing object need work; when
+        // no object went missing, none does.
+        guard !missing.isEmpty else { return }
+        var queue = changedIDs.filter { id in result.objects[id].map(refersToMissingObject) ?? false }
         var visited = Set<ObjectID>()
+        resolve(&queue, visited: &visited)
+        guard removedReferrer else { return }
+        // Objects removed above may have been referred to: drop what still
+        // refers to a missing object (rare; a cascade under --prefer).
+        // Values change below, never which objects exist: one snapshot
+        // answers every lookup (and costs one copy, on the first change).
+        let objects = result.objects
+        for (id, object) in objects where refersToMissingObject(object) {
+            let entity = schema.entities[object.entityIndex]
+            for slot in mergedSlots[object.entityIndex] {
+                guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
+                func exists(_ ref: String) -> Bool { objects[ObjectID(entity: destination.root, identity: ref)] != nil }
+                switch object.values[slot] {
+                case .string(let ref) where !exists(ref):
+                    result.objects[id]?.values[slot] = .null
+                case .array(let list):
+                    let kept = list.filter { $0.stringValue.map(exists) ?? true }
+                    result.objects[id]?.values[slot] = .array(kept)
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Whether a merged reference of `object` names an object the result
+    /// lacks: one lookup in the (small) set of missing objects per reference.
+    func refersToMissingObject(_ object: GraphObject) -> Bool {
+        let entity = schema.entities[object.entityIndex]
+        for slot in mergedSlots[object.entityIndex] {
+            guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
+            switch object.values[slot] {
+            case .string(let ref):
+                if missing.contains(ObjectID(entity: destination.root, identity: ref)) { return true }
+            case .array(let list):
+                for case .string(let ref) in list where missing.contains(ObjectID(entity: destination.root, identity: ref)) { return true }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// Settles the missing references of each object in `queue` (and of the
+    /// objects brought back on the way).
+    mutating func resolve(_ queue: inout [ObjectID], visited: inout Set<ObjectID>) {
         while let id = queue.popLast() {
             guard visited.insert(id).inserted, let object = result.objects[id] else { continue }
             let entity = schema.entities[object.entityIndex]
@@ -276,14 +349,19 @@ struct GraphMerger {
                     let deleterWins = (prefer == .mine && deletedByMine) || (prefer == .theirs && !deletedByMine)
                     if !deleterWins, let restored = base.objects[target] {
                         result.objects[target] = restored
-                        markChains(target, [restored, nil])
+                        missing.remove(target)
+                        markChains(target, restored, nil, versions: 2)
                         queue.append(target)
                         continue
                     }
                     // The reference goes; an object owned by the deleted one goes with it.
                     let owned = destination.property(named: r.inverse)?.relationship?.deleteRule == .cascade
                     if owned && r.storage == .toOne {
-                        if let removed = result.objects.removeValue(forKey: id) { markChains(id, [removed, nil]) }
+                        if let removed = result.objects.removeValue(forKey: id) {
+                            markChains(id, removed, nil, versions: 2)
+                            missing.insert(id)
+                            removedReferrer = true
+                        }
                         break
                     }
                     if r.storage == .manyToMany {
@@ -292,17 +370,6 @@ struct GraphMerger {
                     } else {
                         result.objects[id]?.values[slot] = .null
                     }
-                }
-            }
-        }
-        // Objects removed above may have been referred to: check again,
-        // nullifying what remains (bounded: each pass removes objects).
-        for (id, object) in result.objects {
-            let entity = schema.entities[object.entityIndex]
-            for slot in mergedSlots[object.entityIndex] {
-                guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
-                if case .string(let ref) = object.values[slot], result.objects[ObjectID(entity: destination.root, identity: ref)] == nil {
-                    result.objects[id]?.values[slot] = .null
                 }
             }
         }
@@ -357,18 +424,36 @@ struct GraphMerger {
                 result.setValue(.null, of: id, links.prev)
                 result.setValue(.null, of: id, links.next)
             }
-            let groups = result.membersByOwner(through: relationship, sorted: false)
-            let baseGroups = base.membersByOwner(through: relationship, sorted: false)
-            let mineGroups = mine.membersByOwner(through: relationship, sorted: false)
-            let theirsGroups = theirs.membersByOwner(through: relationship, sorted: false)
-            for owner in dirtyOwners[c].sorted() where groups[owner] != nil {
-                let members = groups[owner] ?? []
-                let present = Set(members.map { ExactString($0.identity) })
-                func order(_ g: Graph, _ groups: [ObjectID: [ObjectID]]) -> [String] {
-                    g.chain(members: groups[owner] ?? [], links: links).map(\.identity)
+            // Each input is consistent: its chain of a dirty owner is walked
+            // from its head, found in one pass without a lookup per member.
+            func heads(_ g: Graph) -> [ObjectID: ObjectID] {
+                var heads: [ObjectID: ObjectID] = [:]
+                for (id, o) in g.objects {
+                    guard let ownerSlot = chain.owner[o.entityIndex], case .string(let owner) = o.values[ownerSlot],
+                        chain.prev[o.entityIndex].map({ o.values[$0].isNull }) ?? true
+                    else { continue }
+                    let ownerID = ObjectID(entity: chain.ownerRoot, identity: owner)
+                    if dirtyOwners[c].contains(ownerID) { heads[ownerID] = id }
                 }
-                let merged = SequenceMerge.merge(base: order(base, baseGroups), mine: order(mine, mineGroups),
-                                                 theirs: order(theirs, theirsGroups), present: present, prefer: prefer)
+                return heads
+            }
+            let (baseHeads, mineHeads, theirsHeads) = (heads(base), heads(mine), heads(theirs))
+            for owner in dirtyOwners[c].sorted() {
+                func order(_ g: Graph, _ heads: [ObjectID: ObjectID]) -> [String] {
+                    heads[owner].map { g.chainOrder(from: $0, nextSlots: chain.next) } ?? []
+                }
+                let orders = (order(base, baseHeads), order(mine, mineHeads), order(theirs, theirsHeads))
+                // The result's members of this owner: each took its owner
+                // from an input, so it is in that input's chain.
+                var present = Set<ExactString>()
+                for member in orders.0 + orders.1 + orders.2 {
+                    guard let o = result.objects[ObjectID(entity: memberRoot, identity: member)], let slot = chain.owner[o.entityIndex],
+                        case .string(let memberOwner) = o.values[slot], utf8Equal(memberOwner, owner.identity)
+                    else { continue }
+                    present.insert(ExactString(member))
+                }
+                guard !present.isEmpty else { continue }
+                let merged = SequenceMerge.merge(base: orders.0, mine: orders.1, theirs: orders.2, present: present, prefer: prefer)
                 let ownerName = result.objects[owner].map(entityName) ?? owner.entity
                 for c in merged.conflicts {
                     func anchor(_ a: String?) -> JSONValue { a.map(JSONValue.string) ?? .null }

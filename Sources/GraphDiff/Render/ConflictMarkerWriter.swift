@@ -81,10 +81,31 @@ public enum ConflictMarkerWriter {
         let markers: Markers
         var out: [UInt8] = []
 
-        func hasConflict(below path: JSONPointer) -> Bool { paths.contains { $0.hasPrefix(path) } }
+        /// For every pointer that is a marked path or lies above one: the
+        /// names of its members that are, or hold, a marked path.
+        let marked: [JSONPointer: Set<ExactString>]
+        /// Writes the members without conflicts; its output is moved to `out`.
+        var plain = JSONWriter(style: .canonical)
+
+        init(base: JSONValue, mine: JSONValue, theirs: JSONValue, paths: Set<JSONPointer>, markers: Markers) {
+            self.base = base
+            self.mine = mine
+            self.theirs = theirs
+            self.paths = paths
+            self.markers = markers
+            var marked: [JSONPointer: Set<ExactString>] = [:]
+            for p in paths {
+                marked[p, default: []].formUnion([])
+                for n in 0..<p.tokens.count { marked[JSONPointer(Array(p.tokens.prefix(n))), default: []].insert(ExactString(p.tokens[n])) }
+            }
+            self.marked = marked
+        }
+
+        /// Whether a marked path is `path` or lies inside it: O(1).
+        func hasConflict(below path: JSONPointer) -> Bool { marked[path] != nil }
 
         mutating func value(_ v: JSONValue, path: JSONPointer, level: Int) {
-            guard case .object(let o) = v, !o.isEmpty, hasConflict(below: path) else {
+            guard case .object(let o) = v, !o.isEmpty, let below = marked[path] else {
                 var writer = JSONWriter(style: .canonical)
                 writer.level = level
                 writer.write(v)
@@ -94,8 +115,21 @@ public enum ConflictMarkerWriter {
             out += Array("{\n".utf8)
             let members = o.sortedMembers
             for (i, m) in members.enumerated() {
-                let p = path.appending(m.key)
                 let comma = i + 1 < members.count
+                guard below.contains(ExactString(m.key)) else {
+                    // No conflict inside: written as is, without a pointer.
+                    indent(level + 1)
+                    plain.level = level + 1
+                    plain.writeString(m.key)
+                    plain.appendASCII(": ")
+                    plain.write(m.value)
+                    if comma { plain.output.append(UInt8(ascii: ",")) }
+                    plain.output.append(ASCII_newline)
+                    out += plain.output
+                    plain.output.removeAll(keepingCapacity: true)
+                    continue
+                }
+                let p = path.appending(m.key)
                 if paths.contains(p) {
                     block(key: m.key, path: p, level: level + 1, comma: comma)
                 } else {
