@@ -8,8 +8,9 @@ import GraphJSON
 ///     GraphDiffBenchmarks                 # 10k and 100k objects
 ///     GraphDiffBenchmarks 10000 1000000   # chosen sizes
 ///     GraphDiffBenchmarks --long-chain    # the chain case with 1,000,000 members (default 100,000)
-///     GraphDiffBenchmarks generate N DIR  # write DIR/bench.schema.json, DIR/a.graph.json and
-///                                         # DIR/b.graph.json (a with edits to about 1% of the objects)
+///     GraphDiffBenchmarks generate N DIR  # write DIR/bench.schema.json, DIR/a.graph.json,
+///                                         # DIR/b.graph.json and DIR/c.graph.json (a with two
+///                                         # independent edits to about 1% of the objects each)
 ///
 /// Prints a table per stage and size, then one machine-readable line per case
 /// (`BENCH stage=… objects=… bytes=… seconds=… mbps=…`).
@@ -43,9 +44,11 @@ enum Generate {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data(GraphGenerator.schemaText.utf8).write(to: URL(fileURLWithPath: directory + "/bench.schema.json"))
         try Data(graph.canonicalText()).write(to: URL(fileURLWithPath: directory + "/a.graph.json"))
-        var editor = GraphEditor(seed: 7)
+        var editor = GraphEditor(seed: 7), other = GraphEditor(seed: 8)
         let (edited, _) = editor.edit(graph, count: max(1, objects / 100))
         try Data(edited.canonicalText()).write(to: URL(fileURLWithPath: directory + "/b.graph.json"))
+        let (theirs, _) = other.edit(graph, count: max(1, objects / 100))
+        try Data(theirs.canonicalText()).write(to: URL(fileURLWithPath: directory + "/c.graph.json"))
     }
 }
 
