@@ -140,12 +140,22 @@ public struct JSONWriter {
     /// Starts a new line at the current indentation (pretty style).
     public mutating func newline() {
         output.append(ASCII.newline)
-        for _ in 0..<level { output.append(ASCII.space); output.append(ASCII.space) }
+        output.append(contentsOf: repeatElement(ASCII.space, count: 2 * max(0, level)))
     }
 
     /// Appends `s` as a JSON string literal.
     public mutating func writeString(_ s: String) {
         output.append(ASCII.quote)
+        // Most strings need no escape: copied whole.
+        let copied = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for b in bytes where b < 0x20 || b == ASCII.quote || b == ASCII.backslash { return false }
+            output.append(contentsOf: bytes)
+            return true
+        } ?? false
+        if copied {
+            output.append(ASCII.quote)
+            return
+        }
         for b in s.utf8 {
             switch b {
             case ASCII.quote: output.append(ASCII.backslash); output.append(ASCII.quote)

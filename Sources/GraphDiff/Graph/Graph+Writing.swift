@@ -27,21 +27,44 @@ extension Graph {
         return encoded(some)
     }
 
+    /// Members are built in canonical order (entities, identities and
+    /// properties sorted by their UTF-8 bytes), so the writer finds them in
+    /// order and sorts nothing again.
     func encoded(_ objects: [ObjectID: GraphObject]) -> JSONValue {
-        var byEntity: [String: [JSONObject.Member]] = [:]
-        for (id, object) in objects {
-            let entity = schema.entities[object.entityIndex]
-            var fields: [JSONObject.Member] = []
-            fields.reserveCapacity(entity.storedProperties.count)
-            for (slot, property) in entity.storedProperties.enumerated() {
-                fields.append(JSONObject.Member(key: property.name, value: object.values[slot]))
-            }
-            byEntity[entity.name, default: []].append(JSONObject.Member(key: id.identity, value: .object(JSONObject(fields))))
+        // Per entity (by position): its stored slots in property-name order.
+        let slotOrder = schema.entities.map { entity in
+            entity.storedProperties.indices.sorted { utf8Less(entity.storedProperties[$0].name, entity.storedProperties[$1].name) }
         }
+        // Identities are sorted as strings alone (with their position),
+        // not as members that carry whole objects along.
+        var identities = [[String]](repeating: [], count: schema.entities.count)
+        var found = [[GraphObject]](repeating: [], count: schema.entities.count)
+        for (id, object) in objects {
+            identities[object.entityIndex].append(id.identity)
+            found[object.entityIndex].append(object)
+        }
+        var groups: [JSONObject.Member] = []
+        for (index, names) in identities.enumerated() where !names.isEmpty {
+            let entity = schema.entities[index]
+            let order = names.indices.sorted { utf8Less(names[$0], names[$1]) }
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(names.count)
+            for i in order {
+                let object = found[index][i]
+                var fields: [JSONObject.Member] = []
+                fields.reserveCapacity(entity.storedProperties.count)
+                for slot in slotOrder[index] {
+                    fields.append(JSONObject.Member(key: entity.storedProperties[slot].name, value: object.values[slot]))
+                }
+                members.append(JSONObject.Member(key: names[i], value: .object(JSONObject(fields))))
+            }
+            groups.append(JSONObject.Member(key: entity.name, value: .object(JSONObject(members))))
+        }
+        groups.sort { utf8Less($0.key, $1.key) }
         var document = JSONObject()
         if let schemaReference { document["$schema"] = .string(schemaReference) }
         if !metadata.isEmpty { document["metadata"] = .object(metadata) }
-        document["objects"] = .object(JSONObject(byEntity.map { JSONObject.Member(key: $0.key, value: .object(JSONObject($0.value))) }))
+        document["objects"] = .object(JSONObject(groups))
         return .object(document)
     }
 
