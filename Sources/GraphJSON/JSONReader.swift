@@ -256,7 +256,8 @@ public struct JSONReader {
     func checkUniqueNames(_ members: [JSONObject.Member]) throws {
         if members.count <= 12 {
             for i in 1..<max(1, members.count) {
-                for j in 0..<i where utf8Equal(members[i].key, members[j].key) {
+                let key = members[i].key, length = key.utf8.count  // O(1) for native strings
+                for j in 0..<i where members[j].key.utf8.count == length && utf8Equal(key, members[j].key) {
                     throw duplicate(members[i], first: members[j])
                 }
             }

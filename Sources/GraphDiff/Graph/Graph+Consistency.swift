@@ -15,17 +15,24 @@ extension Graph {
     /// - Complexity: O(*n* + *r*), where *n* is the number of objects and *r*
     ///   the number of references; each reference is one hash lookup.
     public func consistencyProblems() -> [GraphProblem] {
-        var problems: [GraphProblem] = []
-        let plans = ReferencePlan.plans(for: schema, chainLinks: false)
-        for (id, object) in objects {
-            for plan in plans[object.entityIndex] {
-                checkReferences(from: id, object, plan, into: &problems)
+        func referenceProblems() -> [GraphProblem] {
+            var problems: [GraphProblem] = []
+            let plans = ReferencePlan.plans(for: schema, chainLinks: false)
+            for (id, object) in objects {
+                for plan in plans[object.entityIndex] {
+                    checkReferences(from: id, object, plan, into: &problems)
+                }
             }
+            return problems
         }
         // Chains are verified in one pass each; only when one is not sound
-        // are the links checked one by one for messages that say why.
+        // are the links checked one by one for messages that say why. On a
+        // large graph the references and the chains are checked on two cores.
         let ordered = orderedRelationships
-        if !ordered.allSatisfy({ chainsAreSound($0.relationship) }) {
+        let soundChains = { ordered.allSatisfy { self.chainsAreSound($0.relationship) } }
+        var (problems, sound) = objects.count >= Graph.parallelCheckThreshold
+            ? inParallel(referenceProblems, soundChains) : (referenceProblems(), soundChains())
+        if !sound {
             let linkPlans = ReferencePlan.plans(for: schema, chainLinks: true)
             for (id, object) in objects {
                 for plan in linkPlans[object.entityIndex] {
@@ -47,6 +54,10 @@ extension Graph {
             return utf8Less(x.3, y.3)
         }
     }
+
+    /// The number of objects from which ``consistencyProblems()`` uses a
+    /// second thread: below it, starting one costs more than it saves.
+    static let parallelCheckThreshold = 50_000
 
     /// What checking one stored relationship of one entity needs, computed
     /// once per schema rather than once per reference.
