@@ -186,4 +186,47 @@ final class GraphMergeTests: XCTestCase {
         XCTAssertNil(minePreferred.graph.objects[ObjectID(entity: "Address", identity: "a9")], "cascade: the owned address goes with p2")
         XCTAssertEqual(minePreferred.graph.consistencyProblems(), [])
     }
+
+    func test_cascadeUnderPrefer_dropsTheRemovedObject_fromManyToManyLists() throws {
+        // Theirs files a new document in folder f1 and puts it in bag b1;
+        // mine deletes f1. Preferring mine removes the document (f1 owned
+        // it), and b1 must not keep listing it.
+        let schema = try Schema(name: "Files", version: 1, entities: [
+            Entity(name: "Folder", identity: "id", attributes: [Attribute(name: "id", type: .string)],
+                   relationships: [Relationship(name: "docs", destination: "Doc", toMany: true, inverse: "folder", deleteRule: .cascade)]),
+            Entity(name: "Doc", identity: "id", attributes: [Attribute(name: "id", type: .string)],
+                   relationships: [Relationship(name: "folder", destination: "Folder", inverse: "docs"),
+                                   Relationship(name: "bags", destination: "Bag", toMany: true, inverse: "held")]),
+            Entity(name: "Bag", identity: "id", attributes: [Attribute(name: "id", type: .string)],
+                   relationships: [Relationship(name: "held", destination: "Doc", toMany: true, inverse: "bags")]),
+        ])
+        let folder = try XCTUnwrap(schema.entity(named: "Folder")), doc = try XCTUnwrap(schema.entity(named: "Doc"))
+        let bag = try XCTUnwrap(schema.entity(named: "Bag"))
+        func object(_ entity: Entity, _ values: [String: JSONValue]) -> GraphObject {
+            GraphObject(entity: entity, values: entity.storedProperties.map { values[$0.name] ?? .null })
+        }
+        let f1 = ObjectID(entity: "Folder", identity: "f1"), b1 = ObjectID(entity: "Bag", identity: "b1"), d1 = ObjectID(entity: "Doc", identity: "d1")
+        var base = Graph(schema: schema)
+        base[f1] = object(folder, [:])
+        base[b1] = object(bag, ["held": []])
+        var mine = base
+        mine[f1] = nil
+        var theirs = base
+        theirs[d1] = object(doc, ["folder": "f1", "bags": ["b1"]])
+        theirs[b1] = object(bag, ["held": ["d1"]])
+        XCTAssertEqual(theirs.consistencyProblems(), [])
+
+        let minePreferred = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .mine)
+        XCTAssertEqual(minePreferred.conflicts.map(\.kind), [.deletedReference])
+        XCTAssertNil(minePreferred.graph[d1])
+        XCTAssertNil(minePreferred.graph[f1])
+        XCTAssertEqual(minePreferred.graph.value(of: b1, "held"), [])
+        XCTAssertEqual(minePreferred.graph.consistencyProblems(), [])
+
+        // Without a preference nothing is lost: the folder comes back.
+        let kept = try Graph.merge(base: base, mine: mine, theirs: theirs)
+        XCTAssertNotNil(kept.graph[f1])
+        XCTAssertEqual(kept.graph.value(of: b1, "held"), ["d1"])
+        XCTAssertEqual(kept.graph.consistencyProblems(), [])
+    }
 }
