@@ -140,7 +140,7 @@ public struct JSONWriter {
     /// Starts a new line at the current indentation (pretty style).
     public mutating func newline() {
         output.append(ASCII.newline)
-        output.append(contentsOf: repeatElement(ASCII.space, count: 2 * max(0, level)))
+        for _ in 0..<level { output.append(ASCII.space); output.append(ASCII.space) }
     }
 
     /// Appends `s` as a JSON string literal.

@@ -73,15 +73,16 @@ extension ChangeSet {
         }
         objects.sort(by: ChangeSet.objectOrder)
 
-        // The touched chains of the old graph are walked on one core while
-        // those of the new graph are walked on the other.
+        // On a large graph the touched chains of the old graph are walked on
+        // one core while those of the new graph are walked on the other.
         let touched = chains.flatMap { chain in
             chain.touched.filter { new.objects[$0] != nil && (scope?.contains($0) ?? true) }.map { (chain: chain, owner: $0) }
         }
         func walks(_ graph: Graph, _ heads: KeyPath<ChainTracker, [ObjectID: ObjectID]>) -> [[String]] {
             touched.map { t in t.chain[keyPath: heads][t.owner].map { graph.chainOrder(from: $0, nextSlots: t.chain.nextSlots) } ?? [] }
         }
-        let (befores, afters) = touched.isEmpty ? ([], []) : inParallel({ walks(old, \.oldHeads) }, { walks(new, \.newHeads) })
+        let (befores, afters) = max(old.count, new.count) >= Graph.parallelCheckThreshold && !touched.isEmpty
+            ? inParallel({ walks(old, \.oldHeads) }, { walks(new, \.newHeads) }) : (walks(old, \.oldHeads), walks(new, \.newHeads))
         var sequences: [SequenceChange] = []
         for (k, (chain, owner)) in touched.enumerated() {
             let before = befores[k], after = afters[k]

@@ -55,8 +55,9 @@ extension Graph {
         }
     }
 
-    /// The number of objects from which ``consistencyProblems()`` uses a
-    /// second thread: below it, starting one costs more than it saves.
+    /// The number of objects from which ``consistencyProblems()`` and the
+    /// diff's chain walks use a second thread: below it, starting one costs
+    /// more than it saves.
     static let parallelCheckThreshold = 50_000
 
     /// What checking one stored relationship of one entity needs, computed
