@@ -46,7 +46,7 @@ extension ChangeSet {
         // One pass over the objects matches them, finds what changed, and
         // notes each chain's head and which chains a change touched; only
         // those chains are walked and compared afterwards.
-        var chains = new.orderedRelationships.compactMap { ChainTracker(schema: schema, owner: $0.owner, relationship: $0.relationship) }
+        var chains = ChainLayout.all(in: schema).map { ChainTracker(chain: $0) }
         for (id, o) in old.objects {
             let n = new.objects[id]
             for c in chains.indices { chains[c].note(id, old: o, new: n) }
@@ -75,16 +75,17 @@ extension ChangeSet {
 
         // On a large graph the touched chains of the old graph are walked on
         // one core while those of the new graph are walked on the other.
-        let touched = chains.flatMap { chain in
-            chain.touched.filter { new.objects[$0] != nil && (scope?.contains($0) ?? true) }.map { (chain: chain, owner: $0) }
+        let touched = chains.flatMap { tracker in
+            tracker.touched.filter { new.objects[$0] != nil && (scope?.contains($0) ?? true) }.map { (tracker: tracker, owner: $0) }
         }
         func walks(_ graph: Graph, _ heads: KeyPath<ChainTracker, [ObjectID: ObjectID]>) -> [[String]] {
-            touched.map { t in t.chain[keyPath: heads][t.owner].map { graph.chainOrder(from: $0, nextSlots: t.chain.nextSlots) } ?? [] }
+            touched.map { t in t.tracker[keyPath: heads][t.owner].map { graph.chainOrder(from: $0, nextSlots: t.tracker.chain.nextSlots) } ?? [] }
         }
         let (befores, afters) = max(old.count, new.count) >= Graph.parallelCheckThreshold && !touched.isEmpty
             ? inParallel({ walks(old, \.oldHeads) }, { walks(new, \.newHeads) }) : (walks(old, \.oldHeads), walks(new, \.newHeads))
         var sequences: [SequenceChange] = []
-        for (k, (chain, owner)) in touched.enumerated() {
+        for (k, (tracker, owner)) in touched.enumerated() {
+            let chain = tracker.chain
             let before = befores[k], after = afters[k]
             guard !before.elementsEqual(after, by: utf8Equal) else { continue }
             let edits = SequenceChange.edits(from: before, to: after)
@@ -122,50 +123,18 @@ extension ChangeSet {
     /// noting the old owner and the new owner of every changed member finds
     /// every changed chain.
     struct ChainTracker {
-        let relationship: Relationship
-        let ownerEntityName: String
-        let memberRoot: String
-        let ownerRoot: String?
-        /// Per entity (by position): the slots of owner, prev and next when
-        /// it can be a member.
-        let ownerSlots: [Int?], prevSlots: [Int?], nextSlots: [Int?]
+        let chain: ChainLayout
         var oldHeads: [ObjectID: ObjectID] = [:]
         var newHeads: [ObjectID: ObjectID] = [:]
         var touched = Set<ObjectID>()
 
-        init?(schema: Schema, owner: Entity, relationship: Relationship) {
-            guard let links = relationship.ordered, let destination = schema.entity(named: relationship.destination) else { return nil }
-            self.relationship = relationship
-            ownerEntityName = owner.name
-            memberRoot = destination.root
-            ownerRoot = destination.property(named: relationship.inverse)?.relationship.flatMap { schema.entity(named: $0.destination)?.root }
-            func slots(_ name: String) -> [Int?] {
-                schema.entities.map { schema.isKind($0.index, of: destination.index) ? $0.storedSlot[name] : nil }
-            }
-            ownerSlots = slots(relationship.inverse)
-            prevSlots = slots(links.prev)
-            nextSlots = slots(links.next)
-        }
-
-        @inline(__always) func string(_ object: GraphObject, _ slots: [Int?]) -> String? {
-            guard let slot = slots[object.entityIndex] else { return nil }
-            return object.values[slot].stringValue
-        }
-
-        func owner(of id: ObjectID, _ object: GraphObject) -> ObjectID? {
-            string(object, ownerSlots).map { ObjectID(entity: ownerRoot ?? id.entity, identity: $0) }
-        }
-
         /// Notes the object `id` as it is in the old graph and in the new.
         mutating func note(_ id: ObjectID, old: GraphObject?, new: GraphObject?) {
-            let oldOwner = old.flatMap { owner(of: id, $0) }, newOwner = new.flatMap { owner(of: id, $0) }
+            let oldOwner = old.flatMap(chain.owner(of:)), newOwner = new.flatMap(chain.owner(of:))
             guard oldOwner != nil || newOwner != nil else { return }
-            if let o = old, let owner = oldOwner, string(o, prevSlots) == nil { oldHeads[owner] = id }
-            if let n = new, let owner = newOwner, string(n, prevSlots) == nil { newHeads[owner] = id }
-            if let o = old, let n = new, o.entityIndex == n.entityIndex {
-                func same(_ slots: [Int?]) -> Bool { slots[o.entityIndex].map { o.values[$0].isIdentical(to: n.values[$0]) } ?? true }
-                if same(ownerSlots) && same(prevSlots) && same(nextSlots) { return }
-            }
+            if let o = old, let owner = oldOwner, chain.link(o, chain.prevSlots) == nil { oldHeads[owner] = id }
+            if let n = new, let owner = newOwner, chain.link(n, chain.prevSlots) == nil { newHeads[owner] = id }
+            if let o = old, let n = new, chain.sameLinks(o, n) { return }
             if let oldOwner { touched.insert(oldOwner) }
             if let newOwner { touched.insert(newOwner) }
         }

@@ -29,7 +29,8 @@ extension Graph {
         // are the links checked one by one for messages that say why. On a
         // large graph the references and the chains are checked on two cores.
         let ordered = orderedRelationships
-        let soundChains = { ordered.allSatisfy { self.chainsAreSound($0.relationship) } }
+        let chains = ChainLayout.all(in: schema)
+        let soundChains = { chains.allSatisfy(self.chainsAreSound) }
         var (problems, sound) = objects.count >= Graph.parallelCheckThreshold
             ? inParallel(referenceProblems, soundChains) : (referenceProblems(), soundChains())
         if !sound {
@@ -131,7 +132,7 @@ extension Graph {
         }
     }
 
-    /// Whether every chain of the ordered `relationship` is whole: each
+    /// Whether every chain of `chain`'s relationship is whole: each
     /// member's next and prev name a member of the same owner that links back,
     /// each owner has exactly one head, and the walks from the heads reach
     /// every member. Members without an owner have no links.
@@ -141,20 +142,11 @@ extension Graph {
     /// says what is wrong when this is false.
     ///
     /// - Complexity: O(*n*) expected.
-    func chainsAreSound(_ relationship: Relationship) -> Bool {
-        guard let links = relationship.ordered, let destination = schema.index(ofEntity: relationship.destination) else { return true }
-        let ownerRoot = schema.entities[destination].property(named: relationship.inverse)?.relationship
-            .flatMap { schema.entity(named: $0.destination)?.root }
-        let ownerSlots = slots(of: relationship.inverse), prevSlots = slots(of: links.prev), nextSlots = slots(of: links.next)
-        let isMember = schema.entities.map { schema.isKind($0.index, of: destination) }
-        @inline(__always) func string(_ object: GraphObject, _ slots: [Int?]) -> String? {
-            guard let slot = slots[object.entityIndex] else { return nil }
-            return object.values[slot].stringValue
-        }
+    func chainsAreSound(_ chain: ChainLayout) -> Bool {
         /// `other` is a member of the same owner whose `backSlots` link names `id`.
         @inline(__always) func linksBack(_ other: ObjectID, to id: ObjectID, owner: String, _ backSlots: [Int?]) -> Bool {
-            guard let o = objects[other], isMember[o.entityIndex], let otherOwner = string(o, ownerSlots), utf8Equal(otherOwner, owner),
-                let back = string(o, backSlots)
+            guard let o = objects[other], let otherOwner = chain.link(o, chain.ownerSlots), utf8Equal(otherOwner, owner),
+                let back = chain.link(o, backSlots)
             else { return false }
             return utf8Equal(back, id.identity)
         }
@@ -164,20 +156,20 @@ extension Graph {
         // they account for every prev, every prev links back too, so prev
         // needs no lookup of its own.
         var prevsLinkedBack = 0, prevs = 0
-        for (id, object) in objects where isMember[object.entityIndex] {
-            let prev = string(object, prevSlots), next = string(object, nextSlots)
-            guard let owner = string(object, ownerSlots) else {
+        for (id, object) in objects where chain.isMember(object) {
+            let prev = chain.link(object, chain.prevSlots), next = chain.link(object, chain.nextSlots)
+            guard let owner = chain.link(object, chain.ownerSlots) else {
                 if prev != nil || next != nil { return false }
                 continue
             }
             owned += 1
             if let next {
-                guard linksBack(ObjectID(entity: id.entity, identity: next), to: id, owner: owner, prevSlots) else { return false }
+                guard linksBack(ObjectID(entity: id.entity, identity: next), to: id, owner: owner, chain.prevSlots) else { return false }
                 prevsLinkedBack += 1
             }
             if prev != nil {
                 prevs += 1
-            } else if heads.updateValue(id, forKey: ObjectID(entity: ownerRoot ?? id.entity, identity: owner)) != nil {
+            } else if heads.updateValue(id, forKey: ObjectID(entity: chain.ownerRoot, identity: owner)) != nil {
                 return false  // two heads
             }
         }
@@ -187,7 +179,7 @@ extension Graph {
             var current: ObjectID? = head
             while let c = current, reached <= owned {
                 reached += 1
-                current = objects[c].flatMap { string($0, nextSlots) }.map { ObjectID(entity: c.entity, identity: $0) }
+                current = objects[c].flatMap { chain.link($0, chain.nextSlots) }.map { ObjectID(entity: c.entity, identity: $0) }
             }
         }
         return reached == owned

@@ -47,7 +47,7 @@ struct GraphMerger {
     let chainSlots: [Set<Int>]
     /// Every ordered relationship, with the slots (per entity) of the
     /// members' owner link, prev and next.
-    let chains: [(relationship: Relationship, owner: [Int?], prev: [Int?], next: [Int?], ownerRoot: String)]
+    let chains: [ChainLayout]
     /// Per chain (by position in `chains`): owners whose order some side
     /// changed, and so must be merged and linked again. Other chains are the
     /// same in all three versions and keep their links.
@@ -76,13 +76,7 @@ struct GraphMerger {
         self.result = r
         let chain = base.schema.chainLinkSlots()
         self.chainSlots = chain
-        let schema = base.schema
-        let ordered = schema.entities.flatMap { e in e.relationships.filter { $0.ordered != nil }.map { (e, $0) } }
-        self.chains = ordered.compactMap { owner, r in
-            guard let links = r.ordered, let d = schema.index(ofEntity: r.destination) else { return nil }
-            func slots(_ name: String) -> [Int?] { schema.entities.map { schema.isKind($0.index, of: d) ? $0.storedSlot[name] : nil } }
-            return (r, slots(r.inverse), slots(links.prev), slots(links.next), owner.root)
-        }
+        self.chains = ChainLayout.all(in: base.schema)
         self.dirtyOwners = Array(repeating: [], count: chains.count)
         self.touchedMembers = Array(repeating: [], count: chains.count)
         self.mergedSlots = base.schema.entities.map { entity in
@@ -177,24 +171,20 @@ struct GraphMerger {
 
     /// Marks the owners of `id`'s chains dirty when its owner, prev or next
     /// differ among the versions given (an absent object counts as different).
-    mutating func markChains(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject? = nil, versions: Int = 3) {
-        let all = [b, m, t].prefix(versions)
+    mutating func markChains(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
         for (c, chain) in chains.enumerated() {
-            @inline(__always) func isMember(_ o: GraphObject?) -> Bool { o.map { chain.owner[$0.entityIndex] != nil } ?? false }
+            func isMember(_ o: GraphObject?) -> Bool { o.map(chain.isMember) ?? false }
             guard isMember(b) || isMember(m) || isMember(t) else { continue }
-            func sameLinks(_ x: GraphObject?, _ y: GraphObject?) -> Bool {
-                guard let x, let y else { return x == nil && y == nil }
-                guard x.entityIndex == y.entityIndex else { return isMember(x) == isMember(y) && !isMember(x) }
-                for slots in [chain.owner, chain.prev, chain.next] {
-                    if let s = slots[x.entityIndex], !x.values[s].isIdentical(to: y.values[s]) { return false }
+            /// Whether `x` has other links than the base version `b`.
+            func differs(_ x: GraphObject?) -> Bool {
+                switch (x, b) {
+                case (nil, nil): return false
+                case (let x?, let b?): return (isMember(x) || isMember(b)) && !chain.sameLinks(x, b)
+                default: return true
                 }
-                return true
             }
-            guard !all.allSatisfy({ sameLinks($0, b) }) else { continue }
-            for o in all {
-                guard let o, let slot = chain.owner[o.entityIndex], case .string(let owner) = o.values[slot] else { continue }
-                dirtyOwners[c].insert(ObjectID(entity: chain.ownerRoot, identity: owner))
-            }
+            guard differs(m) || differs(t) else { continue }
+            for case let owner? in [b, m, t].map({ $0.flatMap(chain.owner(of:)) }) { dirtyOwners[c].insert(owner) }
             touchedMembers[c].insert(id)
         }
     }
@@ -350,7 +340,7 @@ struct GraphMerger {
                     if !deleterWins, let restored = base.objects[target] {
                         result.objects[target] = restored
                         missing.remove(target)
-                        markChains(target, restored, nil, versions: 2)
+                        markChains(target, restored, nil, nil)
                         queue.append(target)
                         continue
                     }
@@ -358,7 +348,7 @@ struct GraphMerger {
                     let owned = destination.property(named: r.inverse)?.relationship?.deleteRule == .cascade
                     if owned && r.storage == .toOne {
                         if let removed = result.objects.removeValue(forKey: id) {
-                            markChains(id, removed, nil, versions: 2)
+                            markChains(id, removed, nil, nil)
                             missing.insert(id)
                             removedReferrer = true
                         }
@@ -418,9 +408,10 @@ struct GraphMerger {
     mutating func mergeChains() {
         for (c, chain) in chains.enumerated() where !dirtyOwners[c].isEmpty {
             let relationship = chain.relationship
-            guard let links = relationship.ordered, let memberRoot = schema.entity(named: relationship.destination)?.root else { continue }
+            guard let links = relationship.ordered else { continue }
+            let memberRoot = chain.memberRoot
             for id in touchedMembers[c] {
-                guard let o = result.objects[id], let ownerSlot = chain.owner[o.entityIndex], o.values[ownerSlot].isNull else { continue }
+                guard let o = result.objects[id], let ownerSlot = chain.ownerSlots[o.entityIndex], o.values[ownerSlot].isNull else { continue }
                 result.setValue(.null, of: id, links.prev)
                 result.setValue(.null, of: id, links.next)
             }
@@ -428,27 +419,23 @@ struct GraphMerger {
             // from its head, found in one pass without a lookup per member.
             func heads(_ g: Graph) -> [ObjectID: ObjectID] {
                 var heads: [ObjectID: ObjectID] = [:]
-                for (id, o) in g.objects {
-                    guard let ownerSlot = chain.owner[o.entityIndex], case .string(let owner) = o.values[ownerSlot],
-                        chain.prev[o.entityIndex].map({ o.values[$0].isNull }) ?? true
-                    else { continue }
-                    let ownerID = ObjectID(entity: chain.ownerRoot, identity: owner)
-                    if dirtyOwners[c].contains(ownerID) { heads[ownerID] = id }
+                for (id, o) in g.objects where chain.link(o, chain.prevSlots) == nil {
+                    if let owner = chain.owner(of: o), dirtyOwners[c].contains(owner) { heads[owner] = id }
                 }
                 return heads
             }
             let (baseHeads, mineHeads, theirsHeads) = (heads(base), heads(mine), heads(theirs))
             for owner in dirtyOwners[c].sorted() {
                 func order(_ g: Graph, _ heads: [ObjectID: ObjectID]) -> [String] {
-                    heads[owner].map { g.chainOrder(from: $0, nextSlots: chain.next) } ?? []
+                    heads[owner].map { g.chainOrder(from: $0, nextSlots: chain.nextSlots) } ?? []
                 }
                 let orders = (order(base, baseHeads), order(mine, mineHeads), order(theirs, theirsHeads))
                 // The result's members of this owner: each took its owner
                 // from an input, so it is in that input's chain.
                 var present = Set<ExactString>()
                 for member in orders.0 + orders.1 + orders.2 {
-                    guard let o = result.objects[ObjectID(entity: memberRoot, identity: member)], let slot = chain.owner[o.entityIndex],
-                        case .string(let memberOwner) = o.values[slot], utf8Equal(memberOwner, owner.identity)
+                    guard let o = result.objects[ObjectID(entity: memberRoot, identity: member)],
+                        let memberOwner = chain.link(o, chain.ownerSlots), utf8Equal(memberOwner, owner.identity)
                     else { continue }
                     present.insert(ExactString(member))
                 }
