@@ -11,14 +11,8 @@ extension AttributeType {
         case (.int16, .number(let n)): return integerProblem(n, Int(Int16.min), Int(Int16.max))
         case (.int32, .number(let n)): return integerProblem(n, Int(Int32.min), Int(Int32.max))
         case (.int64, .number(let n)): return integerProblem(n, Int.min, Int.max)
-        case (.float, .number(let n)):
-            guard let d = n.doubleValue, d.isFinite, abs(d) <= Double(Float.greatestFiniteMagnitude) else {
-                return "is out of range for float"
-            }
-            return nil
-        case (.double, .number(let n)):
-            guard let d = n.doubleValue, d.isFinite else { return "is out of range for double" }
-            return nil
+        case (.float, .number(let n)): return floatingPointProblem(n, Float.self)
+        case (.double, .number(let n)): return floatingPointProblem(n, Double.self)
         case (.decimal, .number): return nil
         case (.decimal, .string(let s)):
             return JSONNumber(validating: s) == nil ? "is not a decimal number" : nil
@@ -74,6 +68,16 @@ extension AttributeType {
         case .string(let s): return JSONNumber(validating: s)
         default: return nil
         }
+    }
+
+    /// The rule for `float` and `double`: a number is in range when it
+    /// rounds (to nearest, ties to even, straight from its decimal text) to
+    /// a finite value of `F`. `3.4028235e+38`, the largest `float` as Swift
+    /// and numpy print it, is one; `3.5e38` rounds to infinity and is not.
+    /// Tiny numbers that round to zero are in range.
+    private func floatingPointProblem<F: BinaryFloatingPoint & LosslessStringConvertible>(_ n: JSONNumber, _: F.Type) -> String? {
+        guard let value = F(n.text), value.isFinite else { return "is out of range for \(rawValue)" }
+        return nil
     }
 
     private func integerProblem(_ n: JSONNumber, _ lo: Int, _ hi: Int) -> String? {

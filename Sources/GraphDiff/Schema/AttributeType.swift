@@ -8,7 +8,7 @@
 /// | `string`, `uri` | string | exact bytes |
 /// | `bool` | `true` / `false` | value |
 /// | `int16`, `int32`, `int64` | integral number in range | decimal value |
-/// | `float`, `double` | finite number in range | decimal value |
+/// | `float`, `double` | number that rounds to a finite value of the type | decimal value |
 /// | `decimal` | number, or string holding a number | decimal value |
 /// | `date` | ISO 8601 string | the instant it denotes |
 /// | `uuid` | 8-4-4-4-12 hex string | value, ignoring case |
