@@ -113,7 +113,10 @@ enum DiffCommand: Subcommand {
         guard let entity = schema.entity(named: entityName) else {
             throw CommandFailure.trouble("--root: unknown entity \"\(entityName)\" in schema \"\(schema.name)\"")
         }
-        return ObjectID(entity: entity.root, identity: identity)
+        switch entity.canonicalIdentity(identity) {
+        case .success(let canonical): return ObjectID(entity: entity.root, identity: canonical)
+        case .failure(let invalid): throw CommandFailure.trouble("--root: identity \(invalid) of \(entityName)")
+        }
     }
 
     /// `ENTITY.PROPERTY` values → entity → relationship names.

@@ -15,9 +15,13 @@ struct EntityLayout {
     let identityAttribute: String?
     /// The member that carries the identity in the flat form.
     let flatIdentityKey: String
+    /// The identity type when identities have canonical spellings (integers, UUIDs).
+    let identityType: AttributeType?
     /// Every property, by name in byte order.
     let names: [String]
     let properties: [Property]
+    /// `rules[i]`: what a value of `properties[i]` may be.
+    let rules: [StoredValueRule]
     /// `slots[i]`: the stored slot of `properties[i]`, or -1 for a derived to-many.
     let slots: [Int]
     let storedProperties: [Property]
@@ -25,20 +29,27 @@ struct EntityLayout {
     /// Position in ``names`` by exact bytes.
     let positions: [ExactString: Int]
 
-    init(_ entity: Entity) {
+    init(_ entity: Entity, schema: Schema) {
         name = entity.name
         root = entity.root
         identityAttribute = entity.identityAttribute
         flatIdentityKey = entity.identityAttribute ?? "id"
+        identityType = entity.canonicalIdentityType
         let sorted = entity.properties.sorted { utf8Less($0.name, $1.name) }
         names = sorted.map(\.name)
         properties = sorted
+        rules = sorted.map { StoredValueRule($0, schema: schema) }
         slots = sorted.map { entity.storedSlot[$0.name] ?? -1 }
         storedProperties = entity.storedProperties
         hasDerivedRelationships = entity.hasDerivedRelationships
         var positions: [ExactString: Int] = [:]
         for (i, n) in names.enumerated() { positions[ExactString(n)] = i }
         self.positions = positions
+    }
+
+    /// The canonical spelling of the identity `text` of an object.
+    @inline(__always) func canonicalIdentity(_ text: String) -> Result<String, InvalidIdentity> {
+        identityType?.canonicalIdentity(text) ?? .success(text)
     }
 
     /// The position of the property named `key`, trying `guess` first.

@@ -70,11 +70,14 @@ struct GraphDecoder {
     let layouts: [EntityLayout]
     /// Per stored slot of the object being decoded: whether the file gives it.
     var given: [Bool]
+    /// The spelling of each identity written otherwise than its canonical
+    /// form (`007` for `7`), to name both spellings of a duplicate.
+    var spellings: [ObjectID: String] = [:]
 
     init(schema: Schema, source: JSONSourceText?) {
         self.schema = schema
         self.source = source
-        layouts = schema.entities.map(EntityLayout.init)
+        layouts = schema.entities.map { EntityLayout($0, schema: schema) }
         given = Array(repeating: false, count: layouts.map(\.storedProperties.count).max() ?? 0)
     }
 
@@ -104,19 +107,19 @@ struct GraphDecoder {
         switch objects {
         case .object(let byEntity):
             for group in byEntity.members {
-                guard let root = schema.entity(named: group.key)?.root, let byIdentity = group.value.objectValue else { continue }
+                guard let entity = schema.entity(named: group.key), let byIdentity = group.value.objectValue else { continue }
+                let layout = layouts[entity.index]
                 for member in byIdentity.members {
-                    if let fields = member.value.objectValue { objectMembers[ObjectID(entity: root, identity: member.key)] = fields }
+                    let identity = (try? layout.canonicalIdentity(member.key).get()) ?? member.key
+                    if let fields = member.value.objectValue { objectMembers[ObjectID(entity: entity.root, identity: identity)] = fields }
                 }
             }
         case .array(let list):
             for case .object(let fields) in list {
-                guard let entity = fields["entity"]?.stringValue.flatMap(schema.entity(named:)) else { continue }
-                switch fields[entity.identityAttribute ?? "id"] {
-                case .string(let s)?: objectMembers[ObjectID(entity: entity.root, identity: s)] = fields
-                case .number(let n)?: objectMembers[ObjectID(entity: entity.root, identity: n.text)] = fields
-                default: break
-                }
+                guard let entity = fields["entity"]?.stringValue.flatMap(schema.entity(named:)),
+                    let identity = fields[entity.identityAttribute ?? "id"].flatMap({ try? flatIdentity($0, layouts[entity.index]).get() })
+                else { continue }
+                objectMembers[ObjectID(entity: entity.root, identity: identity)] = fields
             }
         default:
             break
@@ -165,7 +168,15 @@ struct GraphDecoder {
                         report(GraphProblem(.notAGraph, "an object must be a JSON object, found \(member.value.kindName)", entity: entity.name, identity: member.key), at: member.keyOffset)
                         continue
                     }
-                    decodeObject(entity, identity: member.key, fields: fields, offset: member.keyOffset, flat: false, into: &graph)
+                    let identity: String
+                    switch layouts[entity.index].canonicalIdentity(member.key) {
+                    case .success(let canonical): identity = canonical
+                    case .failure(let invalid):
+                        report(GraphProblem(.wrongType, "identity \(invalid.reason)", entity: entity.name, identity: member.key,
+                                            property: entity.identityAttribute), at: member.keyOffset)
+                        identity = member.key
+                    }
+                    decodeObject(entity, identity: identity, spelling: member.key, fields: fields, offset: member.keyOffset, flat: false, into: &graph)
                 }
             }
         case .array(let list):
@@ -181,20 +192,34 @@ struct GraphDecoder {
                 }
                 guard let entity = concreteEntity(entityName, at: fields.member("entity")?.keyOffset ?? offset) else { continue }
                 let identityKey = entity.identityAttribute ?? "id"
-                let identity: String
-                switch fields[identityKey] {
-                case .string(let s)?: identity = s
-                case .number(let n)?: identity = n.text
-                default:
+                guard let given = fields.member(identityKey), given.value.stringValue != nil || given.value.numberValue != nil else {
                     report(GraphProblem(.missingRequired, "an object of the flat form needs its identity \"\(identityKey)\"", entity: entity.name), at: offset)
                     continue
                 }
-                decodeObject(entity, identity: identity, fields: fields, offset: offset, flat: true, into: &graph)
+                let spelling = given.value.stringValue ?? given.value.numberValue?.text ?? ""
+                let identity: String
+                switch flatIdentity(given.value, layouts[entity.index]) {
+                case .success(let canonical): identity = canonical
+                case .failure(let invalid):
+                    report(GraphProblem(.wrongType, "identity \(invalid.reason)", entity: entity.name, identity: spelling, property: identityKey), at: given.keyOffset)
+                    identity = spelling
+                }
+                decodeObject(entity, identity: identity, spelling: spelling, fields: fields, offset: offset, flat: true, into: &graph)
             }
         default:
             report(GraphProblem(.notAGraph, "\"objects\" must be an object (canonical form) or an array (flat form), found \(objects.value.kindName)"), at: objects.keyOffset)
         }
         return graph
+    }
+
+    /// The canonical identity of an object of the flat form, given as a
+    /// string or a number.
+    func flatIdentity(_ value: JSONValue, _ layout: EntityLayout) -> Result<String, InvalidIdentity> {
+        switch value {
+        case .string(let s): return layout.canonicalIdentity(s)
+        case .number(let n): return layout.identityType?.canonicalIdentity(n) ?? .success(n.text)
+        default: return .failure(InvalidIdentity(spelling: JSONWriter.string(value), reason: "is not an identity"))
+        }
     }
 
     mutating func checkFingerprint(_ metadata: JSONObject, options: Graph.LoadOptions) {
@@ -219,10 +244,14 @@ struct GraphDecoder {
     }
 
     /// Decodes one object into `graph`, reporting what is wrong with it.
+    /// `identity` is canonical; problems name the object by its `spelling`
+    /// in the file.
     ///
     /// - Complexity: O(*k*) expected in its number of members: one hash
     ///   insertion for the object, byte compares for its member names.
-    mutating func decodeObject(_ entity: Entity, identity: String, fields: JSONObject, offset: Int, flat: Bool, into graph: inout Graph) {
+    mutating func decodeObject(
+        _ entity: Entity, identity: String, spelling: String, fields: JSONObject, offset: Int, flat: Bool, into graph: inout Graph
+    ) {
         let layout = layouts[entity.index]
         let problemsBefore = problems.count
         var values = [JSONValue](repeating: .null, count: layout.storedProperties.count)
@@ -231,14 +260,15 @@ struct GraphDecoder {
         for m in fields.members {
             if flat && utf8Equal(m.key, "entity") { continue }
             if let identityKey, utf8Equal(m.key, identityKey) {
-                let same = m.value.stringValue.map { utf8Equal($0, identity) } ?? (m.value.numberValue?.text == identity)
+                // Flat: this member is the identity. Canonical: it repeats the key, by value.
+                let same = flat || ((try? flatIdentity(m.value, layout).get()).map { utf8Equal($0, identity) } ?? false)
                 if !same {
-                    report(GraphProblem(.wrongType, "identity attribute \(JSONWriter.string(m.value)) differs from the object's key", entity: layout.name, identity: identity, property: m.key), at: m.keyOffset)
+                    report(GraphProblem(.wrongType, "identity attribute \(JSONWriter.string(m.value)) differs from the object's key", entity: layout.name, identity: spelling, property: m.key), at: m.keyOffset)
                 }
                 continue
             }
             guard let k = layout.position(of: m.key, guess: guess) else {
-                report(GraphProblem(.unknownProperty, "unknown property \"\(m.key)\" of entity \"\(layout.name)\"", entity: layout.name, identity: identity, property: m.key), at: m.keyOffset)
+                report(GraphProblem(.unknownProperty, "unknown property \"\(m.key)\" of entity \"\(layout.name)\"", entity: layout.name, identity: spelling, property: m.key), at: m.keyOffset)
                 continue
             }
             guess = k + 1
@@ -246,8 +276,11 @@ struct GraphDecoder {
             // A derived to-many given in the file (slot -1) is checked against the members later.
             guard slot >= 0 else { continue }
             given[slot] = true  // a value reported as wrong stays null
-            if let value = checked(m.value, layout.properties[k], entity: entity, identity: identity, offset: m.keyOffset) {
-                values[slot] = value
+            switch layout.rules[k].check(m.value) {
+            case .stored(let value): values[slot] = value
+            case .derived: break
+            case .invalid(let kind, let message):
+                report(GraphProblem(kind, message, entity: layout.name, identity: spelling, property: m.key), at: m.keyOffset)
             }
         }
         for (slot, property) in layout.storedProperties.enumerated() {
@@ -260,11 +293,11 @@ struct GraphDecoder {
                 if let d = a.defaultValue {
                     values[slot] = d
                 } else if !a.isOptional {
-                    report(GraphProblem(.missingRequired, "missing required attribute \"\(a.name)\"", entity: layout.name, identity: identity, property: a.name), at: offset)
+                    report(GraphProblem(.missingRequired, "missing required attribute \"\(a.name)\"", entity: layout.name, identity: spelling, property: a.name), at: offset)
                 }
             case .relationship(let r):
                 if r.storage == .toOne && !r.isOptional {
-                    report(GraphProblem(.missingRequired, "missing required relationship \"\(r.name)\"", entity: layout.name, identity: identity, property: r.name), at: offset)
+                    report(GraphProblem(.missingRequired, "missing required relationship \"\(r.name)\"", entity: layout.name, identity: spelling, property: r.name), at: offset)
                 }
                 if r.storage == .manyToMany { values[slot] = .array([]) }
             }
@@ -275,49 +308,14 @@ struct GraphDecoder {
             graph.objects[id] = existing
             problems.removeSubrange(problemsBefore...)
             let first = location(existing.sourceOffset).map { " (first at \($0))" } ?? ""
-            report(GraphProblem(.duplicateIdentity, "duplicate identity in entity hierarchy \"\(layout.root)\"\(first)", entity: layout.name, identity: identity), at: offset)
+            let firstSpelling = spellings[id] ?? identity
+            let spelt = utf8Equal(firstSpelling, spelling) || layout.identityType == nil ? ""
+                : ": \"\(firstSpelling)\" and \"\(spelling)\" are one \(layout.identityType?.rawValue ?? "") identity"
+            report(GraphProblem(.duplicateIdentity, "duplicate identity in entity hierarchy \"\(layout.root)\"\(spelt)\(first)", entity: layout.name, identity: spelling), at: offset)
             return
         }
+        if !utf8Equal(spelling, identity) { spellings[id] = spelling }
         if layout.hasDerivedRelationships { checkDerived(entity, identity: identity, fields: fields) }
-    }
-
-    /// The value to store for `value` of `property`, or `nil` after reporting why it cannot be.
-    mutating func checked(_ value: JSONValue, _ property: Property, entity: Entity, identity: String, offset: Int) -> JSONValue? {
-        func wrong(_ message: String, _ kind: GraphProblem.Kind = .wrongType) -> JSONValue? {
-            report(GraphProblem(kind, message, entity: entity.name, identity: identity, property: property.name), at: offset)
-            return nil
-        }
-        switch property {
-        case .attribute(let a):
-            if value.isNull {
-                return a.isOptional ? .null : wrong("required attribute \"\(a.name)\" is null", .missingRequired)
-            }
-            if let why = a.type.problem(with: value) { return wrong("value \(JSONWriter.string(value)) \(why)") }
-            return value
-        case .relationship(let r):
-            switch r.storage {
-            case .toOne:
-                if value.isNull {
-                    return r.isOptional ? .null : wrong("required relationship \"\(r.name)\" is null", .missingRequired)
-                }
-                guard value.stringValue != nil else {
-                    return wrong("a to-one reference is an identity string or null, found \(value.kindName)")
-                }
-                return value
-            case .manyToMany:
-                guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-                    return wrong("a many-to-many relationship is an array of identity strings")
-                }
-                let ids = list.compactMap(\.stringValue)
-                let sorted = ids.sorted(by: utf8Less)
-                for i in sorted.indices.dropFirst() where utf8Equal(sorted[i], sorted[i - 1]) {
-                    return wrong("identity \"\(sorted[i])\" is listed twice")
-                }
-                return .array(sorted.map(JSONValue.string))
-            case .derived:
-                return nil
-            }
-        }
     }
 
     /// Remembers a derived to-many given in the file, to check it against the members.
@@ -351,7 +349,9 @@ struct GraphDecoder {
                 report(GraphProblem(.wrongType, "a to-many relationship is an array of identity strings", entity: entity.name, identity: identity, property: r.name), at: m.keyOffset)
                 continue
             }
-            derivedClaims.append((ObjectID(entity: entity.root, identity: identity), entity.name, r, list.compactMap(\.stringValue), m.keyOffset))
+            let destination = schema.entity(named: r.destination)
+            let members = list.compactMap(\.stringValue).map { (try? destination?.canonicalIdentity($0).get()) ?? $0 }
+            derivedClaims.append((ObjectID(entity: entity.root, identity: identity), entity.name, r, members, m.keyOffset))
         }
     }
 }

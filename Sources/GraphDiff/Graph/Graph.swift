@@ -45,9 +45,13 @@ public struct Graph: Sendable {
     /// - Complexity: O(*n* log *n*).
     public var sortedIDs: [ObjectID] { objects.keys.sorted() }
 
-    /// The ``ObjectID`` of an object of entity `entityName` with identity `identity`.
+    /// The ``ObjectID`` of an object of entity `entityName` with identity
+    /// `identity`, in the canonical spelling of the entity's identity type
+    /// (`007` names the int64 identity `7`); a spelling that is no identity
+    /// of that type is kept as given, and names no object.
     public func id(entity entityName: String, identity: String) -> ObjectID {
-        ObjectID(entity: schema.entity(named: entityName)?.root ?? entityName, identity: identity)
+        guard let entity = schema.entity(named: entityName) else { return ObjectID(entity: entityName, identity: identity) }
+        return ObjectID(entity: entity.root, identity: (try? entity.canonicalIdentity(identity).get()) ?? identity)
     }
 
     /// The value of `property` on the object `id` (stored properties only):

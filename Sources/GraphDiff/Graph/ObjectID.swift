@@ -5,13 +5,17 @@ import GraphJSON
 /// Objects are matched by identity, never by position: two objects with equal
 /// `ObjectID`s in two versions of a graph are the same object. Identities are
 /// compared by exact bytes, so two spellings that differ only in Unicode
-/// normalisation are two different objects.
+/// normalisation are two different objects. The loader stores integer and
+/// UUID identities in their canonical spelling
+/// (``AttributeType/canonicalIdentity(_:)``), so `007` and `7`, or a UUID
+/// in upper and in lower case, are one object.
 ///
 ///     ObjectID(entity: "Person", identity: "p1").description   // "Person:p1"
 public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The root of the object's entity hierarchy.
     public var entity: String
-    /// The identity, exactly as written in the file.
+    /// The identity: as written in the file for string identities, in
+    /// canonical spelling for integer and UUID identities.
     public var identity: String
 
     public init(entity: String, identity: String) {

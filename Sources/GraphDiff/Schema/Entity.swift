@@ -58,6 +58,8 @@ public final class Entity: @unchecked Sendable {
     public internal(set) var ancestors: [String] = []
     /// The identity attribute, inherited from the root.
     public internal(set) var identityAttribute: String?
+    /// The type of the identity attribute (`nil` for an implicit identity).
+    public internal(set) var identityType: AttributeType?
     /// Every property, inherited ones included, sorted by name (byte order).
     public internal(set) var properties: [Property] = []
     /// The properties stored in the graph file, in the order of ``properties``:

@@ -190,6 +190,10 @@ extension Schema {
             }
         }
         for entity in entities {
+            let root = index[entity.root].map { entities[$0] } ?? entity
+            entity.identityType = root.identity.flatMap { root.propertyByName[$0]?.attribute?.type }
+        }
+        for entity in entities {
             for a in entity.attributes {
                 if let value = a.defaultValue, let why = a.type.problem(with: value) {
                     problems.append(SchemaProblem(

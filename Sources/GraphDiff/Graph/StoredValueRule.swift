@@ -1,0 +1,95 @@
+import GraphJSON
+
+/// What one stored property of an object may hold: the rule the loader
+/// checks every value of a file against, and patch application every value
+/// a patch writes, so that a patched graph is valid exactly when loading
+/// its canonical text would be.
+///
+/// An attribute holds a value of its type (``AttributeType/problem(with:)``)
+/// or `null` when it is optional. A to-one reference holds the identity
+/// string of its target or `null` when optional; a many-to-many relationship
+/// an array of identity strings without repeats, kept sorted. References
+/// to an entity whose identities have canonical spellings (integers, UUIDs)
+/// are kept in that spelling (``AttributeType/canonicalIdentity(_:)``).
+///
+///     let rule = StoredValueRule(.attribute(Attribute(name: "age", type: .int16)), schema: schema)
+///     rule.check("old")   // .invalid(.wrongType, "value \"old\" has the wrong type: …")
+struct StoredValueRule {
+    /// What the check concludes about one value.
+    enum Verdict: Equatable {
+        /// The value to store (references in canonical spelling, many-to-many sorted).
+        case stored(JSONValue)
+        /// The property is a to-many derived from its members: nothing is stored.
+        case derived
+        /// The value cannot be stored: what kind of problem, and the message.
+        case invalid(GraphProblem.Kind, String)
+    }
+
+    let property: Property
+    /// For a relationship to an entity whose identities have canonical
+    /// spellings: that identity type.
+    let destinationIdentity: AttributeType?
+
+    init(_ property: Property, schema: Schema) {
+        self.property = property
+        destinationIdentity = property.relationship.flatMap { schema.entity(named: $0.destination)?.canonicalIdentityType }
+    }
+
+    /// Checks `value` for the property.
+    ///
+    /// - Complexity: O(1) for attributes and to-one references (but the
+    ///   length of the value), O(*m* log *m*) for *m* members of a many-to-many.
+    func check(_ value: JSONValue) -> Verdict {
+        switch property {
+        case .attribute(let a):
+            if value.isNull {
+                return a.isOptional ? .stored(.null) : .invalid(.missingRequired, "required attribute \"\(a.name)\" is null")
+            }
+            if let why = a.type.problem(with: value) { return .invalid(.wrongType, "value \(JSONWriter.string(value)) \(why)") }
+            return .stored(value)
+        case .relationship(let r):
+            switch r.storage {
+            case .toOne:
+                if value.isNull {
+                    return r.isOptional ? .stored(.null) : .invalid(.missingRequired, "required relationship \"\(r.name)\" is null")
+                }
+                guard let ref = value.stringValue else {
+                    return .invalid(.wrongType, "a to-one reference is an identity string or null, found \(value.kindName)")
+                }
+                switch reference(ref) {
+                case .success(let canonical): return .stored(.string(canonical))
+                case .failure(let invalid): return .invalid(.wrongType, invalidReference(invalid, r))
+                }
+            case .manyToMany:
+                guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                    return .invalid(.wrongType, "a many-to-many relationship is an array of identity strings")
+                }
+                var ids: [String] = []
+                ids.reserveCapacity(list.count)
+                for case .string(let ref) in list {
+                    switch reference(ref) {
+                    case .success(let canonical): ids.append(canonical)
+                    case .failure(let invalid): return .invalid(.wrongType, invalidReference(invalid, r))
+                    }
+                }
+                let sorted = ids.sorted(by: utf8Less)
+                for i in sorted.indices.dropFirst() where utf8Equal(sorted[i], sorted[i - 1]) {
+                    return .invalid(.wrongType, "identity \"\(sorted[i])\" is listed twice")
+                }
+                return .stored(.array(sorted.map(JSONValue.string)))
+            case .derived:
+                return .derived
+            }
+        }
+    }
+
+    /// `reference "abc" to Person is not an integer (int64)`.
+    func invalidReference(_ invalid: InvalidIdentity, _ r: Relationship) -> String {
+        "reference \"\(invalid.spelling)\" to \(r.destination) \(invalid.reason)"
+    }
+
+    /// The canonical spelling of a reference to the destination.
+    @inline(__always) func reference(_ ref: String) -> Result<String, InvalidIdentity> {
+        destinationIdentity?.canonicalIdentity(ref) ?? .success(ref)
+    }
+}
