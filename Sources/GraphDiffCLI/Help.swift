@@ -84,7 +84,10 @@ enum Help {
         object); the format is recognised from the document. A graphdiff patch
         is verified first: every change's old value must match TARGET, or
         nothing is written. A patch already applied leaves TARGET as it is.
-        The result is checked against the schema and written in canonical form.
+        The result is checked against the schema as validate checks it (types,
+        required values, known properties, references, chains) and written in
+        canonical form; -R restores the order of chains whose owner the patch
+        deletes.
 
         Arguments:
           TARGET          The file to patch; - reads standard input.
@@ -263,8 +266,9 @@ enum Help {
 
         A graph (with its schema) is written in canonical graph form; any other
         JSON in canonical JSON form: two-space indent, members sorted by the
-        bytes of their names, numbers and strings exactly as read. Formatting
-        canonical output changes nothing.
+        bytes of their names, numbers and strings exactly as read (but integer
+        and UUID identities, written in canonical spelling: "007" as "7", UUIDs
+        in lower case). Formatting canonical output changes nothing.
 
         Arguments:
           FILE            The file to format; - reads standard input.

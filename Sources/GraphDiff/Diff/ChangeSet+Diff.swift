@@ -71,6 +71,16 @@ extension ChangeSet {
             for c in chains.indices { chains[c].note(id, old: nil, new: n) }
             if scope?.contains(id) ?? true { objects.append(inserted(id, n)) }
         }
+        // An owner deleted with its chains records their order: the
+        // members' deletes carry no prev/next links, and the inverse patch
+        // needs the order to link them again.
+        for k in objects.indices where objects[k].kind == .deleted && new.objects[objects[k].id] == nil {
+            let id = objects[k].id
+            objects[k].chains = chains.compactMap { tracker in
+                tracker.oldHeads[id].map { ChainMembers(relationship: tracker.chain.relationship.name,
+                                                         members: old.chainOrder(from: $0, nextSlots: tracker.chain.nextSlots)) }
+            }.sorted { utf8Less($0.relationship, $1.relationship) }
+        }
         objects.sort(by: ChangeSet.objectOrder)
 
         // On a large graph the touched chains of the old graph are walked on

@@ -46,19 +46,38 @@ public struct ObjectChange: Sendable, Equatable {
     public var values: [PropertyValue]
     /// For updated objects: the properties that changed.
     public var changes: [PropertyChange]
+    /// For a deleted object that owned ordered members (and for the insert
+    /// that undoes that delete): the members of each such relationship in
+    /// chain order, by relationship name. The members' own changes carry no
+    /// prev/next links, so this is what restores their order.
+    public var chains: [ChainMembers]
     /// Where the object is in the old and the new file (byte offsets, -1 when unknown).
     public var oldOffset: Int
     public var newOffset: Int
 
     public init(id: ObjectID, entity: String, kind: Kind, values: [PropertyValue] = [], changes: [PropertyChange] = [],
-                oldOffset: Int = -1, newOffset: Int = -1) {
+                chains: [ChainMembers] = [], oldOffset: Int = -1, newOffset: Int = -1) {
         self.id = id
         self.entity = entity
         self.kind = kind
         self.values = values
         self.changes = changes
+        self.chains = chains
         self.oldOffset = oldOffset
         self.newOffset = newOffset
+    }
+}
+
+/// The members of one ordered relationship of one owner, in chain order.
+public struct ChainMembers: Sendable, Equatable {
+    /// The ordered to-many relationship of the owner.
+    public var relationship: String
+    /// The members' identities, from the head.
+    public var members: [String]
+
+    public init(relationship: String, members: [String]) {
+        self.relationship = relationship
+        self.members = members
     }
 }
 

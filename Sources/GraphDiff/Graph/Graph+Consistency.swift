@@ -46,14 +46,7 @@ extension Graph {
         }
         // Objects were visited in hash order; sort what was found (usually
         // nothing) rather than every identity.
-        return problems.sorted { a, b in
-            let x = (a.entity ?? "", a.identity ?? "", a.property ?? "", a.message)
-            let y = (b.entity ?? "", b.identity ?? "", b.property ?? "", b.message)
-            if !utf8Equal(x.0, y.0) { return utf8Less(x.0, y.0) }
-            if !utf8Equal(x.1, y.1) { return utf8Less(x.1, y.1) }
-            if !utf8Equal(x.2, y.2) { return utf8Less(x.2, y.2) }
-            return utf8Less(x.3, y.3)
-        }
+        return problems.sorted(by: GraphProblem.subjectOrder)
     }
 
     /// The number of objects from which ``consistencyProblems()`` and the

@@ -38,6 +38,17 @@ public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
         self.location = location
     }
 
+    /// The order problems are listed in when they have no position: by
+    /// entity, identity, property, then message, each by UTF-8 bytes.
+    public static func subjectOrder(_ a: GraphProblem, _ b: GraphProblem) -> Bool {
+        let x = (a.entity ?? "", a.identity ?? "", a.property ?? "", a.message)
+        let y = (b.entity ?? "", b.identity ?? "", b.property ?? "", b.message)
+        if !utf8Equal(x.0, y.0) { return utf8Less(x.0, y.0) }
+        if !utf8Equal(x.1, y.1) { return utf8Less(x.1, y.1) }
+        if !utf8Equal(x.2, y.2) { return utf8Less(x.2, y.2) }
+        return utf8Less(x.3, y.3)
+    }
+
     /// `LINE:COL: Entity identity.property: message` (parts present as known).
     public var description: String {
         var subject = ""

@@ -46,9 +46,19 @@ extension PatchDocument {
         case "insert", "delete":
             let entity = try string("entity"), id = try string("id")
             guard let values = o["values"]?.objectValue else { throw fail("\(op) needs \"values\" (an object)") }
+            var chains: [ChainMembers] = []
+            if let given = o["chains"] {
+                guard let byRelationship = given.objectValue else { throw fail("\"chains\" must be an object from relationship to identities") }
+                chains = try byRelationship.members.map { m in
+                    guard let list = m.value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                        throw fail("chain \"\(m.key)\": an array of identity strings")
+                    }
+                    return ChainMembers(relationship: m.key, members: list.compactMap(\.stringValue))
+                }
+            }
             changes.objects.append(ObjectChange(
                 id: ObjectID(entity: "", identity: id), entity: entity, kind: op == "insert" ? .inserted : .deleted,
-                values: values.members.map { PropertyValue(name: $0.key, value: $0.value) }))
+                values: values.members.map { PropertyValue(name: $0.key, value: $0.value) }, chains: chains))
         case "update":
             let entity = try string("entity"), id = try string("id")
             guard let properties = o["properties"]?.objectValue else { throw fail("update needs \"properties\" (an object)") }

@@ -9,6 +9,7 @@ import GraphJSON
 ///      "schema": {"name": "People", "fingerprint": "sha256:…"},
 ///      "changes": [
 ///        {"op": "delete", "entity": "Address", "id": "a2", "values": {…}},
+///        {"op": "delete", "entity": "TaskList", "id": "chores", "values": {…}, "chains": {"items": ["t7", "t8"]}},
 ///        {"op": "insert", "entity": "Address", "id": "a4", "values": {…}},
 ///        {"op": "update", "entity": "Person", "id": "p1",
 ///         "properties": {"age": {"old": 23, "new": 24}, "tags": {"added": […], "removed": […]}}},
@@ -36,6 +37,9 @@ public enum PatchDocument {
             switch c.kind {
             case .inserted, .deleted:
                 o["values"] = .object(JSONObject(c.values.map { JSONObject.Member(key: $0.name, value: $0.value) }))
+                if !c.chains.isEmpty {
+                    o["chains"] = .object(JSONObject(c.chains.map { JSONObject.Member(key: $0.relationship, value: .array($0.members.map(JSONValue.string))) }))
+                }
             case .updated:
                 o["properties"] = .object(JSONObject(c.changes.map { p in
                     var value = encode(p.kind)
