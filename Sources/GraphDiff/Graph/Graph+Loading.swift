@@ -14,11 +14,16 @@ extension Graph {
     ///     let graph = try Graph.load(Array(text.utf8), schema: schema)
     ///
     /// - Returns: the graph, checked whole.
+    /// Integer and UUID identities, in keys and in references, are stored in
+    /// their canonical spelling (``AttributeType/canonicalIdentity(_:)``):
+    /// `007` and `7` name one object.
+    ///
     /// - Throws: ``JSONError`` when the text is not JSON; ``GraphError`` listing
-    ///   every problem (unknown entity or property, wrong type, missing required
-    ///   attribute, duplicate identity, dangling reference, inverse
-    ///   disagreement, broken chain, schema mismatch), each with the object,
-    ///   property and line and column.
+    ///   every problem (unknown entity or property, wrong type, an identity or
+    ///   reference that is no identity of its type, missing required
+    ///   attribute, duplicate identity, two spellings of one identity
+    ///   included, dangling reference, inverse disagreement, broken chain,
+    ///   schema mismatch), each with the object, property and line and column.
     /// - Complexity: O(*n*) expected in the size of the file.
     public static func load(_ bytes: [UInt8], schema: Schema, options: LoadOptions = LoadOptions()) throws -> Graph {
         let document = try JSONReader.parse(bytes)
