@@ -29,3 +29,35 @@ public func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     }
     return result.reversed()
 }
+
+/// For each position of `values`: whether it lies on *some* longest strictly
+/// increasing subsequence. A member of a reordered sequence off every such
+/// subsequence moved in every smallest set of moves; one on some but not all
+/// of them is a matter of choice (an adjacent swap moves either member).
+///
+///     membersOfSomeLongestIncreasingSubsequence([1, 0, 2])   // [true, true, true]
+///     membersOfSomeLongestIncreasingSubsequence([1, 2, 0])   // [true, true, false]
+///
+/// - Complexity: O(*n* log *n*).
+public func membersOfSomeLongestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
+    /// The length of the longest increasing run ending at each position.
+    func endingAt(_ values: [Int]) -> [Int] {
+        var tails: [Int] = []      // tails[k]: smallest tail value of an increasing run of length k+1
+        var length = [Int](repeating: 0, count: values.count)
+        for (i, v) in values.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if tails[mid] < v { lo = mid + 1 } else { hi = mid }
+            }
+            if lo == tails.count { tails.append(v) } else { tails[lo] = v }
+            length[i] = lo + 1
+        }
+        return length
+    }
+    let ending = endingAt(values)
+    // Runs starting at i are runs ending at i of the reversed, negated sequence.
+    let starting = Array(endingAt(values.reversed().map { -$0 }).reversed())
+    let longest = ending.max() ?? 0
+    return values.indices.map { ending[$0] + starting[$0] - 1 == longest }
+}

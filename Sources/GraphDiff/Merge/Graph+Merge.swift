@@ -443,13 +443,10 @@ struct GraphMerger {
                 let merged = SequenceMerge.merge(base: orders.0, mine: orders.1, theirs: orders.2, present: present, prefer: prefer)
                 let ownerName = result.objects[owner].map(entityName) ?? owner.entity
                 for c in merged.conflicts {
-                    func anchor(_ a: String?) -> JSONValue { a.map(JSONValue.string) ?? .null }
+                    let (b, m, t) = SequenceMerge.conflictValues(c, base: orders.0, mine: orders.1, theirs: orders.2)
                     conflicts.append(MergeConflict(
-                        kind: .moveMove, entity: ownerName, identity: owner.identity, property: relationship.name,
-                        path: path(ownerName, owner, relationship.name),
-                        base: ["member": .string(c.member), "after": anchor(c.baseAfter)],
-                        mine: ["member": .string(c.member), "after": anchor(c.mineAfter)],
-                        theirs: ["member": .string(c.member), "after": anchor(c.theirsAfter)], resolvedBy: prefer))
+                        kind: MergeConflict.Kind(c.kind), entity: ownerName, identity: owner.identity, property: relationship.name,
+                        path: path(ownerName, owner, relationship.name), base: b, mine: m, theirs: t, resolvedBy: prefer))
                 }
                 for (i, member) in merged.order.enumerated() {
                     let id = ObjectID(entity: memberRoot, identity: member)

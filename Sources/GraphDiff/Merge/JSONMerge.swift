@@ -138,8 +138,8 @@ public enum JSONMerge {
         }
         let order = SequenceMerge.merge(base: tb.order, mine: tm.order, theirs: tt.order, present: Set(merged.keys), prefer: options.prefer)
         for c in order.conflicts {
-            conflicts.append(MergeConflict(kind: .moveMove, path: path, base: .string(c.member), mine: c.mineAfter.map(JSONValue.string) ?? .null,
-                                           theirs: c.theirsAfter.map(JSONValue.string) ?? .null, resolvedBy: options.prefer))
+            let (bv, mv, tv) = SequenceMerge.conflictValues(c, base: tb.order, mine: tm.order, theirs: tt.order)
+            conflicts.append(MergeConflict(kind: MergeConflict.Kind(c.kind), path: path, base: bv, mine: mv, theirs: tv, resolvedBy: options.prefer))
         }
         return order.order.compactMap { merged[ExactString($0)] }
     }

@@ -19,8 +19,12 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
         case insertInsert
         /// One side deleted an object the other now refers to.
         case deletedReference
-        /// Both sides moved a chain member to different places.
+        /// Both sides moved a chain member (or keyed array element) to different places.
         case moveMove
+        /// Both sides changed the relative order of some members in
+        /// contradiction (mine put *a* before *b*, theirs *b* before *c*, the
+        /// base *c* before *a*): no order honours both.
+        case order
         /// Both sides changed the same stretch of a JSON array differently.
         case arrayChunk
     }
@@ -66,10 +70,39 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
         case .insertInsert: what = "inserted differently by both"
         case .deletedReference: what = "refers to an object the other side deleted"
         case .moveMove: what = "moved to different places"
+        case .order: what = "reordered in contradiction"
         case .arrayChunk: what = "array changed differently"
         }
         let resolution = resolvedBy.map { " (took \($0.rawValue))" } ?? ""
         return "\(subject): \(what): base \(show(base)), mine \(show(mine)), theirs \(show(theirs))\(resolution)"
+    }
+}
+
+extension MergeConflict.Kind {
+    /// The kind of conflict a sequence conflict is, in a graph or a JSON document.
+    init(_ kind: SequenceMerge.Conflict.Kind) {
+        switch kind {
+        case .order: self = .order
+        case .moved: self = .moveMove
+        case .inserted: self = .insertInsert
+        }
+    }
+}
+
+extension SequenceMerge {
+    /// The three values a sequence conflict reports: for a member moved or
+    /// inserted at two places, `{"member": m, "after": neighbour}` in each
+    /// version; for an order conflict, the members in each version's order.
+    static func conflictValues(_ c: Conflict, base: [String], mine: [String], theirs: [String]) -> (JSONValue?, JSONValue?, JSONValue?) {
+        switch c.kind {
+        case .order:
+            let members = Set(c.members.map { ExactString($0) })
+            func inOrder(_ order: [String]) -> JSONValue { .array(order.filter { members.contains(ExactString($0)) }.map(JSONValue.string)) }
+            return (inOrder(base), inOrder(mine), inOrder(theirs))
+        case .moved, .inserted:
+            func at(_ after: String?) -> JSONValue { ["member": .string(c.member), "after": after.map(JSONValue.string) ?? .null] }
+            return (c.kind == .moved ? at(c.baseAfter) : nil, at(c.mineAfter), at(c.theirsAfter))
+        }
     }
 }
 

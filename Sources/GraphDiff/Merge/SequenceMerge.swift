@@ -1,156 +1,209 @@
 import GraphJSON
 
-/// Three-way merge of an ordered sequence of identities (a chain's members).
+/// Three-way merge of an ordered sequence of identities: a chain's members,
+/// or the elements of a JSON array matched by a key.
 ///
-/// Start from the base order, without the members that are gone from the
-/// result or that either side moved. Then place mine's inserted and moved
-/// members, in mine's order, each after the neighbour it follows in mine;
-/// then theirs', the same way. Where both sides inserted after the same
-/// member, mine's run comes first and theirs' follows it: both stay
-/// contiguous, never interleaved. A neighbour that is gone (deleted by the
-/// other side) is replaced by the nearest earlier member of that side's
-/// order that is still there (or the head). A member moved by both sides to
-/// different places is a conflict: it stays at its base place, or goes where
-/// the preferred side put it.
+/// The merge is written from laws, not from lists of moves chosen per side
+/// (an adjacent swap can be read as either member moving, so such lists
+/// depend on a choice and can contradict each other):
 ///
-///     SequenceMerge.merge(base: ["a", "b"], mine: ["a", "x", "b"], theirs: ["a", "y", "b"],
-///                         present: ["a", "b", "x", "y"], prefer: nil).order   // a x y b
+/// 1. **Pairwise order.** For two members that base, mine, theirs and the
+///    result all hold: if neither side changed their relative order, the
+///    base order stands; if one side changed it, that side's order stands
+///    (both sides changing it means both reversed it, so they agree). Put
+///    another way, *x* comes before *y* when at least two of these three
+///    say so: the base reversed, mine, theirs. When these constraints form
+///    a cycle (the sides reordered in contradiction), that is a conflict of
+///    kind ``Conflict/Kind/order`` naming the members involved; they are
+///    placed as mine has them (as theirs has them under `prefer: .theirs`).
+/// 2. **Inserted members follow their neighbour.** A member that one side
+///    inserted (or kept while the other deleted it, and the result keeps
+///    it) stays right after the member it follows on that side, wherever the
+///    other side moved that neighbour. Consecutive inserts of one side stay
+///    together; where both sides insert after the same member, mine's run
+///    comes first and theirs' follows, unmixed. A neighbour that is gone is
+///    replaced by the nearest earlier member of that side that survives.
+/// 3. **Same member, two places.** A member that both sides moved, in every
+///    smallest reading of each side's moves, to different places is a
+///    ``Conflict/Kind/moved`` conflict: it stays at its base place, or goes
+///    where the preferred side put it. A new member that both sides
+///    inserted after different neighbours is a ``Conflict/Kind/inserted``
+///    conflict: it goes where mine (or the preferred side) put it.
+/// 4. **Delete beats move**: a member missing from `present` is not in the
+///    result, whatever the other side did with it.
 ///
-/// - Complexity: O(*n* log *n*) in the length of the sequences.
+///     SequenceMerge.merge(base: ["a", "b", "c"], mine: ["b", "c", "a"], theirs: ["a", "c", "b"],
+///                         present: ["a", "b", "c"], prefer: nil).order   // c b a
+///
+/// - Complexity: O(*n* log *n* + *k*²), where *n* is the length of the
+///   sequences and *k* the number of members whose order not all three
+///   versions agree on.
 public enum SequenceMerge {
+    /// A conflict in the order of a sequence.
     public struct Conflict: Sendable, Equatable {
-        public var member: String
+        public enum Kind: String, Sendable, Equatable {
+            /// The sides changed the relative order of these members in
+            /// contradiction: no order honours both.
+            case order
+            /// Both sides moved this member to different places.
+            case moved
+            /// Both sides inserted this new member after different neighbours.
+            case inserted
+        }
+
+        public var kind: Kind
+        /// The members concerned: for ``Kind/order`` all of them, in base
+        /// order; otherwise the one member.
+        public var members: [String]
+        /// For ``Kind/moved`` and ``Kind/inserted``: the member the one
+        /// member follows in each version (`nil`: at the head, or absent).
         public var baseAfter: String?
         public var mineAfter: String?
         public var theirsAfter: String?
+
+        public init(kind: Kind, members: [String], baseAfter: String? = nil, mineAfter: String? = nil, theirsAfter: String? = nil) {
+            self.kind = kind
+            self.members = members
+            self.baseAfter = baseAfter
+            self.mineAfter = mineAfter
+            self.theirsAfter = theirsAfter
+        }
+
+        /// The one member, for ``Kind/moved`` and ``Kind/inserted``; the first for ``Kind/order``.
+        public var member: String { members.first ?? "" }
     }
 
+    /// Merges the order of `base`, `mine` and `theirs`, keeping exactly the
+    /// members in `present` (which the caller decides from the members'
+    /// own merge: deleted on either side and not kept by a conflict means
+    /// absent).
+    ///
+    /// - Parameters:
+    ///   - base, mine, theirs: the three orders; each lists a member once.
+    ///   - present: the members of the result.
+    ///   - prefer: the side whose order wins a conflict (`nil`: see the laws).
+    /// - Returns: the merged order and the conflicts, in base order of their members.
     public static func merge(base: [String], mine: [String], theirs: [String], present: Set<ExactString>, prefer: MergeSide?)
         -> (order: [String], conflicts: [Conflict])
     {
-        let m = SequenceChange.edits(from: base, to: mine), t = SequenceChange.edits(from: base, to: theirs)
-        var movedMine: [ExactString: String?] = [:], movedTheirs: [ExactString: String?] = [:]
-        for x in m.moved { movedMine[ExactString(x.member)] = .some(x.to) }
-        for x in t.moved { movedTheirs[ExactString(x.member)] = .some(x.to) }
-        func predecessor(in order: [String]) -> [ExactString: String?] {
-            var p: [ExactString: String?] = [:]
-            for (i, x) in order.enumerated() { p[ExactString(x)] = i > 0 ? .some(order[i - 1]) : .some(nil) }
-            return p
-        }
-        let basePredecessor = predecessor(in: base)
+        var v = SequenceVersions(base: base, mine: mine, theirs: theirs, present: present)
         var conflicts: [Conflict] = []
-        var skipMine = Set<ExactString>(), skipTheirs = Set<ExactString>()
-        var keepAtBase = Set<ExactString>()
-        for (member, mineTo) in movedMine {
-            guard let theirsTo = movedTheirs[member] else { continue }
-            if mineTo == theirsTo { skipTheirs.insert(member); continue }
-            conflicts.append(Conflict(member: member.string, baseAfter: basePredecessor[member] ?? nil, mineAfter: mineTo, theirsAfter: theirsTo))
-            switch prefer {
-            case .mine?: skipTheirs.insert(member)
-            case .theirs?: skipMine.insert(member)
-            case nil:
-                skipMine.insert(member)
-                skipTheirs.insert(member)
-                keepAtBase.insert(member)
+        var placement = [Placement](repeating: .none, count: v.count)
+
+        // Classify: members all three versions hold are ordered pairwise;
+        // the others hang on a neighbour of the side that has them.
+        var core: [Int] = []
+        for x in v.base where v.present[x] {
+            if v.posMine[x] >= 0 && v.posTheirs[x] >= 0 {
+                placement[x] = .core
+                core.append(x)
+            } else if v.posMine[x] >= 0 {
+                placement[x] = .mine
+            } else if v.posTheirs[x] >= 0 {
+                placement[x] = .theirs
+            } else {
+                placement[x] = .base
             }
         }
-        // The skeleton: base members still here and not moving.
-        var list = LinkedOrder()
-        for x in base {
-            let k = ExactString(x)
-            guard present.contains(k) else { continue }
-            if keepAtBase.contains(k) || (movedMine[k] == nil && movedTheirs[k] == nil) { list.append(k) }
-        }
-        // Members to place from each side, in that side's order.
-        let insertedMine = Set(m.inserted.map { ExactString($0.member) }), insertedTheirs = Set(t.inserted.map { ExactString($0.member) })
-        /// The nearest member before position `i` of `order` already in the list.
-        func anchor(in order: [String], before i: Int) -> ExactString? {
-            var j = i - 1
-            while j >= 0 {
-                let candidate = ExactString(order[j])
-                if list.contains(candidate) { return candidate }
-                j -= 1
-            }
-            return nil
-        }
-        // Mine first. A run of mine's members hangs on a member that was
-        // there before (or the head); remember where each run ends.
-        var runRoot: [ExactString: Anchor] = [:]
-        var runEnd: [Anchor: ExactString] = [:]
-        for (i, x) in mine.enumerated() {
-            let k = ExactString(x)
-            guard (insertedMine.contains(k) || movedMine[k] != nil) && !skipMine.contains(k), present.contains(k), !list.contains(k) else { continue }
-            let a = anchor(in: mine, before: i)
-            list.insert(k, after: a)
-            let root = a.flatMap { runRoot[$0] } ?? Anchor(a)
-            runRoot[k] = root
-            if runEnd[root] == nil || runEnd[root] == a { runEnd[root] = k }
-        }
-        // Then theirs: after mine's run where both hang on the same member.
-        var placedTheirs = Set<ExactString>()
-        for (i, x) in theirs.enumerated() {
-            let k = ExactString(x)
-            guard (insertedTheirs.contains(k) || movedTheirs[k] != nil) && !skipTheirs.contains(k), present.contains(k), !list.contains(k) else { continue }
-            let a = anchor(in: theirs, before: i)
-            var at = a
-            if a.map({ !placedTheirs.contains($0) }) ?? true, let end = runEnd[Anchor(a)] { at = end }
-            list.insert(k, after: at)
-            placedTheirs.insert(k)
-        }
-        // Members moved by the non-preferred side only, or present but placed
-        // by neither side (an owner changed on one side): by base, then
-        // mine, then theirs order, at the end if nothing else.
-        for order in [base, mine, theirs] {
-            for (i, x) in order.enumerated() where present.contains(ExactString(x)) && !list.contains(ExactString(x)) {
-                var anchor: ExactString? = nil
-                var j = i - 1
-                while j >= 0 { if list.contains(ExactString(order[j])) { anchor = ExactString(order[j]); break }; j -= 1 }
-                list.insert(ExactString(x), after: anchor)
+        let anchorMine = v.anchorsAmongShared(v.mine), anchorTheirs = v.anchorsAmongShared(v.theirs)
+        for x in v.mine where v.present[x] && v.posBase[x] < 0 {
+            guard v.posTheirs[x] >= 0 else { placement[x] = .mine; continue }
+            // Both inserted it: one place, or a conflict.
+            placement[x] = prefer == .theirs ? .theirs : .mine
+            if anchorMine[x] != anchorTheirs[x] {
+                conflicts.append(Conflict(kind: .inserted, members: [v.names[x]], baseAfter: nil,
+                                          mineAfter: v.name(anchorMine[x]), theirsAfter: v.name(anchorTheirs[x])))
             }
         }
-        for k in present.sorted() where !list.contains(k) { list.append(k) }
-        return (list.elements.map(\.string), conflicts)
+        for x in v.theirs where v.present[x] && v.posBase[x] < 0 && v.posMine[x] < 0 { placement[x] = .theirs }
+
+        // Law 3: members both sides necessarily moved, to different places.
+        let moved = v.movedByBoth(core)
+        if !moved.isEmpty {
+            for x in moved {
+                placement[x] = prefer == .mine ? .mine : prefer == .theirs ? .theirs : .base
+                conflicts.append(Conflict(kind: .moved, members: [v.names[x]], baseAfter: v.name(v.presentPredecessor(of: x, in: v.base, v.posBase)),
+                                          mineAfter: v.name(v.presentPredecessor(of: x, in: v.mine, v.posMine)),
+                                          theirsAfter: v.name(v.presentPredecessor(of: x, in: v.theirs, v.posTheirs))))
+            }
+            let movedSet = Set(moved)
+            core.removeAll { movedSet.contains($0) }
+        }
+
+        // Law 1: pairwise order; members in a cycle leave the core and
+        // follow the winning side.
+        var involved: [Int] = []
+        var ordered = v.pairwiseOrder(core)
+        while !ordered.violations.isEmpty {
+            involved += ordered.violations
+            let out = Set(ordered.violations)
+            core.removeAll { out.contains($0) }
+            ordered = v.pairwiseOrder(core)
+        }
+        if !involved.isEmpty {
+            for x in involved { placement[x] = prefer == .theirs ? .theirs : .mine }
+            involved.sort { v.posBase[$0] < v.posBase[$1] }
+            conflicts.append(Conflict(kind: .order, members: involved.map { v.names[$0] }))
+        }
+
+        // Law 2: the others, each after its neighbour on its side.
+        var list = LinkedOrder(capacity: v.count)
+        for x in ordered.order { list.append(x) }
+        var last = -1
+        for x in v.base {
+            if placement[x] == .base && !list.contains(x) { list.insert(x, after: last) }
+            if list.contains(x) { last = x }
+        }
+        // Mine's runs: each hangs on a member placed before them (or the
+        // head); remember where each run ends, for theirs.
+        var runRoot = [Int](repeating: Int.min, count: v.count)
+        var runEnd: [Int: Int] = [:]
+        last = -1
+        for x in v.mine {
+            if placement[x] == .mine && !list.contains(x) {
+                list.insert(x, after: last)
+                let root = last >= 0 && runRoot[last] != Int.min ? runRoot[last] : last
+                runRoot[x] = root
+                if runEnd[root] == nil || runEnd[root] == last { runEnd[root] = x }
+            }
+            if list.contains(x) { last = x }
+        }
+        var placedTheirs = [Bool](repeating: false, count: v.count)
+        last = -1
+        for x in v.theirs {
+            if placement[x] == .theirs && !list.contains(x) {
+                var at = last
+                if last < 0 || !placedTheirs[last] {
+                    // After mine's run on the same member, and after theirs'
+                    // members placed there before (they stay in theirs' order).
+                    let root = last >= 0 && runRoot[last] != Int.min ? runRoot[last] : last
+                    if let end = runEnd[root] {
+                        at = end
+                        runEnd[root] = x
+                    }
+                }
+                list.insert(x, after: at)
+                placedTheirs[x] = true
+            }
+            if list.contains(x) { last = x }
+        }
+        var order = list.elements.map { v.names[$0] }
+        // Members in `present` that no version orders: at the end, sorted.
+        let listed = Set(order.map { ExactString($0) })
+        for k in present.sorted() where !listed.contains(k) { order.append(k.string) }
+        conflicts.sort { a, b in
+            let (pa, pb) = (v.firstPosition(a.members), v.firstPosition(b.members))
+            return pa != pb ? pa < pb : a.kind.rawValue < b.kind.rawValue
+        }
+        return (order, conflicts)
     }
-}
 
-/// Where a run of inserted members hangs: the head, or after a member.
-enum Anchor: Hashable {
-    case head
-    case after(ExactString)
-
-    init(_ member: ExactString?) { self = member.map(Anchor.after) ?? .head }
-}
-
-/// A doubly linked order of identities with O(1) insert after a member.
-struct LinkedOrder {
-    private var next: [ExactString: ExactString] = [:]
-    private var head: ExactString?
-    private var tail: ExactString?
-    private var members = Set<ExactString>()
-
-    func contains(_ k: ExactString) -> Bool { members.contains(k) }
-
-    mutating func append(_ k: ExactString) { insert(k, after: tail) }
-
-    /// Inserts `k` after `anchor` (`nil`: at the head).
-    mutating func insert(_ k: ExactString, after anchor: ExactString?) {
-        guard members.insert(k).inserted else { return }
-        if let anchor, members.contains(anchor) {
-            if let following = next[anchor] { next[k] = following } else { tail = k }
-            next[anchor] = k
-        } else {
-            if let head { next[k] = head } else { tail = k }
-            head = k
-        }
-    }
-
-    var elements: [ExactString] {
-        var result: [ExactString] = []
-        var cursor = head
-        while let c = cursor, result.count < members.count {
-            result.append(c)
-            cursor = next[c]
-        }
-        return result
+    /// How a member of the result is placed.
+    enum Placement {
+        case none
+        /// Ordered pairwise among the members all versions hold (law 1).
+        case core
+        /// After its nearest earlier member in that version's order (law 2).
+        case base, mine, theirs
     }
 }

@@ -5,12 +5,26 @@ import XCTest
 final class SequenceMergeTests: XCTestCase {
     /// Compact notation: "abc" is the order a, b, c; the result's members
     /// are those in mine or theirs that neither deleted.
-    func merge(_ base: String, _ mine: String, _ theirs: String, prefer: MergeSide? = nil) -> (String, Int) {
-        let b = base.map(String.init), m = mine.map(String.init), t = theirs.map(String.init)
+    static func merge(_ base: String, _ mine: String, _ theirs: String, prefer: MergeSide? = nil) -> (String, Int) {
+        let r = merge(base.map(String.init), mine.map(String.init), theirs.map(String.init), prefer: prefer)
+        return (r.order.joined(), r.conflicts.count)
+    }
+
+    /// The same with members named by words: "b0 b1 b2".
+    static func mergeWords(_ base: String, _ mine: String, _ theirs: String, prefer: MergeSide? = nil) -> (order: String, conflicts: Int) {
+        func words(_ s: String) -> [String] { s.split(separator: " ").map(String.init) }
+        let r = merge(words(base), words(mine), words(theirs), prefer: prefer)
+        return (r.order.joined(separator: " "), r.conflicts.count)
+    }
+
+    static func merge(_ b: [String], _ m: [String], _ t: [String], prefer: MergeSide?) -> (order: [String], conflicts: [SequenceMerge.Conflict]) {
         var present = Set((m + t).map { ExactString($0) })
         for x in b where !m.contains(x) || !t.contains(x) { present.remove(ExactString(x)) }
-        let r = SequenceMerge.merge(base: b, mine: m, theirs: t, present: present, prefer: prefer)
-        return (r.order.joined(), r.conflicts.count)
+        return SequenceMerge.merge(base: b, mine: m, theirs: t, present: present, prefer: prefer)
+    }
+
+    func merge(_ base: String, _ mine: String, _ theirs: String, prefer: MergeSide? = nil) -> (String, Int) {
+        Self.merge(base, mine, theirs, prefer: prefer)
     }
 
     func test_chainCases() {

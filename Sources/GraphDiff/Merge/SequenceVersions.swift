@@ -1,0 +1,86 @@
+import GraphJSON
+
+/// The three versions of a sequence, with every member numbered once
+/// (0..<count) and its position in each version (-1: absent).
+///
+///     names:      a  b  c  x
+///     base:       0  1  2          posBase:   0  1  2 -1
+///     mine:       1  2  0  3       posMine:   2  0  1  3
+///
+/// Working on member numbers keeps the merge to array lookups; names are
+/// compared by their bytes (``ExactString``) only while numbering.
+struct SequenceVersions {
+    var names: [String] = []
+    var number: [ExactString: Int] = [:]
+    var base: [Int] = [], mine: [Int] = [], theirs: [Int] = []
+    var posBase: [Int] = [], posMine: [Int] = [], posTheirs: [Int] = []
+    var present: [Bool] = []
+
+    var count: Int { names.count }
+
+    init(base b: [String], mine m: [String], theirs t: [String], present p: Set<ExactString>) {
+        func numbered(_ order: [String]) -> [Int] {
+            var result: [Int] = []
+            result.reserveCapacity(order.count)
+            for name in order {
+                let key = ExactString(name)
+                if let n = number[key] { result.append(n); continue }
+                number[key] = names.count
+                result.append(names.count)
+                names.append(name)
+            }
+            return result
+        }
+        base = numbered(b)
+        mine = numbered(m)
+        theirs = numbered(t)
+        func positions(_ order: [Int]) -> [Int] {
+            var pos = [Int](repeating: -1, count: names.count)
+            // A member listed twice keeps its first place; the second is dropped.
+            for (i, x) in order.enumerated() where pos[x] < 0 { pos[x] = i }
+            return pos
+        }
+        posBase = positions(base)
+        posMine = positions(mine)
+        posTheirs = positions(theirs)
+        base = base.enumerated().filter { posBase[$0.element] == $0.offset }.map(\.element)
+        mine = mine.enumerated().filter { posMine[$0.element] == $0.offset }.map(\.element)
+        theirs = theirs.enumerated().filter { posTheirs[$0.element] == $0.offset }.map(\.element)
+        posBase = positions(base)
+        posMine = positions(mine)
+        posTheirs = positions(theirs)
+        present = names.map { p.contains(ExactString($0)) }
+    }
+
+    func name(_ x: Int) -> String? { x >= 0 ? names[x] : nil }
+
+    /// A sort key for a conflict: where its first member is (base first, then mine, then theirs).
+    func firstPosition(_ members: [String]) -> Int {
+        guard let first = members.first, let x = number[ExactString(first)] else { return Int.max }
+        if posBase[x] >= 0 { return posBase[x] }
+        if posMine[x] >= 0 { return count + posMine[x] }
+        return 2 * count + posTheirs[x]
+    }
+
+    /// For each member of `order`: the nearest earlier member of `order`
+    /// that the result keeps and both sides hold (-1: none).
+    func anchorsAmongShared(_ order: [Int]) -> [Int] {
+        var anchor = [Int](repeating: -1, count: count)
+        var last = -1
+        for x in order {
+            anchor[x] = last
+            if present[x] && posMine[x] >= 0 && posTheirs[x] >= 0 { last = x }
+        }
+        return anchor
+    }
+
+    /// The nearest member before `x` in `order` that the result keeps (-1: none).
+    func presentPredecessor(of x: Int, in order: [Int], _ pos: [Int]) -> Int {
+        var i = pos[x] - 1
+        while i >= 0 {
+            if present[order[i]] { return order[i] }
+            i -= 1
+        }
+        return -1
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import GraphDiffGenerator
+import XCTest
+@testable import GraphDiff
+@testable import GraphJSON
+
+/// The laws of ``SequenceMerge``, checked as stated over seeded random
+/// sequences: lengths 0 to 200, each side deleting, inserting (sometimes the
+/// same new member as the other side), moving and swapping, plus a few
+/// 10,000-member sequences.
+///
+/// `GRAPHDIFF_SEQUENCE_CASES=N` sets the number of cases (3,000 by default);
+/// `GRAPHDIFF_SEQUENCE_SEED=S` reruns one.
+final class SequenceMergeLawTests: XCTestCase {
+    func test_laws_overManyCases() {
+        let environment = ProcessInfo.processInfo.environment
+        let cases = environment["GRAPHDIFF_SEQUENCE_CASES"].flatMap(Int.init) ?? 3_000
+        let seeds: [UInt64] = environment["GRAPHDIFF_SEQUENCE_SEED"].flatMap(UInt64.init).map { [$0] } ?? (1...UInt64(cases)).map { $0 }
+        var failures = 0, conflicted = 0
+        for seed in seeds where failures < 5 {
+            let c = SequenceCase(seed: seed, maxLength: 200)
+            if let why = c.check() {
+                failures += 1
+                XCTFail("seed \(seed): \(why)\n\(c) (rerun with GRAPHDIFF_SEQUENCE_SEED=\(seed))")
+            }
+            if !c.merged(nil).conflicts.isEmpty { conflicted += 1 }
+        }
+        // The generator must reach conflicts, or the conflict laws test nothing.
+        if seeds.count >= 1_000 { XCTAssertGreaterThan(conflicted, seeds.count / 40, "too few cases with conflicts") }
+    }
+
+    func test_laws_onLongSequences() {
+        for seed: UInt64 in 1...4 {
+            let c = SequenceCase(seed: 1_000_000 + seed, length: 10_000, edits: 40)
+            if let why = c.check(allPairs: false) { XCTFail("seed \(1_000_000 + seed): \(why)") }
+        }
+    }
+
+    /// The issue's cases, in the compact notation of ``SequenceMergeTests``.
+    func test_issueCases() {
+        XCTAssertEqual(SequenceMergeTests.merge("abc", "bca", "acb").0, "cba", "mine moves a to the end, theirs swaps b and c")
+        XCTAssertEqual(SequenceMergeTests.merge("abcde", "acdeb", "abdce").0, "adceb", "mine moves b to the end, theirs swaps c and d")
+        XCTAssertEqual(SequenceMergeTests.merge("abcd", "abxcd", "acdb").0, "acdbx", "x follows b wherever theirs moved b")
+        let seed22 = SequenceMergeTests.mergeWords("b0 b1 b2 b3 b4", "b4 b0 b1 b2 b3", "b0 b1 t1 b3 b4 t0 b2")
+        XCTAssertEqual(seed22.order, "b4 t0 b0 b1 t1 b3 b2")
+        XCTAssertEqual(seed22.conflicts, 0)
+    }
+}
+
+/// One random case: a base and two independent edits of it.
+struct SequenceCase: CustomStringConvertible {
+    var base: [String], mine: [String], theirs: [String]
+    var present: Set<ExactString>
+
+    init(seed: UInt64, maxLength: Int) {
+        var random = SplitMix64(seed: seed)
+        let lengths = [0, 1, 2, 3, 4, 5, 8, 12, 20, 50, 100, maxLength]
+        let n = random.below(4) == 0 ? random.below(maxLength + 1) : lengths[random.below(lengths.count)]
+        self.init(random: &random, length: n, edits: random.below(7))
+    }
+
+    init(seed: UInt64, length: Int, edits: Int) {
+        var random = SplitMix64(seed: seed)
+        self.init(random: &random, length: length, edits: edits)
+    }
+
+    init(random: inout SplitMix64, length: Int, edits: Int) {
+        let base = (0..<length).map { "b\($0)" }
+        func edit(_ side: String, _ random: inout SplitMix64) -> [String] {
+            var s = base
+            for i in 0..<edits {
+                switch random.below(6) {
+                case 0 where !s.isEmpty: s.remove(at: random.below(s.count))
+                case 1: s.insert("\(side)\(i)", at: random.below(s.count + 1))
+                case 2 where !s.contains("n\(i % 2)"): s.insert("n\(i % 2)", at: random.below(s.count + 1))   // both sides may insert it
+                case 3 where s.count > 1:
+                    let i = random.below(s.count - 1)
+                    s.swapAt(i, i + 1)
+                default:
+                    guard !s.isEmpty else { continue }
+                    let x = s.remove(at: random.below(s.count))
+                    s.insert(x, at: random.below(s.count + 1))
+                }
+            }
+            return s
+        }
+        let mine = edit("m", &random), theirs = edit("t", &random)
+        (self.base, self.mine, self.theirs) = (base, mine, theirs)
+        let (ms, ts) = (Set(mine), Set(theirs))
+        let deleted = Set(base.filter { !ms.contains($0) || !ts.contains($0) })
+        present = Set((mine + theirs).filter { !deleted.contains($0) }.map { ExactString($0) })
+    }
+
+    var description: String { "base \(base.joined(separator: " "))\nmine \(mine.joined(separator: " "))\ntheirs \(theirs.joined(separator: " "))" }
+
+    func merged(_ prefer: MergeSide?) -> (order: [String], conflicts: [SequenceMerge.Conflict]) {
+        SequenceMerge.merge(base: base, mine: mine, theirs: theirs, present: present, prefer: prefer)
+    }
+
+    /// `nil` when every law holds; else which one failed.
+    func check(allPairs: Bool = true) -> String? {
+        let r = merged(nil)
+        // The result holds exactly the present members, once each.
+        if r.order.count != present.count || Set(r.order.map { ExactString($0) }) != present { return "the result is not the present members once each: \(r.order)" }
+        // Identities.
+        func presentOf(_ m: [String], _ t: [String]) -> Set<ExactString> {
+            let (ms, ts) = (Set(m), Set(t))
+            let deleted = Set(base.filter { !ms.contains($0) || !ts.contains($0) })
+            return Set((m + t).filter { !deleted.contains($0) }.map { ExactString($0) })
+        }
+        let bm = SequenceMerge.merge(base: base, mine: mine, theirs: base, present: presentOf(mine, base), prefer: nil)
+        if bm.order != mine || !bm.conflicts.isEmpty { return "merge(B, M, B) != M: \(bm.order)" }
+        let bt = SequenceMerge.merge(base: base, mine: base, theirs: theirs, present: presentOf(base, theirs), prefer: nil)
+        if bt.order != theirs || !bt.conflicts.isEmpty { return "merge(B, B, T) != T: \(bt.order)" }
+        let xx = SequenceMerge.merge(base: base, mine: mine, theirs: mine, present: presentOf(mine, mine), prefer: nil)
+        if xx.order != mine || !xx.conflicts.isEmpty { return "merge(B, X, X) != X: \(xx.order)" }
+        // Swapping sides gives the same conflicts.
+        let swapped = SequenceMerge.merge(base: base, mine: theirs, theirs: mine, present: present, prefer: nil)
+        func key(_ cs: [SequenceMerge.Conflict]) -> Set<String> { Set(cs.map { "\($0.kind) \(Set($0.members).sorted())" }) }
+        if key(swapped.conflicts) != key(r.conflicts) { return "swapping sides changed the conflicts: \(key(r.conflicts)) vs \(key(swapped.conflicts))" }
+        for prefer in [MergeSide.mine, .theirs] {
+            let p = merged(prefer)
+            if key(p.conflicts) != key(r.conflicts) { return "--prefer \(prefer) changed the conflicts" }
+            if Set(p.order.map { ExactString($0) }) != present || p.order.count != present.count { return "--prefer \(prefer): not the present members" }
+        }
+
+        let index = { (s: [String]) -> [String: Int] in Dictionary(uniqueKeysWithValues: s.enumerated().map { ($1, $0) }) }
+        let (pb, pm, pt, pr) = (index(base), index(mine), index(theirs), index(r.order))
+        var named = Set<String>()
+        for c in r.conflicts { named.formUnion(c.members) }
+        let core = base.filter { pm[$0] != nil && pt[$0] != nil && pr[$0] != nil }
+        /// Law 1's vote: whether x goes before y.
+        func before(_ x: String, _ y: String) -> Bool {
+            var votes = pb[x]! > pb[y]! ? 1 : 0
+            if pm[x]! < pm[y]! { votes += 1 }
+            if pt[x]! < pt[y]! { votes += 1 }
+            return votes >= 2
+        }
+
+        // Law 3: a member moved by both to different places is a conflict,
+        // and nothing else is.
+        let movedConflicts = Set(r.conflicts.filter { $0.kind == .moved }.map(\.member))
+        // (The brute-force oracle is quadratic: long sequences skip it.)
+        let (movedMine, movedTheirs) = allPairs ? (necessarilyMoved(core: core, in: mine), necessarilyMoved(core: core, in: theirs)) : ([], [])
+        let movedByBoth = Set(core.filter { x in
+            movedMine.contains(x) && movedTheirs.contains(x)
+                && Set(core.filter { pm[$0]! < pm[x]! }) != Set(core.filter { pt[$0]! < pt[x]! })
+        })
+        if allPairs && movedConflicts != movedByBoth { return "law 3: moved conflicts \(movedConflicts.sorted()), expected \(movedByBoth.sorted())" }
+        func anchor(_ x: String, in s: [String], _ pos: [String: Int]) -> String? {
+            s[..<pos[x]!].last { pm[$0] != nil && pt[$0] != nil && pr[$0] != nil }
+        }
+        let insertedTwice = Set(mine.filter { pb[$0] == nil && pt[$0] != nil && pr[$0] != nil && anchor($0, in: mine, pm) != anchor($0, in: theirs, pt) })
+        let insertedConflicts = Set(r.conflicts.filter { $0.kind == .inserted }.map(\.member))
+        if insertedConflicts != insertedTwice { return "law 3: inserted conflicts \(insertedConflicts.sorted()), expected \(insertedTwice.sorted())" }
+
+        // Law 1: pairwise order among core members no conflict names; an
+        // order conflict only where the votes form a cycle.
+        let clean = core.filter { !named.contains($0) }
+        if allPairs {
+            for (i, x) in clean.enumerated() {
+                for y in clean[(i + 1)...] where (pr[x]! < pr[y]!) != before(x, y) {
+                    return "law 1: \(x) and \(y) out of order"
+                }
+            }
+        } else {
+            let inResult = r.order.filter { pm[$0] != nil && pt[$0] != nil && pb[$0] != nil && !named.contains($0) }
+            for (x, y) in zip(inResult, inResult.dropFirst()) where !before(x, y) { return "law 1: \(x) and \(y) out of order" }
+        }
+        if allPairs, let order = r.conflicts.first(where: { $0.kind == .order }) {
+            let candidates = core.filter { !movedConflicts.contains($0) }
+            let scores = candidates.map { x in candidates.filter { $0 != x && before(x, $0) }.count }
+            if Set(scores).count == candidates.count { return "law 1: an order conflict \(order.members) where the votes have no cycle" }
+            // Mine's order where they clash: each member of the conflict
+            // comes after the member it follows in mine, with nothing of the
+            // base between.
+            for x in order.members where pm[x] != nil {
+                let p = mine[..<pm[x]!].last { pr[$0] != nil }
+                let start = p.map { pr[$0]! + 1 } ?? 0
+                if start > pr[x]! { return "order conflict: \(x) is not after \(p ?? "the head") as in mine" }
+                if let stray = r.order[start..<pr[x]!].first(where: { pb[$0] != nil && !named.contains($0) }) {
+                    return "order conflict: \(x) does not follow \(p ?? "the head") as in mine (\(stray) between)"
+                }
+            }
+        }
+
+        // Law 2: a member one side inserted follows its neighbour there.
+        for (side, other, pos, isMine) in [(mine, pt, pm, true), (theirs, pm, pt, false)] {
+            for x in side where pb[x] == nil && other[x] == nil && !named.contains(x) {
+                let p = side[..<pos[x]!].last { pr[$0] != nil }
+                let start = p.map { pr[$0]! + 1 } ?? 0
+                let between = r.order[start..<pr[x]!]
+                if isMine && !between.isEmpty { return "law 2: mine's \(x) does not follow \(p ?? "the head")" }
+                // Only members placed the same way may come between: mine's
+                // run first (inserts, and members of a conflict, which follow
+                // mine), then theirs' other inserts there; nothing of the base.
+                if !isMine, let stray = between.first(where: { pb[$0] != nil && !named.contains($0) }) {
+                    return "law 2: theirs' \(x) does not follow \(p ?? "the head") (\(stray) between)"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The members of `core` off every longest run kept in base order by
+    /// `side`: every smallest set of moves of that side moves them. O(n²).
+    func necessarilyMoved(core: [String], in side: [String]) -> Set<String> {
+        let rank = Dictionary(uniqueKeysWithValues: core.enumerated().map { ($1, $0) })
+        let seq = side.compactMap { rank[$0] }
+        var ending = [Int](repeating: 1, count: seq.count), starting = [Int](repeating: 1, count: seq.count)
+        for i in seq.indices { for j in 0..<i where seq[j] < seq[i] { ending[i] = max(ending[i], ending[j] + 1) } }
+        for i in seq.indices.reversed() { for j in (i + 1)..<max(i + 1, seq.count) where seq[j] > seq[i] { starting[i] = max(starting[i], starting[j] + 1) } }
+        let longest = ending.max() ?? 0
+        return Set(seq.indices.filter { ending[$0] + starting[$0] - 1 != longest }.map { core[seq[$0]] })
+    }
+}
