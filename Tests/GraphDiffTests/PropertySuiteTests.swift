@@ -70,6 +70,16 @@ final class PropertySuiteTests: XCTestCase {
         let swapped = try Graph.merge(base: base, mine: theirs, theirs: mine)
         if Set(merged.conflicts.map { "\($0.path) \($0.kind)" }) != Set(swapped.conflicts.map { "\($0.path) \($0.kind)" }) { return "swapping sides changed the conflicts" }
         if !merged.graph.consistencyProblems().isEmpty { return "the merge result is inconsistent" }
+        // Every result, with or without a preference, passes every check of
+        // `validate`: it loads again from its canonical text.
+        for prefer in [nil, MergeSide.mine, .theirs] {
+            let result = prefer == nil ? merged : try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer)
+            do {
+                _ = try Graph.load(result.graph.canonicalText(), schema: base.schema)
+            } catch {
+                return "the merge result (prefer \(prefer?.rawValue ?? "none")) is not valid: \(error)"
+            }
+        }
         // Nothing lost: each side's change is in the result or named in a conflict.
         let conflicted = Set(merged.conflicts.compactMap(\.identity))
         for side in [mine, theirs] {

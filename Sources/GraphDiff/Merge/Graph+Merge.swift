@@ -65,6 +65,8 @@ struct GraphMerger {
     var changedIDs: [ObjectID] = []
     /// Whether resolving a missing reference removed the referring object.
     var removedReferrer = false
+    /// Objects of the base that a side deleted and the result keeps.
+    var keptDeleted: [ObjectID] = []
 
     init(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?) {
         self.base = base
@@ -106,6 +108,8 @@ struct GraphMerger {
     mutating func run() throws -> MergeResult {
         mergeObjects()
         resolveDanglingReferences()
+        restoreLinksOfKeptObjects()
+        resolveOneToOneClaims()
         deriveInverses()
         mergeChains()
         mergeMetadata()
@@ -158,6 +162,7 @@ struct GraphMerger {
             if var merged = mergeObject(id, b, m, t) {
                 merged.sourceOffset = -1
                 result.objects[id] = merged
+                if b != nil && (m == nil || t == nil) { keptDeleted.append(id) }
             } else {
                 missing.insert(id)
             }
@@ -257,221 +262,5 @@ struct GraphMerger {
             }
         }
         return merged
-    }
-
-    // MARK: References
-
-    /// A reference to an object that one side deleted and the other now
-    /// refers to is a conflict: the object comes back from the base (nothing
-    /// is lost), or, under `--prefer` for the deleting side, the reference
-    /// goes (and so does the referring object when the deleted one owned it).
-    mutating func resolveDanglingReferences() {
-        // Only objects with a reference to a missing object need work; when
-        // no object went missing, none does.
-        guard !missing.isEmpty else { return }
-        var queue = changedIDs.filter { id in result.objects[id].map(refersToMissingObject) ?? false }
-        var visited = Set<ObjectID>()
-        resolve(&queue, visited: &visited)
-        guard removedReferrer else { return }
-        // Objects removed above may have been referred to: drop what still
-        // refers to a missing object (rare; a cascade under --prefer).
-        // Values change below, never which objects exist: one snapshot
-        // answers every lookup (and costs one copy, on the first change).
-        let objects = result.objects
-        for (id, object) in objects where refersToMissingObject(object) {
-            let entity = schema.entities[object.entityIndex]
-            for slot in mergedSlots[object.entityIndex] {
-                guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
-                func exists(_ ref: String) -> Bool { objects[ObjectID(entity: destination.root, identity: ref)] != nil }
-                switch object.values[slot] {
-                case .string(let ref) where !exists(ref):
-                    result.objects[id]?.values[slot] = .null
-                case .array(let list):
-                    let kept = list.filter { $0.stringValue.map(exists) ?? true }
-                    result.objects[id]?.values[slot] = .array(kept)
-                default:
-                    break
-                }
-            }
-        }
-    }
-
-    /// Whether a merged reference of `object` names an object the result
-    /// lacks: one lookup in the (small) set of missing objects per reference.
-    func refersToMissingObject(_ object: GraphObject) -> Bool {
-        let entity = schema.entities[object.entityIndex]
-        for slot in mergedSlots[object.entityIndex] {
-            guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
-            switch object.values[slot] {
-            case .string(let ref):
-                if missing.contains(ObjectID(entity: destination.root, identity: ref)) { return true }
-            case .array(let list):
-                for case .string(let ref) in list where missing.contains(ObjectID(entity: destination.root, identity: ref)) { return true }
-            default:
-                break
-            }
-        }
-        return false
-    }
-
-    /// Settles the missing references of each object in `queue` (and of the
-    /// objects brought back on the way).
-    mutating func resolve(_ queue: inout [ObjectID], visited: inout Set<ObjectID>) {
-        while let id = queue.popLast() {
-            guard visited.insert(id).inserted, let object = result.objects[id] else { continue }
-            let entity = schema.entities[object.entityIndex]
-            for slot in mergedSlots[object.entityIndex] {
-                guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
-                let refs: [String]
-                switch result.objects[id]?.values[slot] {
-                case .string(let s)?: refs = [s]
-                case .array(let list)?: refs = list.compactMap(\.stringValue)
-                default: refs = []
-                }
-                for ref in refs {
-                    let target = ObjectID(entity: destination.root, identity: ref)
-                    if result.objects[target] != nil { continue }
-                    let deletedByMine = base.objects[target] != nil && mine.objects[target] == nil
-                    conflicts.append(MergeConflict(
-                        kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
-                        path: path(entity.name, id, r.name), base: base.objects[id]?.values[slot],
-                        mine: mine.objects[id]?.values[slot], theirs: theirs.objects[id]?.values[slot], resolvedBy: prefer))
-                    let deleterWins = (prefer == .mine && deletedByMine) || (prefer == .theirs && !deletedByMine)
-                    if !deleterWins, let restored = base.objects[target] {
-                        result.objects[target] = restored
-                        missing.remove(target)
-                        markChains(target, restored, nil, nil)
-                        queue.append(target)
-                        continue
-                    }
-                    // The reference goes; an object owned by the deleted one goes with it.
-                    let owned = destination.property(named: r.inverse)?.relationship?.deleteRule == .cascade
-                    if owned && r.storage == .toOne {
-                        if let removed = result.objects.removeValue(forKey: id) {
-                            markChains(id, removed, nil, nil)
-                            missing.insert(id)
-                            removedReferrer = true
-                        }
-                        break
-                    }
-                    if r.storage == .manyToMany {
-                        let kept = (result.objects[id]?.values[slot].arrayValue ?? []).filter { $0.stringValue.map { !utf8Equal($0, ref) } ?? true }
-                        result.objects[id]?.values[slot] = .array(kept)
-                    } else {
-                        result.objects[id]?.values[slot] = .null
-                    }
-                }
-            }
-        }
-    }
-
-    /// Sets every derived side of a stored pair (one-to-one, many-to-many)
-    /// from the merged primary side.
-    mutating func deriveInverses() {
-        for entity in schema.entities {
-            for case .relationship(let r) in entity.storedProperties where !GraphMerger.isPrimary(r, schema: schema) && r.storage != .derived {
-                guard !chainSlots[entity.index].contains(entity.storedSlot[r.name] ?? -1),
-                    let destination = schema.entity(named: r.destination),
-                    let primary = destination.property(named: r.inverse)?.relationship
-                else { continue }
-                // Clear, then fill from the primaries.
-                for (id, o) in result.objects where o.entityIndex == entity.index {
-                    result.setValue(r.storage == .manyToMany ? .array([]) : .null, of: id, r.name)
-                }
-                var lists: [ObjectID: [String]] = [:]
-                for (id, o) in result.objects where schema.isKind(o.entityIndex, of: destination.index) {
-                    guard let slot = schema.entities[o.entityIndex].storedSlot[primary.name] else { continue }
-                    let refs: [String]
-                    switch o.values[slot] {
-                    case .string(let s): refs = [s]
-                    case .array(let l): refs = l.compactMap(\.stringValue)
-                    default: refs = []
-                    }
-                    for ref in refs { lists[ObjectID(entity: entity.root, identity: ref), default: []].append(id.identity) }
-                }
-                for (target, sources) in lists where result.objects[target].map({ $0.entityIndex == entity.index }) ?? false {
-                    if r.storage == .manyToMany {
-                        result.setValue(.array(sources.sorted(by: utf8Less).map(JSONValue.string)), of: target, r.name)
-                    } else if let first = sources.sorted(by: utf8Less).first {
-                        result.setValue(.string(first), of: target, r.name)
-                    }
-                }
-            }
-        }
-    }
-
-    // MARK: Chains and metadata
-
-    /// Merges the order of every chain some side changed (see
-    /// ``markChains(_:_:)``) and links its members again; members that left
-    /// every chain lose their links.
-    mutating func mergeChains() {
-        for (c, chain) in chains.enumerated() where !dirtyOwners[c].isEmpty {
-            let relationship = chain.relationship
-            guard let links = relationship.ordered else { continue }
-            let memberRoot = chain.memberRoot
-            for id in touchedMembers[c] {
-                guard let o = result.objects[id], let ownerSlot = chain.ownerSlots[o.entityIndex], o.values[ownerSlot].isNull else { continue }
-                result.setValue(.null, of: id, links.prev)
-                result.setValue(.null, of: id, links.next)
-            }
-            // Each input is consistent: its chain of a dirty owner is walked
-            // from its head, found in one pass without a lookup per member.
-            func heads(_ g: Graph) -> [ObjectID: ObjectID] {
-                var heads: [ObjectID: ObjectID] = [:]
-                for (id, o) in g.objects where chain.link(o, chain.prevSlots) == nil {
-                    if let owner = chain.owner(of: o), dirtyOwners[c].contains(owner) { heads[owner] = id }
-                }
-                return heads
-            }
-            let (baseHeads, mineHeads, theirsHeads) = (heads(base), heads(mine), heads(theirs))
-            for owner in dirtyOwners[c].sorted() {
-                func order(_ g: Graph, _ heads: [ObjectID: ObjectID]) -> [String] {
-                    heads[owner].map { g.chainOrder(from: $0, nextSlots: chain.nextSlots) } ?? []
-                }
-                let orders = (order(base, baseHeads), order(mine, mineHeads), order(theirs, theirsHeads))
-                // The result's members of this owner: each took its owner
-                // from an input, so it is in that input's chain.
-                var present = Set<ExactString>()
-                for member in orders.0 + orders.1 + orders.2 {
-                    guard let o = result.objects[ObjectID(entity: memberRoot, identity: member)],
-                        let memberOwner = chain.link(o, chain.ownerSlots), utf8Equal(memberOwner, owner.identity)
-                    else { continue }
-                    present.insert(ExactString(member))
-                }
-                guard !present.isEmpty else { continue }
-                let merged = SequenceMerge.merge(base: orders.0, mine: orders.1, theirs: orders.2, present: present, prefer: prefer)
-                let ownerName = result.objects[owner].map(entityName) ?? owner.entity
-                for c in merged.conflicts {
-                    let (b, m, t) = SequenceMerge.conflictValues(c, base: orders.0, mine: orders.1, theirs: orders.2)
-                    conflicts.append(MergeConflict(
-                        kind: MergeConflict.Kind(c.kind), entity: ownerName, identity: owner.identity, property: relationship.name,
-                        path: path(ownerName, owner, relationship.name), base: b, mine: m, theirs: t, resolvedBy: prefer))
-                }
-                for (i, member) in merged.order.enumerated() {
-                    let id = ObjectID(entity: memberRoot, identity: member)
-                    result.setValue(i > 0 ? .string(merged.order[i - 1]) : .null, of: id, links.prev)
-                    result.setValue(i + 1 < merged.order.count ? .string(merged.order[i + 1]) : .null, of: id, links.next)
-                }
-            }
-        }
-    }
-
-    mutating func mergeMetadata() {
-        var keys = Set<ExactString>()
-        for k in base.metadata.keys + mine.metadata.keys + theirs.metadata.keys { keys.insert(ExactString(k)) }
-        for key in keys.sorted() {
-            let b = base.metadata[key.string], m = mine.metadata[key.string], t = theirs.metadata[key.string]
-            var value: JSONValue?
-            if m == t { value = m } else if b == m { value = t } else if b == t { value = m } else {
-                conflicts.append(MergeConflict(kind: .property, path: JSONPointer(["metadata", key.string]), base: b, mine: m, theirs: t, resolvedBy: prefer))
-                switch prefer {
-                case .mine?: value = m
-                case .theirs?: value = t
-                case nil: value = b ?? m
-                }
-            }
-            if let value { result.metadata[key.string] = value }
-        }
     }
 }

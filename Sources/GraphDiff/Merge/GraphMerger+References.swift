@@ -1,0 +1,219 @@
+import GraphJSON
+
+extension GraphMerger {
+    // MARK: References
+
+    /// A reference to an object that one side deleted and the other now
+    /// refers to is a conflict: the object comes back from the base (nothing
+    /// is lost), or, under `--prefer` for the deleting side, the reference
+    /// goes (and so does the referring object when the deleted one owned it).
+    mutating func resolveDanglingReferences() {
+        // Only objects with a reference to a missing object need work; when
+        // no object went missing, none does.
+        guard !missing.isEmpty else { return }
+        var queue = changedIDs.filter { id in result.objects[id].map(refersToMissingObject) ?? false }
+        var visited = Set<ObjectID>()
+        resolve(&queue, visited: &visited)
+        guard removedReferrer else { return }
+        // Objects removed above may have been referred to: drop what still
+        // refers to a missing object (rare; a cascade under --prefer).
+        // Values change below, never which objects exist: one snapshot
+        // answers every lookup (and costs one copy, on the first change).
+        let objects = result.objects
+        for (id, object) in objects where refersToMissingObject(object) {
+            let entity = schema.entities[object.entityIndex]
+            for slot in mergedSlots[object.entityIndex] {
+                guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
+                func exists(_ ref: String) -> Bool { objects[ObjectID(entity: destination.root, identity: ref)] != nil }
+                switch object.values[slot] {
+                case .string(let ref) where !exists(ref):
+                    result.objects[id]?.values[slot] = .null
+                case .array(let list):
+                    let kept = list.filter { $0.stringValue.map(exists) ?? true }
+                    result.objects[id]?.values[slot] = .array(kept)
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Whether a merged reference of `object` names an object the result
+    /// lacks: one lookup in the (small) set of missing objects per reference.
+    func refersToMissingObject(_ object: GraphObject) -> Bool {
+        let entity = schema.entities[object.entityIndex]
+        for slot in mergedSlots[object.entityIndex] {
+            guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
+            switch object.values[slot] {
+            case .string(let ref):
+                if missing.contains(ObjectID(entity: destination.root, identity: ref)) { return true }
+            case .array(let list):
+                for case .string(let ref) in list where missing.contains(ObjectID(entity: destination.root, identity: ref)) { return true }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// Settles the missing references of each object in `queue` (and of the
+    /// objects brought back on the way).
+    mutating func resolve(_ queue: inout [ObjectID], visited: inout Set<ObjectID>) {
+        while let id = queue.popLast() {
+            guard visited.insert(id).inserted, let object = result.objects[id] else { continue }
+            let entity = schema.entities[object.entityIndex]
+            for slot in mergedSlots[object.entityIndex] {
+                guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
+                let refs: [String]
+                switch result.objects[id]?.values[slot] {
+                case .string(let s)?: refs = [s]
+                case .array(let list)?: refs = list.compactMap(\.stringValue)
+                default: refs = []
+                }
+                for ref in refs {
+                    let target = ObjectID(entity: destination.root, identity: ref)
+                    if result.objects[target] != nil { continue }
+                    let deletedByMine = base.objects[target] != nil && mine.objects[target] == nil
+                    conflicts.append(MergeConflict(
+                        kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
+                        path: path(entity.name, id, r.name), base: base.objects[id]?.values[slot],
+                        mine: mine.objects[id]?.values[slot], theirs: theirs.objects[id]?.values[slot], resolvedBy: prefer))
+                    let deleterWins = (prefer == .mine && deletedByMine) || (prefer == .theirs && !deletedByMine)
+                    if !deleterWins, let restored = base.objects[target] {
+                        restore(target, restored, &queue)
+                        continue
+                    }
+                    // The deleting side wins. Where it kept the referring
+                    // object, its value of the reference stands (valid there).
+                    let deleter = deletedByMine ? mine : theirs
+                    if r.storage == .toOne, let kept = deleter.objects[id], kept.entityIndex == object.entityIndex {
+                        result.objects[id]?.values[slot] = kept.values[slot]
+                        visited.remove(id)
+                        queue.append(id)
+                        break
+                    }
+                    // Else the reference goes; an object owned by the deleted one goes with it.
+                    let owned = destination.property(named: r.inverse)?.relationship?.deleteRule == .cascade
+                    if owned && r.storage == .toOne {
+                        if let removed = result.objects.removeValue(forKey: id) {
+                            markChains(id, removed, nil, nil)
+                            missing.insert(id)
+                            removedReferrer = true
+                        }
+                        break
+                    }
+                    if r.storage == .toOne && !r.isOptional, let restored = base.objects[target] {
+                        // Nulling a required reference would make the result
+                        // invalid: the object stays, and the conflict stays open.
+                        conflicts[conflicts.count - 1].resolvedBy = nil
+                        restore(target, restored, &queue)
+                        continue
+                    }
+                    if r.storage == .manyToMany {
+                        let kept = (result.objects[id]?.values[slot].arrayValue ?? []).filter { $0.stringValue.map { !utf8Equal($0, ref) } ?? true }
+                        result.objects[id]?.values[slot] = .array(kept)
+                    } else {
+                        result.objects[id]?.values[slot] = .null
+                    }
+                }
+            }
+        }
+    }
+
+    /// Brings `target` back from the base.
+    mutating func restore(_ target: ObjectID, _ restored: GraphObject, _ queue: inout [ObjectID]) {
+        result.objects[target] = restored
+        missing.remove(target)
+        keptDeleted.append(target)
+        markChains(target, restored, nil, nil)
+        queue.append(target)
+    }
+
+    /// Puts back the links to objects one side deleted and the result keeps
+    /// (a delete/modify conflict, or an object brought back for a
+    /// reference): that side dropped them only because of its delete, so the
+    /// other side's links stand. A many-to-many list gets the object back; a
+    /// to-one reference that the delete left null points at it again.
+    ///
+    /// - Complexity: O(*n*) when some deleted object is kept; O(1) otherwise.
+    mutating func restoreLinksOfKeptObjects() {
+        guard !keptDeleted.isEmpty else { return }
+        let kept = Set(keptDeleted)
+        for (id, b) in base.objects {
+            guard let merged = result.objects[id], merged.entityIndex == b.entityIndex else { continue }
+            let entity = schema.entities[b.entityIndex]
+            for slot in mergedSlots[b.entityIndex] {
+                guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
+                let baseRefs: [String]
+                switch b.values[slot] {
+                case .string(let ref): baseRefs = [ref]
+                case .array(let list): baseRefs = list.compactMap(\.stringValue)
+                default: continue
+                }
+                for ref in baseRefs {
+                    let target = ObjectID(entity: destination.root, identity: ref)
+                    guard kept.contains(target) else { continue }
+                    /// Whether `g`'s version of the referrer still links to the target.
+                    func links(_ g: Graph) -> Bool? {
+                        guard let o = g.objects[id], o.entityIndex == b.entityIndex else { return nil }
+                        switch o.values[slot] {
+                        case .string(let s): return utf8Equal(s, ref)
+                        case .array(let list): return list.contains { $0.stringValue.map { utf8Equal($0, ref) } ?? false }
+                        default: return false
+                        }
+                    }
+                    // Dropped by a side that deleted the target, kept by the other.
+                    let mineDeleted = mine.objects[target] == nil, theirsDeleted = theirs.objects[target] == nil
+                    guard (mineDeleted && links(mine) == false && links(theirs) != false && !theirsDeleted)
+                        || (theirsDeleted && links(theirs) == false && links(mine) != false && !mineDeleted)
+                    else { continue }
+                    switch result.objects[id]?.values[slot] {
+                    case .array(let list)?:
+                        guard !list.contains(where: { $0.stringValue.map { utf8Equal($0, ref) } ?? false }) else { continue }
+                        let ids = (list.compactMap(\.stringValue) + [ref]).sorted(by: utf8Less)
+                        result.objects[id]?.values[slot] = .array(ids.map(JSONValue.string))
+                    case .null?:
+                        result.objects[id]?.values[slot] = .string(ref)
+                    default:
+                        continue
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sets every derived side of a stored pair (one-to-one, many-to-many)
+    /// from the merged primary side.
+    mutating func deriveInverses() {
+        for entity in schema.entities {
+            for case .relationship(let r) in entity.storedProperties where !GraphMerger.isPrimary(r, schema: schema) && r.storage != .derived {
+                guard !chainSlots[entity.index].contains(entity.storedSlot[r.name] ?? -1),
+                    let destination = schema.entity(named: r.destination),
+                    let primary = destination.property(named: r.inverse)?.relationship
+                else { continue }
+                // Clear, then fill from the primaries.
+                for (id, o) in result.objects where o.entityIndex == entity.index {
+                    result.setValue(r.storage == .manyToMany ? .array([]) : .null, of: id, r.name)
+                }
+                var lists: [ObjectID: [String]] = [:]
+                for (id, o) in result.objects where schema.isKind(o.entityIndex, of: destination.index) {
+                    guard let slot = schema.entities[o.entityIndex].storedSlot[primary.name] else { continue }
+                    let refs: [String]
+                    switch o.values[slot] {
+                    case .string(let s): refs = [s]
+                    case .array(let l): refs = l.compactMap(\.stringValue)
+                    default: refs = []
+                    }
+                    for ref in refs { lists[ObjectID(entity: entity.root, identity: ref), default: []].append(id.identity) }
+                }
+                for (target, sources) in lists where result.objects[target].map({ $0.entityIndex == entity.index }) ?? false {
+                    if r.storage == .manyToMany {
+                        result.setValue(.array(sources.sorted(by: utf8Less).map(JSONValue.string)), of: target, r.name)
+                    } else if let first = sources.sorted(by: utf8Less).first {
+                        result.setValue(.string(first), of: target, r.name)
+                    }
+                }
+            }
+        }
+    }
+}
