@@ -37,19 +37,14 @@ enum GitMergeCommand: Subcommand {
             {
                 let options = Graph.LoadOptions(ignoreFingerprint: true)
                 if let gb = try? Graph.load(b, schema: s, source: nil, options: options), let gm = try? Graph.load(m, schema: s, source: nil, options: options),
-                    let gt = try? Graph.load(t, schema: s, source: nil, options: options), let result = try? Graph.merge(base: gb, mine: gm, theirs: gt)
+                    let gt = try? Graph.load(t, schema: s, source: nil, options: options),
+                    let merged = try? MergeText.graphs(base: gb, mine: gm, theirs: gt, prefer: nil, markers: markers)
                 {
-                    let open = result.conflicts
-                    let text = ConflictMarkerWriter.marked(open).isEmpty ? result.graph.canonicalText()
-                        : ConflictMarkerWriter.write(result: result.graph.encoded(), base: gb.encoded(), mine: gm.encoded(), theirs: gt.encoded(),
-                                                     conflicts: open, markers: markers)
-                    return (text, open.map(\.description))
+                    return (merged.text, merged.open.map(\.description))
                 }
             }
-            let result = JSONMerge.merge(base: b, mine: m, theirs: t)
-            let text = ConflictMarkerWriter.marked(result.conflicts).isEmpty ? JSONWriter.canonical(result.value)
-                : ConflictMarkerWriter.write(result: result.value, base: b, mine: m, theirs: t, conflicts: result.conflicts, markers: markers)
-            return (text, result.conflicts.map(\.description))
+            let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(), markers: markers)
+            return (merged.text, merged.open.map(\.description))
         }
         let lines = LineMerge.merge(base: String(decoding: base, as: UTF8.self), mine: String(decoding: current, as: UTF8.self),
                                     theirs: String(decoding: other, as: UTF8.self), markers: markers)

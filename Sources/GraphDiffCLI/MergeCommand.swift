@@ -39,44 +39,19 @@ enum MergeCommand: Subcommand {
         progress.stage("merging")
         let (base, mine, theirs) = (documents[0], documents[1], documents[2])
 
-        let conflicts: [MergeConflict]
-        let resultDocument: JSONValue
-        let inputs: (JSONValue, JSONValue, JSONValue)
+        let useMarkers = conflictStyle == "markers" ? markers : nil
+        let merged: MergeText
         if let b = base.graph, let m = mine.graph, let t = theirs.graph {
-            let merged: MergeResult
             do {
-                merged = try Graph.merge(base: b, mine: m, theirs: t, prefer: prefer)
+                merged = try MergeText.graphs(base: b, mine: m, theirs: t, prefer: prefer, markers: useMarkers)
             } catch {
                 throw CommandFailure.trouble("\(error)")
             }
-            conflicts = merged.conflicts
-            resultDocument = merged.graph.encoded()
-            // Markers quote the inputs at the conflicting objects, which the
-            // result keeps; were one missing, its marker would quote a whole
-            // entity, so then the inputs are encoded whole.
-            let quoted = conflicts.compactMap { c in
-                c.identity.flatMap { identity in c.entity.map { b.id(entity: $0, identity: identity) } }
-            }
-            if quoted.allSatisfy({ merged.graph[$0] != nil }) {
-                inputs = (b.encoded(only: quoted), m.encoded(only: quoted), t.encoded(only: quoted))
-            } else {
-                inputs = (b.encoded(), m.encoded(), t.encoded())
-            }
         } else {
-            let merged = JSONMerge.merge(base: base.json, mine: mine.json, theirs: theirs.json,
-                                         options: .init(arrayKey: args.value("--array-key"), prefer: prefer))
-            conflicts = merged.conflicts
-            resultDocument = merged.value
-            inputs = (base.json, mine.json, theirs.json)
+            merged = MergeText.documents(base: base.json, mine: mine.json, theirs: theirs.json,
+                                         options: .init(arrayKey: args.value("--array-key"), prefer: prefer), markers: useMarkers)
         }
-        let open = conflicts.filter { $0.resolvedBy == nil }
-        let resultText: [UInt8]
-        if !open.isEmpty && conflictStyle == "markers" && !ConflictMarkerWriter.marked(open).isEmpty {
-            resultText = ConflictMarkerWriter.write(result: resultDocument, base: inputs.0, mine: inputs.1, theirs: inputs.2,
-                                                    conflicts: open, markers: markers)
-        } else {
-            resultText = JSONWriter.canonical(resultDocument)
-        }
+        let (conflicts, open, resultText) = (merged.conflicts, merged.open, merged.text)
         progress.stage("writing")
         progress.done()
         for c in conflicts { io.err("graphdiff merge: \(c.resolvedBy == nil ? "CONFLICT" : "resolved") \(c)\n") }

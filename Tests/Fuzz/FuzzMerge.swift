@@ -14,9 +14,7 @@ public func fuzzMerge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = JSONMerge.merge(base: base.encoded(), mine: mine.encoded(), theirs: document)
         if let theirs = try? Graph.load(document, schema: base.schema, source: nil, options: .init(ignoreFingerprint: true)) {
             do {
-                let result = try Graph.merge(base: base, mine: mine, theirs: theirs)
-                _ = ConflictMarkerWriter.write(result: result.graph.encoded(), base: base.encoded(), mine: mine.encoded(),
-                                               theirs: theirs.encoded(), conflicts: result.conflicts)
+                _ = try MergeText.graphs(base: base, mine: mine, theirs: theirs, prefer: nil, markers: .init())
             } catch {
                 fatalError("merge failed on valid inputs: \(error)")
             }

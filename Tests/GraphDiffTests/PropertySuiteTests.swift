@@ -18,6 +18,7 @@ final class PropertySuiteTests: XCTestCase {
         let cases = environment["GRAPHDIFF_PROPERTY_CASES"].flatMap(Int.init) ?? 10_000
         let seeds: [UInt64] = environment["GRAPHDIFF_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] } ?? (1...UInt64(cases)).map { $0 }
         var failures = 0
+        markerCases = 0
         for seed in seeds {
             if failures >= 5 { break }
             do {
@@ -30,6 +31,9 @@ final class PropertySuiteTests: XCTestCase {
                 XCTFail("seed \(seed): \(error) (rerun with GRAPHDIFF_PROPERTY_SEED=\(seed))")
             }
         }
+        // The edits must reach open conflicts, or the marker law tests nothing.
+        if seeds.count >= 1_000 { XCTAssertGreaterThan(markerCases, seeds.count / 50, "too few cases with open conflicts") }
+        print("property suite: \(seeds.count) cases, \(markerCases) with open conflicts (marker law checked)")
     }
 
     /// Seeds that once failed. 553 and 5215: two adjacent members moved
@@ -40,6 +44,9 @@ final class PropertySuiteTests: XCTestCase {
             XCTAssertNil(try check(seed: seed), "seed \(seed)")
         }
     }
+
+    /// How many cases had open conflicts (and so checked the marker law).
+    var markerCases = 0
 
     /// One case; `nil` when every law holds, else which one failed.
     func check(seed: UInt64) throws -> String? {
@@ -72,13 +79,23 @@ final class PropertySuiteTests: XCTestCase {
         if !merged.graph.consistencyProblems().isEmpty { return "the merge result is inconsistent" }
         // Every result, with or without a preference, passes every check of
         // `validate`: it loads again from its canonical text.
+        var texts: [MergeSide: [UInt8]] = [:]
         for prefer in [nil, MergeSide.mine, .theirs] {
             let result = prefer == nil ? merged : try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer)
+            let text = result.graph.canonicalText()
+            if let prefer { texts[prefer] = text }
             do {
-                _ = try Graph.load(result.graph.canonicalText(), schema: base.schema)
+                _ = try Graph.load(text, schema: base.schema)
             } catch {
                 return "the merge result (prefer \(prefer?.rawValue ?? "none")) is not valid: \(error)"
             }
+        }
+        // The marker law: keeping one side in every block gives that side's
+        // --prefer result; any mix is valid JSON.
+        if merged.conflicts.contains(where: { $0.resolvedBy == nil }) {
+            markerCases += 1
+            let marked = try MergeText.graphs(base: base, mine: mine, theirs: theirs, prefer: nil, markers: .init()).text
+            if let why = markerLawProblem(marked, forMine: texts[.mine] ?? [], forTheirs: texts[.theirs] ?? [], seed: seed) { return "marker law: \(why)" }
         }
         // Nothing lost: each side's change is in the result or named in a conflict.
         let conflicted = Set(merged.conflicts.compactMap(\.identity))

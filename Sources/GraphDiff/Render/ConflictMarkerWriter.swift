@@ -1,7 +1,8 @@
 import GraphJSON
 
-/// Writes a merge result in canonical form with git-style conflict markers
-/// around exactly the members that conflict:
+/// Writes a merge with open conflicts as one file with git-style conflict
+/// markers, built from the two ways of resolving every conflict: the result
+/// under `--prefer mine` and the result under `--prefer theirs`.
 ///
 ///     {
 ///       "age": 23,
@@ -15,11 +16,22 @@ import GraphJSON
 ///       "zip": null
 ///     }
 ///
-/// Each side's version is that side's member as its canonical line(s); a
-/// side without the member has no line. A conflict inside an array marks the
-/// member that holds the array. Everything outside the markers is the merged
-/// document, so once the markers are resolved (one version kept per block)
-/// the file is the canonical merged file again.
+/// What both resolutions share is written once; where they differ, a block
+/// holds mine's lines, the base's, and theirs'. A block covers whole members
+/// (an object member whose members both sides have is opened and only its
+/// differing members are marked), so:
+/// - keeping mine's lines in every block gives exactly the text of the
+///   `--prefer mine` result, and keeping theirs' gives the `--prefer theirs`
+///   result (the **marker law**);
+/// - any mix of choices is valid JSON: a member's trailing comma depends only
+///   on what follows it, and a block's neighbours are lines both sides share,
+///   so a block whose choice moves a comma takes its neighbour in (adjacent
+///   blocks are one block).
+///
+/// Everything that depends on a conflict's choice is inside markers: for a
+/// chain, the `prev`/`next` lines of the members around a conflicting move
+/// too. One conflict may give several blocks (one per object it touches);
+/// keep the same side in all of them for a valid graph.
 public enum ConflictMarkerWriter {
     /// Marker length and labels (git's `%L`, and the labels after the markers).
     public struct Markers: Sendable {
@@ -36,147 +48,191 @@ public enum ConflictMarkerWriter {
         }
     }
 
-    /// The conflicts that are shown with markers: those two sides made
-    /// differently. Resolved ones, moves (the member stays where it was) and
-    /// references to deleted objects (the object is kept) are listed only.
-    public static func marked(_ conflicts: [MergeConflict]) -> [MergeConflict] {
-        conflicts.filter { $0.resolvedBy == nil && $0.kind != .moveMove && $0.kind != .deletedReference }
-    }
-
-    /// The text of `result` with markers for `conflicts`; `base`, `mine` and
-    /// `theirs` are the three inputs as documents (the canonical encodings
-    /// of graphs).
-    public static func write(result: JSONValue, base: JSONValue, mine: JSONValue, theirs: JSONValue,
-                             conflicts: [MergeConflict], markers: Markers = Markers()) -> [UInt8] {
-        // Lift each conflict to the member that holds it, outermost first.
-        var paths: [JSONPointer] = []
-        for c in marked(conflicts) {
-            var tokens: [String] = []
-            var current = result
-            for token in c.path.tokens {
-                guard case .object(let o) = current, let next = o[token] else { break }
-                tokens.append(token)
-                current = next
-                if case .object = next { continue }
-                break
-            }
-            paths.append(JSONPointer(tokens))
-        }
-        paths.sort { $0.tokens.count < $1.tokens.count }
-        var kept: [JSONPointer] = []
-        for p in paths where !kept.contains(where: { p.hasPrefix($0) }) { kept.append(p) }
-        var emitter = Emitter(base: base, mine: mine, theirs: theirs, paths: Set(kept), markers: markers)
-        if kept.contains(JSONPointer()) {
-            emitter.block(key: nil, path: JSONPointer(), level: 0, comma: false)
-        } else {
-            emitter.value(result, path: JSONPointer(), level: 0)
-            emitter.out.append(ASCII_newline)
-        }
+    /// The text of a merge whose conflicts are resolved as `mine` (the
+    /// `--prefer mine` result) in one way and as `theirs` in the other, with
+    /// markers where they differ.
+    ///
+    /// - Parameters:
+    ///   - mine: the result with every conflict resolved for mine.
+    ///   - theirs: the result with every conflict resolved for theirs.
+    ///   - base: the common ancestor, quoted in each block (`nil`: none).
+    ///   - sortKeys: `true` for graphs (canonical text); `false` for plain
+    ///     JSON, whose members keep their order.
+    /// - Returns: the text; without markers when the two are the same.
+    /// - Complexity: O(*n* log *n*) in the size of the documents.
+    public static func write(mine: JSONValue, theirs: JSONValue, base: JSONValue?, sortKeys: Bool = true,
+                             markers: Markers = Markers()) -> [UInt8] {
+        var emitter = Emitter(markers: markers, sortKeys: sortKeys)
+        emitter.entry(key: nil, mine, theirs, base, commaMine: false, commaTheirs: false, level: 0)
+        emitter.flush()
         return emitter.out
     }
 
     struct Emitter {
-        let base: JSONValue, mine: JSONValue, theirs: JSONValue
-        let paths: Set<JSONPointer>
         let markers: Markers
+        let sortKeys: Bool
         var out: [UInt8] = []
+        /// The lines of the block being gathered: mine's, the base's, theirs'.
+        var pendingMine: [UInt8] = [], pendingBase: [UInt8] = [], pendingTheirs: [UInt8] = []
+        var pending = false
 
-        /// For every pointer that is a marked path or lies above one: the
-        /// names of its members that are, or hold, a marked path.
-        let marked: [JSONPointer: Set<ExactString>]
-        /// Writes the members without conflicts; its output is moved to `out`.
-        var plain = JSONWriter(style: .canonical)
-
-        init(base: JSONValue, mine: JSONValue, theirs: JSONValue, paths: Set<JSONPointer>, markers: Markers) {
-            self.base = base
-            self.mine = mine
-            self.theirs = theirs
-            self.paths = paths
+        init(markers: Markers, sortKeys: Bool) {
             self.markers = markers
-            var marked: [JSONPointer: Set<ExactString>] = [:]
-            for p in paths {
-                marked[p, default: []].formUnion([])
-                for n in 0..<p.tokens.count { marked[JSONPointer(Array(p.tokens.prefix(n))), default: []].insert(ExactString(p.tokens[n])) }
-            }
-            self.marked = marked
+            self.sortKeys = sortKeys
         }
 
-        /// Whether a marked path is `path` or lies inside it: O(1).
-        func hasConflict(below path: JSONPointer) -> Bool { marked[path] != nil }
+        var style: JSONWriter.Style { JSONWriter.Style(pretty: true, sortKeys: sortKeys) }
 
-        mutating func value(_ v: JSONValue, path: JSONPointer, level: Int) {
-            guard case .object(let o) = v, !o.isEmpty, let below = marked[path] else {
-                var writer = JSONWriter(style: .canonical)
-                writer.level = level
-                writer.write(v)
-                out += writer.output
+        /// Whether the two values are written alike.
+        func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+            guard a.isIdentical(to: b) else { return false }
+            return sortKeys || JSONWriter.write(a, style: .compact) == JSONWriter.write(b, style: .compact)
+        }
+
+        /// One member (or the document, `key == nil`) as its lines.
+        func lines(_ key: String?, _ value: JSONValue, level: Int, comma: Bool) -> [UInt8] {
+            var w = JSONWriter(style: style)
+            w.output = [UInt8](repeating: UInt8(ascii: " "), count: 2 * level)
+            w.level = level
+            if let key {
+                w.writeString(key)
+                w.appendASCII(": ")
+            }
+            w.write(value)
+            if comma { w.output.append(UInt8(ascii: ",")) }
+            w.output.append(UInt8(ascii: "\n"))
+            return w.output
+        }
+
+        mutating func common(_ bytes: [UInt8]) {
+            flush()
+            out += bytes
+        }
+
+        mutating func block(mine: [UInt8], base: [UInt8], theirs: [UInt8]) {
+            pendingMine += mine
+            pendingBase += base
+            pendingTheirs += theirs
+            pending = true
+        }
+
+        mutating func flush() {
+            guard pending else { return }
+            func marker(_ c: Character, _ label: String) -> [UInt8] {
+                Array((String(repeating: c, count: markers.size) + (label.isEmpty ? "" : " " + label) + "\n").utf8)
+            }
+            out += marker("<", markers.mine) + pendingMine + marker("|", markers.base) + pendingBase
+                + marker("=", "") + pendingTheirs + marker(">", markers.theirs)
+            pendingMine.removeAll(keepingCapacity: true)
+            pendingBase.removeAll(keepingCapacity: true)
+            pendingTheirs.removeAll(keepingCapacity: true)
+            pending = false
+        }
+
+        /// A member as each resolution has it (`nil`: absent), followed by
+        /// a comma in each where more members follow.
+        mutating func entry(key: String?, _ m: JSONValue?, _ t: JSONValue?, _ b: JSONValue?, commaMine: Bool, commaTheirs: Bool, level: Int) {
+            if let m, let t, same(m, t), commaMine == commaTheirs {
+                common(lines(key, m, level: level, comma: commaMine))
                 return
             }
-            out += Array("{\n".utf8)
-            let members = o.sortedMembers
-            for (i, m) in members.enumerated() {
-                let comma = i + 1 < members.count
-                guard below.contains(ExactString(m.key)) else {
-                    // No conflict inside: written as is, without a pointer.
-                    indent(level + 1)
-                    plain.level = level + 1
-                    plain.writeString(m.key)
-                    plain.appendASCII(": ")
-                    plain.write(m.value)
-                    if comma { plain.output.append(UInt8(ascii: ",")) }
-                    plain.output.append(ASCII_newline)
-                    out += plain.output
-                    plain.output.removeAll(keepingCapacity: true)
-                    continue
-                }
-                let p = path.appending(m.key)
-                if paths.contains(p) {
-                    block(key: m.key, path: p, level: level + 1, comma: comma)
-                } else {
-                    memberLine(m.key, m.value, path: p, level: level + 1, comma: comma)
-                }
-            }
-            indent(level)
-            out += Array("}".utf8)
-        }
-
-        mutating func memberLine(_ key: String, _ v: JSONValue, path: JSONPointer, level: Int, comma: Bool) {
-            indent(level)
-            var writer = JSONWriter(style: .canonical)
-            writer.writeString(key)
-            out += writer.output
-            out += Array(": ".utf8)
-            value(v, path: path, level: level)
-            if comma { out.append(UInt8(ascii: ",")) }
-            out.append(ASCII_newline)
-        }
-
-        /// The three versions of the member at `path` between markers.
-        mutating func block(key: String?, path: JSONPointer, level: Int, comma: Bool) {
-            func version(_ document: JSONValue) -> JSONValue? { try? JSONPatch.value(at: path.tokens[...], in: document) }
-            let sides: [(String, String, JSONValue?)] = [
-                (String(repeating: "<", count: markers.size), markers.mine, version(mine)),
-                (String(repeating: "|", count: markers.size), markers.base, version(base)),
-                (String(repeating: "=", count: markers.size), "", version(theirs)),
-            ]
-            for (marker, label, v) in sides {
-                out += Array((label.isEmpty ? marker : marker + " " + label).utf8)
-                out.append(ASCII_newline)
-                guard let v else { continue }
+            if let mo = m?.objectValue, let to = t?.objectValue, !mo.isEmpty, !to.isEmpty, let entries = aligned(mo, to, b?.objectValue) {
+                // Both have members: open it, and mark only what differs.
+                var head = [UInt8](repeating: UInt8(ascii: " "), count: 2 * level)
                 if let key {
-                    memberLine(key, v, path: path, level: level, comma: comma)
-                } else {
-                    out += JSONWriter.canonical(v)
+                    var w = JSONWriter(style: style)
+                    w.writeString(key)
+                    head += w.output + Array(": ".utf8)
                 }
+                common(head + [UInt8(ascii: "{"), UInt8(ascii: "\n")])
+                var followsMine = false, followsTheirs = false
+                var commas = [(Bool, Bool)](repeating: (false, false), count: entries.count)
+                for i in entries.indices.reversed() {
+                    commas[i] = (followsMine, followsTheirs)
+                    if entries[i].mine != nil { followsMine = true }
+                    if entries[i].theirs != nil { followsTheirs = true }
+                }
+                for (i, e) in entries.enumerated() {
+                    entry(key: e.key, e.mine, e.theirs, e.base, commaMine: commas[i].0, commaTheirs: commas[i].1, level: level + 1)
+                }
+                let close = [UInt8](repeating: UInt8(ascii: " "), count: 2 * level) + [UInt8(ascii: "}")]
+                func closing(_ comma: Bool) -> [UInt8] { close + (comma ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]) }
+                if commaMine == commaTheirs {
+                    common(closing(commaMine))
+                } else {
+                    block(mine: closing(commaMine), base: closing(commaMine || commaTheirs), theirs: closing(commaTheirs))
+                }
+                return
             }
-            out += Array((String(repeating: ">", count: markers.size) + " " + markers.theirs).utf8)
-            out.append(ASCII_newline)
+            block(mine: m.map { lines(key, $0, level: level, comma: commaMine) } ?? [],
+                  base: b.map { lines(key, $0, level: level, comma: commaMine || commaTheirs) } ?? [],
+                  theirs: t.map { lines(key, $0, level: level, comma: commaTheirs) } ?? [])
         }
 
-        mutating func indent(_ level: Int) {
-            out += [UInt8](repeating: UInt8(ascii: " "), count: 2 * level)
+        struct Entry {
+            let key: String
+            let mine: JSONValue?, theirs: JSONValue?, base: JSONValue?
+        }
+
+        /// The members of both objects in the order the text lists them:
+        /// by name (graphs); or mine's order with theirs' own members after
+        /// the member they follow there (`nil` when the two orders of the
+        /// shared members disagree: the whole object is then one block).
+        func aligned(_ m: JSONObject, _ t: JSONObject, _ b: JSONObject?) -> [Entry]? {
+            let baseIndex = b?.index()
+            func baseValue(_ key: String) -> JSONValue? {
+                guard let b, let i = baseIndex?[ExactString(key)] else { return nil }
+                return b.members[i].value
+            }
+            if sortKeys {
+                let ms = m.sortedMembers, ts = t.sortedMembers
+                var entries: [Entry] = []
+                entries.reserveCapacity(max(ms.count, ts.count))
+                var i = 0, j = 0
+                while i < ms.count || j < ts.count {
+                    if j == ts.count || (i < ms.count && utf8Less(ms[i].key, ts[j].key)) {
+                        entries.append(Entry(key: ms[i].key, mine: ms[i].value, theirs: nil, base: baseValue(ms[i].key)))
+                        i += 1
+                    } else if i == ms.count || utf8Less(ts[j].key, ms[i].key) {
+                        entries.append(Entry(key: ts[j].key, mine: nil, theirs: ts[j].value, base: baseValue(ts[j].key)))
+                        j += 1
+                    } else {
+                        entries.append(Entry(key: ms[i].key, mine: ms[i].value, theirs: ts[j].value, base: baseValue(ms[i].key)))
+                        i += 1
+                        j += 1
+                    }
+                }
+                return entries
+            }
+            let mi = m.index(), ti = t.index()
+            // The shared members must come in one order on both sides.
+            let sharedMine = m.members.filter { ti[ExactString($0.key)] != nil }.map { ExactString($0.key) }
+            let sharedTheirs = t.members.filter { mi[ExactString($0.key)] != nil }.map { ExactString($0.key) }
+            guard sharedMine == sharedTheirs else { return nil }
+            var entries: [Entry] = []
+            var j = 0
+            func theirsOnlyUpTo(_ stop: ExactString?) -> [Entry] {
+                var run: [Entry] = []
+                while j < t.members.count {
+                    let member = t.members[j]
+                    let k = ExactString(member.key)
+                    if k == stop { j += 1; break }
+                    if mi[k] == nil { run.append(Entry(key: member.key, mine: nil, theirs: member.value, base: baseValue(member.key))) }
+                    j += 1
+                }
+                return run
+            }
+            for member in m.members {
+                let k = ExactString(member.key)
+                if let tj = ti[k] {
+                    entries += theirsOnlyUpTo(k)
+                    entries.append(Entry(key: member.key, mine: member.value, theirs: t.members[tj].value, base: baseValue(member.key)))
+                } else {
+                    entries.append(Entry(key: member.key, mine: member.value, theirs: nil, base: baseValue(member.key)))
+                }
+            }
+            entries += theirsOnlyUpTo(nil)
+            return entries
         }
     }
-
-    static let ASCII_newline: UInt8 = 0x0A
 }

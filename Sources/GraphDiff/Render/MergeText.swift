@@ -1,0 +1,66 @@
+import GraphJSON
+
+/// A three-way merge written out: the text to save, and the conflicts.
+///
+/// Without open conflicts (or without markers) the text is the merged
+/// document. With open conflicts it holds markers built from the
+/// `--prefer mine` and `--prefer theirs` results (see
+/// ``ConflictMarkerWriter``), so keeping one side in every block gives that
+/// side's `--prefer` result. The `merge` command and the git merge driver
+/// both write through here.
+public struct MergeText: Sendable {
+    /// The bytes to write.
+    public var text: [UInt8]
+    /// Every conflict, resolved or not.
+    public var conflicts: [MergeConflict]
+    /// The merged graph (unresolved conflicts keep the base), for graphs.
+    public var graph: Graph?
+
+    /// The conflicts no preference resolved.
+    public var open: [MergeConflict] { conflicts.filter { $0.resolvedBy == nil } }
+
+    /// Merges three graphs and writes the result.
+    ///
+    ///     let merged = try MergeText.graphs(base: b, mine: m, theirs: t, prefer: nil, markers: .init())
+    ///     merged.open.isEmpty   // clean: merged.text is the canonical merged graph
+    ///
+    /// - Parameters:
+    ///   - prefer: the side that wins every conflict; then there are no markers.
+    ///   - markers: the markers' size and labels; `nil` writes the merged
+    ///     graph even with open conflicts (`--conflicts report`).
+    /// - Throws: ``MergeError`` when the graphs are not of one schema.
+    /// - Complexity: O(*n* log *n*) for *n* objects; with open conflicts the
+    ///   merge runs twice more (once per preference).
+    public static func graphs(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?,
+                              markers: ConflictMarkerWriter.Markers?) throws -> MergeText {
+        let result = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer)
+        let open = result.conflicts.contains { $0.resolvedBy == nil }
+        guard open, prefer == nil, let markers else {
+            return MergeText(text: result.graph.canonicalText(), conflicts: result.conflicts, graph: result.graph)
+        }
+        let forMine = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .mine).graph
+        let forTheirs = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .theirs).graph
+        let text = ConflictMarkerWriter.write(mine: forMine.encoded(), theirs: forTheirs.encoded(), base: base.encoded(), markers: markers)
+        return MergeText(text: text, conflicts: result.conflicts, graph: result.graph)
+    }
+
+    /// Merges three JSON documents (no schema) and writes the result.
+    ///
+    /// - Complexity: that of ``JSONMerge/merge(base:mine:theirs:options:)``,
+    ///   three times with open conflicts.
+    public static func documents(base: JSONValue, mine: JSONValue, theirs: JSONValue, options: JSONMerge.Options,
+                                 markers: ConflictMarkerWriter.Markers?) -> MergeText {
+        let result = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: options)
+        let open = result.conflicts.contains { $0.resolvedBy == nil }
+        guard open, options.prefer == nil, let markers else {
+            return MergeText(text: JSONWriter.canonical(result.value), conflicts: result.conflicts, graph: nil)
+        }
+        var preferring = options
+        preferring.prefer = .mine
+        let forMine = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: preferring).value
+        preferring.prefer = .theirs
+        let forTheirs = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: preferring).value
+        let text = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: base, sortKeys: true, markers: markers)
+        return MergeText(text: text, conflicts: result.conflicts, graph: nil)
+    }
+}

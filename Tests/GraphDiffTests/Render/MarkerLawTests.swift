@@ -1,0 +1,185 @@
+import Foundation
+import GraphDiffGenerator
+import XCTest
+@testable import GraphDiff
+@testable import GraphJSON
+
+/// The marker law: in a file with conflict markers, keeping mine's block in
+/// every conflict gives exactly the `--prefer mine` result, keeping theirs'
+/// the `--prefer theirs` result, and any mix is valid JSON.
+final class MarkerLawTests: XCTestCase {
+    func documents(_ b: String, _ m: String, _ t: String, arrayKey: String? = nil) throws -> (text: [UInt8], mine: [UInt8], theirs: [UInt8]) {
+        let (base, mine, theirs) = (try json(b), try json(m), try json(t))
+        let marked = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(arrayKey: arrayKey), markers: .init())
+        let forMine = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(arrayKey: arrayKey, prefer: .mine), markers: .init())
+        let forTheirs = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(arrayKey: arrayKey, prefer: .theirs), markers: .init())
+        return (marked.text, forMine.text, forTheirs.text)
+    }
+
+    func test_plainJSON_deleteVsModifyOfTheLastMember_leavesNoTrailingComma() throws {
+        let r = try documents(#"{"a": 1, "b": 2}"#, #"{"a": 1}"#, #"{"a": 1, "b": 3}"#)
+        XCTAssertEqual(String(decoding: r.text, as: UTF8.self), """
+            {
+            <<<<<<< mine
+              "a": 1
+            ||||||| base
+              "a": 1,
+              "b": 2
+            =======
+              "a": 1,
+              "b": 3
+            >>>>>>> theirs
+            }
+
+            """)
+        XCTAssertNil(markerLawProblem(r.text, forMine: r.mine, forTheirs: r.theirs, seed: 1))
+    }
+
+    func test_plainJSON_nestedConflicts_markOnlyTheDifferingMembers() throws {
+        let r = try documents(#"{"o": {"x": 1, "y": 1}, "z": 0}"#, #"{"o": {"x": 2, "y": 1}, "z": 1}"#, #"{"o": {"x": 3, "y": 1}, "z": 0}"#)
+        XCTAssertEqual(String(decoding: r.text, as: UTF8.self), """
+            {
+              "o": {
+            <<<<<<< mine
+                "x": 2,
+            ||||||| base
+                "x": 1,
+            =======
+                "x": 3,
+            >>>>>>> theirs
+                "y": 1
+              },
+              "z": 1
+            }
+
+            """)
+        XCTAssertNil(markerLawProblem(r.text, forMine: r.mine, forTheirs: r.theirs, seed: 1))
+    }
+
+    func test_plainJSON_keyedArrays_moveConflicts_resolveToEitherSide() throws {
+        let r = try documents(#"[{"k": "a"}, {"k": "b"}, {"k": "c"}]"#, #"[{"k": "b"}, {"k": "a"}, {"k": "c"}]"#, #"[{"k": "a"}, {"k": "c"}, {"k": "b"}]"#, arrayKey: "k")
+        XCTAssertNil(markerLawProblem(r.text, forMine: r.mine, forTheirs: r.theirs, seed: 1))
+    }
+
+    /// Random documents and edits: scalars changed, members added and
+    /// removed, nested objects, arrays.
+    func test_plainJSON_law_overSeededDocuments() throws {
+        var withMarkers = 0
+        for seed in UInt64(1)...1_500 {
+            var random = SplitMix64(seed: seed)
+            let base = RandomJSON.object(&random, depth: 3)
+            let mine = RandomJSON.edit(base, &random), theirs = RandomJSON.edit(base, &random)
+            let marked = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(), markers: .init())
+            guard !marked.open.isEmpty else { continue }
+            withMarkers += 1
+            let forMine = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(prefer: .mine), markers: .init()).text
+            let forTheirs = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(prefer: .theirs), markers: .init()).text
+            if let why = markerLawProblem(marked.text, forMine: forMine, forTheirs: forTheirs, seed: seed) {
+                XCTFail("seed \(seed): \(why)\n\(String(decoding: marked.text, as: UTF8.self))")
+                return
+            }
+        }
+        XCTAssertGreaterThan(withMarkers, 200)
+    }
+
+    // MARK: Graphs
+
+    func graphs(_ schema: Schema, _ b: String, _ m: String, _ t: String) throws -> (text: [UInt8], mine: [UInt8], theirs: [UInt8], open: Int) {
+        let (base, mine, theirs) = (try Graph.load(Array(b.utf8), schema: schema), try Graph.load(Array(m.utf8), schema: schema), try Graph.load(Array(t.utf8), schema: schema))
+        let marked = try MergeText.graphs(base: base, mine: mine, theirs: theirs, prefer: nil, markers: .init())
+        let forMine = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .mine).graph.canonicalText()
+        let forTheirs = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .theirs).graph.canonicalText()
+        for resolved in [forMine, forTheirs] { XCTAssertNoThrow(try Graph.load(resolved, schema: schema)) }
+        return (marked.text, forMine, forTheirs, marked.open.count)
+    }
+
+    func test_graph_deleteVsModify_insideAChain_marksTheNeighboursLinksToo() throws {
+        let schema = try sampleSchema("tasks/tasks.schema.json")
+        let base = """
+            {"objects": {"TaskList": {"L": {"title": "L"}}, "Task": {
+              "a": {"list": "L", "prev": null, "next": "b", "title": "A"},
+              "b": {"list": "L", "prev": "a", "next": "c", "title": "B"},
+              "c": {"list": "L", "prev": "b", "next": null, "title": "C"}}}}
+            """
+        let mine = """
+            {"objects": {"TaskList": {"L": {"title": "L"}}, "Task": {
+              "a": {"list": "L", "prev": null, "next": "c", "title": "A"},
+              "c": {"list": "L", "prev": "a", "next": null, "title": "C"}}}}
+            """
+        let theirs = base.replacingOccurrences(of: "\"title\": \"B\"", with: "\"title\": \"Bee\"")
+        let r = try graphs(schema, base, mine, theirs)
+        XCTAssertEqual(r.open, 1)
+        XCTAssertNil(markerLawProblem(r.text, forMine: r.mine, forTheirs: r.theirs, seed: 1))
+        let text = String(decoding: r.text, as: UTF8.self)
+        XCTAssertTrue(text.contains("<<<<<<< mine\n        \"next\": \"c\","), text)
+    }
+
+    func test_graph_oneToOneConflict_resolvesToValidGraphs() throws {
+        let schema = try sampleSchema("people/people.schema.json")
+        let r = try graphs(schema, """
+            {"objects": {"Dog": {"d1": {"name": "Rex", "owner": "p1"}, "d2": {"name": "Max", "owner": null}},
+              "Person": {"p1": {"dog": "d1", "lastName": "Martin"}, "p2": {"dog": null, "lastName": "Hale"}}}}
+            """, """
+            {"objects": {"Dog": {"d1": {"name": "Rex", "owner": "p2"}, "d2": {"name": "Max", "owner": null}},
+              "Person": {"p1": {"dog": null, "lastName": "Martin"}, "p2": {"dog": "d1", "lastName": "Hale"}}}}
+            """, """
+            {"objects": {"Dog": {"d1": {"name": "Rex", "owner": "p1"}, "d2": {"name": "Max", "owner": "p2"}},
+              "Person": {"p1": {"dog": "d1", "lastName": "Martin"}, "p2": {"dog": "d2", "lastName": "Hale"}}}}
+            """)
+        XCTAssertEqual(r.open, 1)
+        XCTAssertNil(markerLawProblem(r.text, forMine: r.mine, forTheirs: r.theirs, seed: 1))
+    }
+
+    func test_graph_memberMovedToTwoOwners_resolvesToValidGraphs() throws {
+        let schema = try sampleSchema("tasks/tasks.schema.json")
+        let base = """
+            {"objects": {"TaskList": {"L": {"title": "L"}, "M": {"title": "M"}, "N": {"title": "N"}}, "Task": {
+              "a": {"list": "L", "prev": null, "next": "b", "title": "A"},
+              "b": {"list": "L", "prev": "a", "next": null, "title": "B"}}}}
+            """
+        let mine = """
+            {"objects": {"TaskList": {"L": {"title": "L"}, "M": {"title": "M"}, "N": {"title": "N"}}, "Task": {
+              "a": {"list": "L", "prev": null, "next": null, "title": "A"},
+              "b": {"list": "M", "prev": null, "next": null, "title": "B"}}}}
+            """
+        let theirs = mine.replacingOccurrences(of: "\"list\": \"M\"", with: "\"list\": \"N\"")
+        let r = try graphs(schema, base, mine, theirs)
+        XCTAssertEqual(r.open, 1)
+        XCTAssertNil(markerLawProblem(r.text, forMine: r.mine, forTheirs: r.theirs, seed: 1))
+    }
+}
+
+/// Seeded random JSON documents and edits of them.
+enum RandomJSON {
+    static func scalar(_ random: inout SplitMix64) -> JSONValue {
+        switch random.below(4) {
+        case 0: return .number(JSONNumber(random.below(5)))
+        case 1: return .string("s\(random.below(4))")
+        case 2: return .bool(random.below(2) == 0)
+        default: return .array((0..<random.below(3)).map { _ in .number(JSONNumber(random.below(3))) })
+        }
+    }
+
+    static func object(_ random: inout SplitMix64, depth: Int) -> JSONValue {
+        var o = JSONObject()
+        for i in 0..<random.below(6) {
+            o["k\(i)"] = depth > 0 && random.below(3) == 0 ? object(&random, depth: depth - 1) : scalar(&random)
+        }
+        return .object(o)
+    }
+
+    /// A few changes anywhere in `value`.
+    static func edit(_ value: JSONValue, _ random: inout SplitMix64) -> JSONValue {
+        guard case .object(var o) = value else { return random.below(3) == 0 ? scalar(&random) : value }
+        for _ in 0..<random.below(3) + 1 {
+            let key = "k\(random.below(7))"
+            switch random.below(4) {
+            case 0: o.members.removeAll { $0.key == key }
+            case 1: o[key] = scalar(&random)
+            case 2: o[key] = object(&random, depth: 1)
+            default: if let v = o[key] { o[key] = edit(v, &random) }
+            }
+        }
+        return .object(o)
+    }
+}
