@@ -34,33 +34,37 @@ enum GitDiffCommand: Subcommand {
         let oldBytes = read(oldSide), newBytes = read(newSide)
         let useColor = color == "always" || (color == "auto" && colorFromGit(io: io))
         let report = describe(path: path, newPath: newPath ?? path, old: oldBytes, new: newBytes, schema: schema, color: useColor)
+        if let note = report.note { io.err("graphdiff: \(newPath ?? path): \(note)\n") }
         io.out(report.text)
         return exitCode && report.different ? .failure : .success
     }
 
     /// The report: graphdiff's when both sides are graphs, the structural
-    /// JSON diff when both are JSON, a unified line diff otherwise. Never fails.
-    static func describe(path: String, newPath: String, old: [UInt8]?, new: [UInt8]?, schema: String?, color: Bool) -> (text: String, different: Bool) {
+    /// JSON diff when both are JSON, a unified line diff otherwise; `note`
+    /// says why a step down was taken. Never fails.
+    static func describe(path: String, newPath: String, old: [UInt8]?, new: [UInt8]?, schema: String?, color: Bool)
+        -> (text: String, different: Bool, note: String?)
+    {
         let header = "--- \(old == nil ? "/dev/null" : "a/" + path)\n+++ \(new == nil ? "/dev/null" : "b/" + newPath)\n"
-        let oldJSON = old.flatMap { try? JSONReader.parse($0) }, newJSON = new.flatMap { try? JSONReader.parse($0) }
         let context = RenderContext(oldName: "a/\(path)", newName: "b/\(newPath)", oldSource: old.map(JSONSourceText.init),
                                     newSource: new.map(JSONSourceText.init), color: color)
-        if let schemaPath = WorkTreeSchema.path(for: newJSON ?? oldJSON, workTreePath: newJSON != nil ? newPath : path, override: schema),
-            let bytes = try? FileAccess.readAll(path: schemaPath), let s = try? Schema.load(bytes)
-        {
-            let options = Graph.LoadOptions(ignoreFingerprint: true)
-            let a = old == nil ? Graph(schema: s) : oldJSON.flatMap { try? Graph.load($0, schema: s, source: context.oldSource, options: options) }
-            let b = new == nil ? Graph(schema: s) : newJSON.flatMap { try? Graph.load($0, schema: s, source: context.newSource, options: options) }
-            if let a, let b, let changes = try? ChangeSet.diff(from: a, to: b) {
-                return (header + HumanRenderer.render(changes, context: context), !changes.isEmpty)
+        let versions = [GitInputs.Version(label: "old", bytes: old), GitInputs.Version(label: "new", bytes: new)]
+        var (kind, reason) = GitInputs.classify(versions, schemaOrder: [1, 0], workTreePath: new != nil ? newPath : path, override: schema)
+        if case .graphs(let g) = kind {
+            do {
+                let changes = try ChangeSet.diff(from: g[0], to: g[1])
+                return (header + HumanRenderer.render(changes, context: context), !changes.isEmpty, nil)
+            } catch {
+                reason = "the graph diff refused: \(GitInputs.firstLine(error))"
+                kind = .json(versions.map { $0.bytes.flatMap { try? JSONReader.parse($0) } })
             }
         }
-        if let a = oldJSON, let b = newJSON {
+        if case .json(let d) = kind, let a = d[0], let b = d[1] {
             let edits = JSONDiff.diff(from: a, to: b)
-            return (header + HumanRenderer.render(edits, context: context), !edits.isEmpty)
+            return (header + HumanRenderer.render(edits, context: context), !edits.isEmpty, reason.map { "diffing as plain JSON: \($0)" })
         }
         let unified = LineDiff.unified(old: String(decoding: old ?? [], as: UTF8.self), new: String(decoding: new ?? [], as: UTF8.self))
-        return (unified.isEmpty ? "" : header + unified, !unified.isEmpty)
+        return (unified.isEmpty ? "" : header + unified, !unified.isEmpty, reason.map { "diffing by lines: \($0)" })
     }
 
     /// git's own colour decision for diffs: `color.diff` / `color.ui`, with

@@ -20,34 +20,42 @@ enum GitMergeCommand: Subcommand {
         }
         let base = try FileAccess.read(git.base, io: io), current = try FileAccess.read(git.current, io: io), other = try FileAccess.read(git.other, io: io)
         let markers = ConflictMarkerWriter.Markers(size: git.markerSize, mine: git.labelCurrent, base: git.labelBase, theirs: git.labelOther)
-        let (text, conflicts) = merge(path: git.path, base: base, current: current, other: other, schema: schema, markers: markers)
+        let (text, conflicts, notes) = merge(path: git.path, base: base, current: current, other: other, schema: schema, markers: markers)
+        for note in notes { io.err("graphdiff: \(git.path): \(note)\n") }
         for line in conflicts { io.err("graphdiff: \(git.path): CONFLICT \(line)\n") }
         try FileAccess.writeAtomically(text, to: git.current)
         return conflicts.isEmpty ? .success : .failure
     }
 
-    /// Graph merge when a schema applies and all three versions are graphs;
-    /// structural JSON merge when all three are JSON; line merge otherwise.
+    /// Graph merge when a schema applies and all versions are graphs (an
+    /// empty base, which git passes when both branches added the file, is an
+    /// empty graph); structural JSON merge when all are JSON; line merge
+    /// otherwise. Each step down names its reason in `notes`.
     static func merge(path: String, base: [UInt8], current: [UInt8], other: [UInt8], schema: String?,
-                      markers: ConflictMarkerWriter.Markers) -> (text: [UInt8], conflicts: [String]) {
-        let documents = [base, current, other].map { try? JSONReader.parse($0) }
-        if let b = documents[0], let m = documents[1], let t = documents[2] {
-            if let schemaPath = WorkTreeSchema.path(for: m, workTreePath: path, override: schema) ?? WorkTreeSchema.path(for: t, workTreePath: path, override: nil),
-                let bytes = try? FileAccess.readAll(path: schemaPath), let s = try? Schema.load(bytes)
-            {
-                let options = Graph.LoadOptions(ignoreFingerprint: true)
-                if let gb = try? Graph.load(b, schema: s, source: nil, options: options), let gm = try? Graph.load(m, schema: s, source: nil, options: options),
-                    let gt = try? Graph.load(t, schema: s, source: nil, options: options),
-                    let merged = try? MergeText.graphs(base: gb, mine: gm, theirs: gt, prefer: nil, markers: markers)
-                {
-                    return (merged.text, merged.open.map(\.description))
-                }
+                      markers: ConflictMarkerWriter.Markers) -> (text: [UInt8], conflicts: [String], notes: [String]) {
+        let versions = [GitInputs.Version(label: "base", bytes: base.isEmpty ? nil : base),
+                        GitInputs.Version(label: "ours", bytes: current), GitInputs.Version(label: "theirs", bytes: other)]
+        var (kind, reason) = GitInputs.classify(versions, schemaOrder: [1, 2, 0], workTreePath: path, override: schema)
+        if case .graphs(let g) = kind {
+            do {
+                let merged = try MergeText.graphs(base: g[0], mine: g[1], theirs: g[2], prefer: nil, markers: markers)
+                return (merged.text, merged.open.map(\.description), [])
+            } catch {
+                reason = "the graph merge refused: \(GitInputs.firstLine(error))"
+                kind = .json(versions.map { $0.bytes.flatMap { try? JSONReader.parse($0) } })
             }
-            let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(), markers: markers)
-            return (merged.text, merged.open.map(\.description))
+        }
+        if case .json(let d) = kind, let m = d[1], let t = d[2] {
+            // No base (both added the file): an empty object of the same kind.
+            let b: JSONValue? = d[0] ?? (m.objectValue != nil && t.objectValue != nil ? .object(JSONObject()) : nil)
+            if let b {
+                let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(), markers: markers)
+                return (merged.text, merged.open.map(\.description), reason.map { ["merging as plain JSON: \($0)"] } ?? [])
+            }
         }
         let lines = LineMerge.merge(base: String(decoding: base, as: UTF8.self), mine: String(decoding: current, as: UTF8.self),
                                     theirs: String(decoding: other, as: UTF8.self), markers: markers)
-        return (Array(lines.text.utf8), lines.conflicts == 0 ? [] : ["\(lines.conflicts) conflicting chunk(s) in a file that is not JSON (merged by lines)"])
+        let notes = reason.map { ["merging by lines: \($0)"] } ?? []
+        return (Array(lines.text.utf8), lines.conflicts == 0 ? [] : ["\(lines.conflicts) conflicting chunk(s) in a file that is not JSON (merged by lines)"], notes)
     }
 }

@@ -26,17 +26,3 @@ enum ProcessRunner {
         return Outcome(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
 }
-
-/// Where a graph's schema is in the work tree: git hands the versions of a
-/// file as temporary files elsewhere, so `$schema` is resolved against the
-/// directory of the path in the work tree (git runs drivers at its top).
-enum WorkTreeSchema {
-    static func path(for document: JSONValue?, workTreePath: String, override: String?) -> String? {
-        if let override { return override }
-        guard let document, let reference = Graph.schemaReference(in: document) else { return nil }
-        if reference.hasPrefix("/") { return reference }
-        let directory = (workTreePath as NSString).deletingLastPathComponent
-        let candidate = directory.isEmpty ? reference : directory + "/" + reference
-        return FileManager.default.fileExists(atPath: candidate) ? candidate : nil
-    }
-}

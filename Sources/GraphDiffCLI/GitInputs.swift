@@ -1,0 +1,84 @@
+import Foundation
+import GraphDiff
+import GraphJSON
+
+/// The git drivers' one fallback chain. The versions of a file are graphs
+/// when `$schema` (or `--schema`) names a schema and every version loads as
+/// a graph of it; else plain JSON when every version parses; else bytes.
+/// Each step down has a reason, which the drivers print on one stderr line
+/// (`graphdiff: PATH: merging as plain JSON: theirs is not a valid Tasks
+/// graph: …`). Plain JSON without `$schema` is no step down: it has no reason.
+enum GitInputs {
+    /// One version of the file: its label (`mine`, `old`, …) and its bytes
+    /// (`nil`: the file does not exist in that version).
+    struct Version {
+        var label: String
+        var bytes: [UInt8]?
+    }
+
+    /// What the versions are.
+    enum Kind {
+        /// Graphs of one schema (absent versions are empty graphs).
+        case graphs([Graph])
+        /// JSON documents (`nil`: absent).
+        case json([JSONValue?])
+        /// Not all JSON.
+        case bytes
+    }
+
+    /// Classifies `versions`; `schemaOrder` lists the indexes of the versions
+    /// whose `$schema` counts, first match first.
+    static func classify(_ versions: [Version], schemaOrder: [Int], workTreePath: String, override: String?) -> (kind: Kind, reason: String?) {
+        var documents: [JSONValue?] = []
+        for v in versions {
+            guard let bytes = v.bytes else { documents.append(nil); continue }
+            do {
+                documents.append(try JSONReader.parse(bytes))
+            } catch {
+                return (.bytes, "\(v.label) is not JSON: \(firstLine(error))")
+            }
+        }
+        var schemaPath = override
+        if schemaPath == nil {
+            for i in schemaOrder {
+                if let document = documents[i], let reference = Graph.schemaReference(in: document) {
+                    schemaPath = resolve(reference, workTreePath: workTreePath)
+                    break
+                }
+            }
+        }
+        guard let schemaPath else { return (.json(documents), nil) }
+        let schema: Schema
+        do {
+            guard FileManager.default.fileExists(atPath: schemaPath) else { return (.json(documents), "schema \(schemaPath) not found") }
+            schema = try Schema.load(FileAccess.readAll(path: schemaPath))
+        } catch {
+            return (.json(documents), "schema \(schemaPath) is not valid: \(firstLine(error))")
+        }
+        var graphs: [Graph] = []
+        for (v, document) in zip(versions, documents) {
+            guard let document else { graphs.append(Graph(schema: schema)); continue }
+            do {
+                graphs.append(try Graph.load(document, schema: schema, source: v.bytes.map(JSONSourceText.init),
+                                             options: Graph.LoadOptions(ignoreFingerprint: true)))
+            } catch {
+                return (.json(documents), "\(v.label) is not a valid \(schema.name) graph: \(firstLine(error))")
+            }
+        }
+        return (.graphs(graphs), nil)
+    }
+
+    /// `$schema` resolved against the directory of the path in the work
+    /// tree: git hands the versions as temporary files elsewhere, and runs
+    /// drivers at the top of the work tree.
+    static func resolve(_ reference: String, workTreePath: String) -> String {
+        if reference.hasPrefix("/") { return reference }
+        let directory = (workTreePath as NSString).deletingLastPathComponent
+        return directory.isEmpty ? reference : directory + "/" + reference
+    }
+
+    /// The first line of an error's description.
+    static func firstLine(_ error: Error) -> String {
+        String(describing: error).split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "\(error)"
+    }
+}
