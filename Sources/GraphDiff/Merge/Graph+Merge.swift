@@ -252,6 +252,19 @@ struct GraphMerger {
             if equal(mv, tv, property) { continue }
             if let bv, equal(bv, mv, property) { merged.values[slot] = tv; continue }
             if let bv, equal(bv, tv, property) { continue }
+            if case .attribute(let a) = property, a.type == .json, let bv {
+                // A JSON attribute merges structurally: edits in different
+                // places of it are both kept.
+                let nested = JSONMerge.merge(base: bv, mine: mv, theirs: tv, options: .init(prefer: prefer))
+                merged.values[slot] = nested.value
+                let at = path(entity.name, id, property.name)
+                for c in nested.conflicts {
+                    conflicts.append(MergeConflict(kind: c.kind == .arrayChunk ? .arrayChunk : .property, entity: entity.name, identity: id.identity,
+                                                   property: property.name, path: JSONPointer(at.tokens + c.path.tokens),
+                                                   base: c.base, mine: c.mine, theirs: c.theirs, resolvedBy: prefer))
+                }
+                continue
+            }
             conflicts.append(MergeConflict(kind: b == nil ? .insertInsert : .property, entity: entity.name, identity: id.identity,
                                            property: property.name, path: path(entity.name, id, property.name),
                                            base: bv, mine: mv, theirs: tv, resolvedBy: prefer))

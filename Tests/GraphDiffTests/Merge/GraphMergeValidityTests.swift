@@ -173,3 +173,32 @@ final class GraphMergeValidityTests: XCTestCase {
         XCTAssertNil(try XCTUnwrap(r[.theirs]).graph[s3])
     }
 }
+
+final class JSONAttributeMergeTests: XCTestCase {
+    func schema() throws -> Schema {
+        try Schema(name: "Jobs", version: 1, entities: [
+            Entity(name: "Job", identity: "id", attributes: [Attribute(name: "id", type: .string), Attribute(name: "payload", type: .json, isOptional: true)]),
+        ])
+    }
+
+    func graph(_ payload: String) throws -> Graph {
+        try Graph.load(Array(#"{"objects": {"Job": {"j1": {"payload": \#(payload)}}}}"#.utf8), schema: schema())
+    }
+
+    func test_editsInDifferentPlaces_bothKept() throws {
+        let r = try Graph.merge(base: graph(#"{"a": 1, "b": {"c": 1}}"#), mine: graph(#"{"a": 2, "b": {"c": 1}}"#),
+                                theirs: graph(#"{"a": 1, "b": {"c": 1, "d": true}}"#))
+        XCTAssertEqual(r.conflicts, [])
+        XCTAssertEqual(r.graph.value(of: ObjectID(entity: "Job", identity: "j1"), "payload"), try json(#"{"a": 2, "b": {"c": 1, "d": true}}"#))
+    }
+
+    func test_sameNestedPlace_isAConflictAtThatPath_andPreferResolvesIt() throws {
+        let (b, m, t) = (try graph(#"{"a": 1, "x": 0}"#), try graph(#"{"a": 2, "x": 1}"#), try graph(#"{"a": 3, "x": 0}"#))
+        let r = try Graph.merge(base: b, mine: m, theirs: t)
+        XCTAssertEqual(r.conflicts.map(\.path.description), ["/objects/Job/j1/payload/a"])
+        XCTAssertEqual(r.conflicts.first?.property, "payload")
+        XCTAssertEqual(r.graph.value(of: ObjectID(entity: "Job", identity: "j1"), "payload"), try json(#"{"a": 1, "x": 1}"#), "mine's x kept; a at base")
+        let theirsWin = try Graph.merge(base: b, mine: m, theirs: t, prefer: .theirs)
+        XCTAssertEqual(theirsWin.graph.value(of: ObjectID(entity: "Job", identity: "j1"), "payload"), try json(#"{"a": 3, "x": 1}"#))
+    }
+}
