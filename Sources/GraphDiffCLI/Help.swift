@@ -119,10 +119,14 @@ enum Help {
         Graphs (with a schema) merge object by object and property by
         property: a change made on one side is taken, the same change on both
         sides is taken once, different changes to the same property conflict.
-        Ordered relationships merge as sequences: inserts land after the same
-        neighbour as on their side, mine's before theirs' at the same place;
-        moves and deletions apply. Plain JSON merges member by member, and
-        arrays like diff3. A summary line per conflict goes to standard error.
+        Ordered relationships merge as sequences, by laws: two members keep
+        the base order unless a side reordered them (then that side's order);
+        inserts land after the same neighbour as on their side, mine's before
+        theirs' at the same place; deletions win over moves; only orders that
+        contradict each other, or one member moved or inserted to two places,
+        conflict. Every result is a valid graph. Plain JSON merges member by
+        member, and arrays like diff3. A summary line per conflict goes to
+        standard error.
 
         Arguments:
           BASE            The common ancestor.
@@ -135,9 +139,11 @@ enum Help {
                           Resolve every conflict in favour of one side (per
                           property, or per object for atomic entities).
           --conflicts markers|report
-                          markers (default): the merged file with git-style
-                          markers around each conflicting member; report: the
-                          merged file stays valid JSON with the base values.
+                          markers (default): the --prefer mine and --prefer
+                          theirs results in one file, with git-style markers
+                          where they differ (keep one side in every block to
+                          get that side's result); report: the merged file
+                          stays valid JSON with the base values.
           --report FILE   Write every conflict as JSON to FILE.
           --marker-size N Length of the conflict markers (default 7).
           --label-mine NAME
