@@ -49,7 +49,8 @@ enum GitMergeCommand: Subcommand {
             // No base (both added the file): an empty object of the same kind.
             let b: JSONValue? = d[0] ?? (m.objectValue != nil && t.objectValue != nil ? .object(JSONObject()) : nil)
             if let b {
-                let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(), markers: markers)
+                let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(), markers: markers,
+                                                 indent: JSONWriter.detectIndentation(current))
                 return (merged.text, merged.open.map(\.description), reason.map { ["merging as plain JSON: \($0)"] } ?? [])
             }
         }

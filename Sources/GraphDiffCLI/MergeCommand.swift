@@ -49,7 +49,8 @@ enum MergeCommand: Subcommand {
             }
         } else {
             merged = MergeText.documents(base: base.json, mine: mine.json, theirs: theirs.json,
-                                         options: .init(arrayKey: args.value("--array-key"), prefer: prefer), markers: useMarkers)
+                                         options: .init(arrayKey: args.value("--array-key"), prefer: prefer), markers: useMarkers,
+                                         indent: JSONWriter.detectIndentation(mine.bytes))
         }
         let (conflicts, open, resultText) = (merged.conflicts, merged.open, merged.text)
         progress.stage("writing")

@@ -31,6 +31,11 @@ public struct JSONWriter {
             self.sortKeys = sortKeys
         }
 
+        /// One level of indentation in the pretty layout: two spaces in the
+        /// canonical form; a plain JSON merge uses the indentation of mine's
+        /// file (``detectIndentation(_:)``).
+        public var indent: [UInt8] = [ASCII.space, ASCII.space]
+
         /// The canonical layout: pretty and sorted.
         public static let canonical = Style(pretty: true, sortKeys: true)
         /// No whitespace, members in their order.
@@ -140,7 +145,32 @@ public struct JSONWriter {
     /// Starts a new line at the current indentation (pretty style).
     public mutating func newline() {
         output.append(ASCII.newline)
-        for _ in 0..<level { output.append(ASCII.space); output.append(ASCII.space) }
+        if style.indent.count == 2 && style.indent[0] == ASCII.space && style.indent[1] == ASCII.space {
+            for _ in 0..<level { output.append(ASCII.space); output.append(ASCII.space) }
+        } else {
+            for _ in 0..<level { output.append(contentsOf: style.indent) }
+        }
+    }
+
+    /// The indentation of one level in a JSON text: the leading white space
+    /// of its first indented line (a tab, or a run of spaces), or `nil` when
+    /// no line is indented (a one-line document).
+    ///
+    ///     JSONWriter.detectIndentation(Array("{\n\t\"a\": 1\n}".utf8))   // [9]: a tab
+    ///
+    /// - Complexity: O(*n*) in the bytes before the first indented line.
+    public static func detectIndentation(_ text: [UInt8]) -> [UInt8]? {
+        var i = 0
+        while i < text.count {
+            guard text[i] == ASCII.newline else { i += 1; continue }
+            var j = i + 1
+            while j < text.count && (text[j] == ASCII.space || text[j] == 0x09) { j += 1 }
+            if j > i + 1 && j < text.count && text[j] != ASCII.newline && text[j] != 0x0D {
+                return text[i + 1] == 0x09 ? [0x09] : Array(text[(i + 1)..<j])
+            }
+            i = j
+        }
+        return nil
     }
 
     /// Appends `s` as a JSON string literal.

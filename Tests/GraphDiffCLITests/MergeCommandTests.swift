@@ -82,11 +82,35 @@ final class MergeCommandTests: XCTestCase {
         let t = try file("t.json", #"{"a": 1, "list": [1, 2, 3, 4], "keep": true, "new": "x"}"#)
         let r = graphdiff(["merge", b, m, t])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stdout, "{\n  \"a\": 2,\n  \"keep\": true,\n  \"list\": [0, 1, 2, 3, 4],\n  \"new\": \"x\"\n}\n")
+        XCTAssertEqual(r.stdout, "{\n  \"a\": 2,\n  \"list\": [0, 1, 2, 3, 4],\n  \"keep\": true,\n  \"new\": \"x\"\n}\n", "mine's order; theirs' new member where theirs has it")
         let c = try file("c.json", #"{"a": 3, "list": [1, 2, 3], "keep": true}"#)
         let conflict = graphdiff(["merge", b, m, c])
         XCTAssertEqual(conflict.status, 1)
-        XCTAssertEqual(conflict.stdout, "{\n<<<<<<< mine\n  \"a\": 2,\n||||||| base\n  \"a\": 1,\n=======\n  \"a\": 3,\n>>>>>>> theirs\n  \"keep\": true,\n  \"list\": [0, 1, 2, 3]\n}\n")
+        XCTAssertEqual(conflict.stdout, "{\n<<<<<<< mine\n  \"a\": 2,\n||||||| base\n  \"a\": 1,\n=======\n  \"a\": 3,\n>>>>>>> theirs\n  \"list\": [0, 1, 2, 3],\n  \"keep\": true\n}\n")
+    }
+
+    /// A one-value edit of a package.json must not become a diff of the
+    /// whole file: mine's member order and indentation are kept.
+    func test_merge_plainJSON_keepsMinesOrderAndIndentation() throws {
+        let dir = try temporaryDirectory(self)
+        func file(_ name: String, _ text: String) throws -> String {
+            let url = dir.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let package = "{\n    \"name\": \"app\",\n    \"version\": \"1.0.0\",\n    \"scripts\": {\n        \"test\": \"jest\",\n        \"build\": \"tsc\"\n    },\n    \"dependencies\": {\n        \"zod\": \"^3.0.0\",\n        \"axios\": \"^1.0.0\"\n    }\n}\n"
+        let b = try file("b.json", package)
+        let m = try file("m.json", package.replacingOccurrences(of: "\"jest\"", with: "\"vitest\""))
+        let t = try file("t.json", package.replacingOccurrences(of: "\"1.0.0\"", with: "\"1.1.0\"")
+            .replacingOccurrences(of: "\"zod\": \"^3.0.0\",", with: "\"zod\": \"^3.0.0\",\n        \"lodash\": \"^4.0.0\","))
+        let r = graphdiff(["merge", b, m, t])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, package.replacingOccurrences(of: "\"jest\"", with: "\"vitest\"").replacingOccurrences(of: "\"1.0.0\"", with: "\"1.1.0\"")
+            .replacingOccurrences(of: "\"zod\": \"^3.0.0\",", with: "\"zod\": \"^3.0.0\",\n        \"lodash\": \"^4.0.0\","))
+        // Tabs stay tabs.
+        let tabbed = "{\n\t\"b\": 1,\n\t\"a\": {\n\t\t\"x\": true\n\t}\n}\n"
+        let tb = try file("tb.json", tabbed), tm = try file("tm.json", tabbed.replacingOccurrences(of: "1", with: "2"))
+        XCTAssertEqual(graphdiff(["merge", tb, tm, tb]).stdout, tabbed.replacingOccurrences(of: "1", with: "2"))
     }
 
     func test_merge_usageAndTrouble() {

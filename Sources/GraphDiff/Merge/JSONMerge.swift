@@ -12,7 +12,8 @@ import GraphJSON
 /// objects merge by that member, like chain members (inserts, deletes and
 /// moves from both sides). Scalars conflict when both sides changed them
 /// differently. Unresolved conflicts keep the base value (mine's where there
-/// is no base).
+/// is no base). Objects keep mine's member order, with theirs' new members
+/// where theirs has them.
 ///
 ///     JSONMerge.merge(base: ["a": 1, "b": 1], mine: ["a": 2, "b": 1], theirs: ["a": 1, "b": 3])
 ///     // value {"a": 2, "b": 3}, no conflict
@@ -38,7 +39,13 @@ public enum JSONMerge {
     static func merge(_ b: JSONValue?, _ m: JSONValue?, _ t: JSONValue?, at path: JSONPointer, _ options: Options,
                       _ conflicts: inout [MergeConflict]) -> JSONValue? {
         if m == t { return m }
-        if b == m { return t }
+        if b == m {
+            // Theirs' values, in mine's member order.
+            if case .object(let y)? = m, case .object(let z)? = t, case .object(let x)? = b {
+                return .object(mergeObjects(x, y, z, at: path, options, &conflicts))
+            }
+            return t
+        }
         if b == t { return m }
         switch (b, m, t) {
         case (.object(let x)?, .object(let y)?, .object(let z)?):
@@ -58,14 +65,44 @@ public enum JSONMerge {
         }
     }
 
+    /// Member by member. The result keeps mine's member order; members only
+    /// theirs has go after the member they follow there (or first), and one
+    /// only the base has (kept by a conflict) after the one it follows there.
+    ///
+    /// - Complexity: O(*n*) expected, for *n* members, plus the merges of their values.
     static func mergeObjects(_ x: JSONObject, _ y: JSONObject, _ z: JSONObject, at path: JSONPointer, _ options: Options,
                              _ conflicts: inout [MergeConflict], baseAbsent: Bool = false) -> JSONObject {
-        var keys = Set<ExactString>()
-        for k in x.keys + y.keys + z.keys { keys.insert(ExactString(k)) }
+        let xi = baseAbsent ? [:] : x.index(), yi = y.index(), zi = z.index()
+        // Number every name once: mine's, then theirs' own, then the base's own.
+        var names: [ExactString] = []
+        var number: [ExactString: Int] = [:]
+        func numbered(_ o: JSONObject) -> [Int] {
+            o.members.map { m in
+                let k = ExactString(m.key)
+                if let n = number[k] { return n }
+                number[k] = names.count
+                names.append(k)
+                return names.count - 1
+            }
+        }
+        let mineOrder = numbered(y), theirsOrder = numbered(z), baseOrder = baseAbsent ? [] : numbered(x)
+        var order = LinkedOrder(capacity: names.count)
+        for n in mineOrder { order.append(n) }
+        for sideOrder in [theirsOrder, baseOrder] {
+            var last = -1
+            for n in sideOrder {
+                if !order.contains(n) { order.insert(n, after: last) }
+                last = n
+            }
+        }
         var result = JSONObject()
-        for key in keys.sorted() {
-            let k = key.string
-            if let v = merge(baseAbsent ? nil : x[k], y[k], z[k], at: path.appending(k), options, &conflicts) { result[k] = v }
+        result.members.reserveCapacity(names.count)
+        for n in order.elements {
+            let k = names[n]
+            let b = xi[k].map { x.members[$0].value }, m = yi[k].map { y.members[$0].value }, t = zi[k].map { z.members[$0].value }
+            if let v = merge(b, m, t, at: path.appending(k.string), options, &conflicts) {
+                result.members.append(JSONObject.Member(key: k.string, value: v))
+            }
         }
         return result
     }

@@ -56,13 +56,13 @@ public enum ConflictMarkerWriter {
     ///   - mine: the result with every conflict resolved for mine.
     ///   - theirs: the result with every conflict resolved for theirs.
     ///   - base: the common ancestor, quoted in each block (`nil`: none).
-    ///   - sortKeys: `true` for graphs (canonical text); `false` for plain
-    ///     JSON, whose members keep their order.
+    ///   - style: the layout: canonical for graphs; for plain JSON members
+    ///     in their order, indented as mine's file is.
     /// - Returns: the text; without markers when the two are the same.
     /// - Complexity: O(*n* log *n*) in the size of the documents.
-    public static func write(mine: JSONValue, theirs: JSONValue, base: JSONValue?, sortKeys: Bool = true,
+    public static func write(mine: JSONValue, theirs: JSONValue, base: JSONValue?, style: JSONWriter.Style = .canonical,
                              markers: Markers = Markers()) -> [UInt8] {
-        var emitter = Emitter(markers: markers, sortKeys: sortKeys)
+        var emitter = Emitter(markers: markers, style: style)
         emitter.entry(key: nil, mine, theirs, base, commaMine: false, commaTheirs: false, level: 0)
         emitter.flush()
         return emitter.out
@@ -70,18 +70,24 @@ public enum ConflictMarkerWriter {
 
     struct Emitter {
         let markers: Markers
-        let sortKeys: Bool
+        let style: JSONWriter.Style
+        var sortKeys: Bool { style.sortKeys }
         var out: [UInt8] = []
         /// The lines of the block being gathered: mine's, the base's, theirs'.
         var pendingMine: [UInt8] = [], pendingBase: [UInt8] = [], pendingTheirs: [UInt8] = []
         var pending = false
 
-        init(markers: Markers, sortKeys: Bool) {
+        init(markers: Markers, style: JSONWriter.Style) {
             self.markers = markers
-            self.sortKeys = sortKeys
+            self.style = style
         }
 
-        var style: JSONWriter.Style { JSONWriter.Style(pretty: true, sortKeys: sortKeys) }
+        /// The indentation of `level`.
+        func indentation(_ level: Int) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for _ in 0..<level { bytes += style.indent }
+            return bytes
+        }
 
         /// Whether the two values are written alike.
         func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
@@ -92,7 +98,7 @@ public enum ConflictMarkerWriter {
         /// One member (or the document, `key == nil`) as its lines.
         func lines(_ key: String?, _ value: JSONValue, level: Int, comma: Bool) -> [UInt8] {
             var w = JSONWriter(style: style)
-            w.output = [UInt8](repeating: UInt8(ascii: " "), count: 2 * level)
+            w.output = indentation(level)
             w.level = level
             if let key {
                 w.writeString(key)
@@ -138,7 +144,7 @@ public enum ConflictMarkerWriter {
             }
             if let mo = m?.objectValue, let to = t?.objectValue, !mo.isEmpty, !to.isEmpty, let entries = aligned(mo, to, b?.objectValue) {
                 // Both have members: open it, and mark only what differs.
-                var head = [UInt8](repeating: UInt8(ascii: " "), count: 2 * level)
+                var head = indentation(level)
                 if let key {
                     var w = JSONWriter(style: style)
                     w.writeString(key)
@@ -155,7 +161,7 @@ public enum ConflictMarkerWriter {
                 for (i, e) in entries.enumerated() {
                     entry(key: e.key, e.mine, e.theirs, e.base, commaMine: commas[i].0, commaTheirs: commas[i].1, level: level + 1)
                 }
-                let close = [UInt8](repeating: UInt8(ascii: " "), count: 2 * level) + [UInt8(ascii: "}")]
+                let close = indentation(level) + [UInt8(ascii: "}")]
                 func closing(_ comma: Bool) -> [UInt8] { close + (comma ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]) }
                 if commaMine == commaTheirs {
                     common(closing(commaMine))
