@@ -3,10 +3,15 @@ import Foundation
 /// Where a command reads standard input from and writes its two streams to,
 /// and the environment it sees. Tests pass buffers; the executable passes the
 /// process's own streams.
+///
+/// A write that fails (a full disk, a closed descriptor) is remembered, and
+/// nothing more is written to that stream: ``GraphDiffTool/run(_:io:)``
+/// reports the first failure and ends with status 2, as diff(1) does.
 final class CommandIO {
-    private let writeOut: ([UInt8]) -> Void
-    private let writeErr: ([UInt8]) -> Void
-    let readStandardInput: () -> [UInt8]
+    private let writeOut: ([UInt8]) throws -> Void
+    private let writeErr: ([UInt8]) throws -> Void
+    /// Reads all of standard input; throws ``StreamFailure`` when it cannot.
+    let readStandardInput: () throws -> [UInt8]
     let environment: [String: String]
     /// Whether standard output is a terminal (for colour and progress).
     let stdoutIsTerminal: Bool
@@ -16,10 +21,14 @@ final class CommandIO {
     let exitsAfterCommand: Bool
     private var kept: [Any] = []
     private let keptLock = NSLock()
+    /// The first write that failed, on either stream.
+    private(set) var writeFailure: StreamFailure?
+    private var outFailed = false, errFailed = false
+    private let writeLock = NSLock()
 
     init(
-        writeOut: @escaping ([UInt8]) -> Void, writeErr: @escaping ([UInt8]) -> Void,
-        readStandardInput: @escaping () -> [UInt8], environment: [String: String],
+        writeOut: @escaping ([UInt8]) throws -> Void, writeErr: @escaping ([UInt8]) throws -> Void,
+        readStandardInput: @escaping () throws -> [UInt8], environment: [String: String],
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, exitsAfterCommand: Bool = false
     ) {
         self.exitsAfterCommand = exitsAfterCommand
@@ -31,9 +40,26 @@ final class CommandIO {
         self.stderrIsTerminal = stderrIsTerminal
     }
 
-    func out(_ bytes: [UInt8]) { writeOut(bytes) }
-    func out(_ text: String) { writeOut(Array(text.utf8)) }
-    func err(_ text: String) { writeErr(Array(text.utf8)) }
+    func out(_ bytes: [UInt8]) { write(bytes, toStandardError: false) }
+    func out(_ text: String) { write(Array(text.utf8), toStandardError: false) }
+    func err(_ text: String) { write(Array(text.utf8), toStandardError: true) }
+
+    /// Writes to one stream unless an earlier write to it failed; remembers
+    /// the first failure.
+    private func write(_ bytes: [UInt8], toStandardError: Bool) {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        guard !(toStandardError ? errFailed : outFailed) else { return }
+        do {
+            try (toStandardError ? writeErr : writeOut)(bytes)
+        } catch {
+            if toStandardError { errFailed = true } else { outFailed = true }
+            if writeFailure == nil {
+                writeFailure = (error as? StreamFailure)
+                    ?? StreamFailure(stream: toStandardError ? .standardError : .standardOutput, reason: "\(error)")
+            }
+        }
+    }
 
     /// Keeps `value` (a loaded input: its bytes, JSON tree and graph) until
     /// the process exits, when the process ends with the command.
@@ -53,9 +79,9 @@ final class CommandIO {
     /// The process's own streams.
     static var standard: CommandIO {
         CommandIO(
-            writeOut: { FileDescriptorWriter.write($0, to: 1) },
-            writeErr: { FileDescriptorWriter.write($0, to: 2) },
-            readStandardInput: { (try? FileAccess.readAll(fd: 0)) ?? [] },
+            writeOut: { try FileDescriptorWriter.write($0, to: .standardOutput) },
+            writeErr: { try FileDescriptorWriter.write($0, to: .standardError) },
+            readStandardInput: { try FileAccess.readStandardInput() },
             environment: ProcessInfo.processInfo.environment,
             stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, exitsAfterCommand: true)
     }
@@ -76,9 +102,13 @@ final class CommandIO {
 }
 
 enum FileDescriptorWriter {
-    /// Writes all of `bytes` to `fd`; gives up silently on an error such as
-    /// a closed pipe (the reader went away, as with `| head`).
-    static func write(_ bytes: [UInt8], to fd: Int32) {
-        _ = FileAccess.writeAll(bytes, to: fd)
+    /// Writes all of `bytes` to `stream`.
+    ///
+    /// - Throws: ``StreamFailure`` naming the stream and the system's reason
+    ///   (`standard output: No space left on device`).
+    static func write(_ bytes: [UInt8], to stream: StreamFailure.Stream) throws {
+        guard FileAccess.writeAll(bytes, to: stream.descriptor) else {
+            throw StreamFailure(stream: stream, reason: FileAccess.errnoText())
+        }
     }
 }

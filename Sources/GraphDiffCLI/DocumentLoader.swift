@@ -81,25 +81,34 @@ final class DocumentLoader {
             }
             throw DocumentFailure(kind: .invalid, lines: lines)
         }
-        let source = JSONSourceText(bytes)
+        let plain = LoadedDocument(path: path, bytes: bytes, json: json, content: .json, schemaPath: nil)
         if useSchema, let schemaPath = schemaLocation(for: path, document: json) {
-            let schema = try loadSchema(schemaPath, referencedBy: path)
-            do {
-                let graph = try Graph.load(json, schema: schema, source: source, options: .init(ignoreFingerprint: force))
-                return LoadedDocument(path: path, bytes: bytes, json: json, content: .graph(graph), schemaPath: schemaPath)
-            } catch {
-                throw DocumentFailure(kind: .invalid, lines: Messages.lines(error, file: path))
-            }
+            return try graph(of: plain, schema: loadSchema(schemaPath, referencedBy: path), schemaPath: schemaPath)
         }
         if useSchema, schemaDocuments, json["format"]?.stringValue == Schema.formatTag {
             do {
-                let schema = try Schema.load(json, source: source)
+                let schema = try Schema.load(json, source: JSONSourceText(bytes))
                 return LoadedDocument(path: path, bytes: bytes, json: json, content: .schema(schema), schemaPath: nil)
             } catch {
                 throw DocumentFailure(kind: .invalid, lines: Messages.lines(error, file: path))
             }
         }
-        return LoadedDocument(path: path, bytes: bytes, json: json, content: .json, schemaPath: nil)
+        return plain
+    }
+
+    /// `document` (already read and parsed) as a graph of `schema`, read
+    /// from `schemaPath`: the file is not read again, so standard input
+    /// can be given this way too.
+    ///
+    /// - Throws: ``DocumentFailure`` (invalid) listing the graph's problems.
+    func graph(of document: LoadedDocument, schema: Schema, schemaPath: String?) throws -> LoadedDocument {
+        do {
+            let graph = try Graph.load(document.json, schema: schema, source: JSONSourceText(document.bytes),
+                                       options: .init(ignoreFingerprint: force))
+            return LoadedDocument(path: document.path, bytes: document.bytes, json: document.json, content: .graph(graph), schemaPath: schemaPath)
+        } catch {
+            throw DocumentFailure(kind: .invalid, lines: Messages.lines(error, file: document.path))
+        }
     }
 
     /// `--schema`, or the document's `$schema` resolved against its directory.
@@ -144,12 +153,16 @@ extension DocumentLoader {
         // The last input on another core, the others here.
         let (firsts, last) = inParallel({ paths.dropLast().map { load($0, schema) } }, { load(paths[paths.count - 1], schema) })
         var documents = try (firsts + [last]).map { try $0.get() }
-        guard let withSchema = documents.first(where: { $0.graph != nil }), let fingerprint = withSchema.graph?.schema.fingerprint else {
+        guard let withSchema = documents.first(where: { $0.graph != nil }), let schema = withSchema.graph?.schema else {
             return documents
         }
+        let fingerprint = schema.fingerprint
         for i in documents.indices {
             if documents[i].graph == nil {
-                documents[i] = try DocumentLoader(io: io, schemaOverride: withSchema.schemaPath, force: force).load(paths[i])
+                // Read once: standard input cannot be read a second time.
+                let loader = DocumentLoader(io: io, schemaOverride: withSchema.schemaPath, force: force)
+                documents[i] = try loader.graph(of: documents[i], schema: schema, schemaPath: withSchema.schemaPath)
+                io.keepUntilExit(documents[i])
             } else if let other = documents[i].graph, other.schema.fingerprint != fingerprint && !force {
                 throw DocumentFailure(kind: .trouble, lines: [
                     "\(withSchema.path) and \(paths[i]) are graphs of different schemas (\(fingerprint), \(other.schema.fingerprint))",

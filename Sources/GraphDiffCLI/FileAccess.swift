@@ -4,9 +4,16 @@ import Foundation
 enum FileAccess {
     /// The bytes of `path`, or of standard input for `-`.
     ///
-    /// - Throws: ``CommandFailure`` (status 2) naming the file and the reason.
+    /// - Throws: ``CommandFailure`` (status 2) naming the file (or
+    ///   `standard input`) and the reason.
     static func read(_ path: String, io: CommandIO) throws -> [UInt8] {
-        if path == "-" { return io.readStandardInput() }
+        if path == "-" {
+            do {
+                return try io.readStandardInput()
+            } catch let failure as StreamFailure {
+                throw CommandFailure.trouble(failure.description)
+            }
+        }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw CommandFailure.trouble("\(path): \(errnoText())") }
         defer { close(fd) }
@@ -16,14 +23,36 @@ enum FileAccess {
         }
         do {
             return try readAll(fd: fd, sizeHint: Int(info.st_size))
-        } catch {
-            throw CommandFailure.trouble("\(path): \(errnoText())")
+        } catch let error as ReadError {
+            throw CommandFailure.trouble("\(path): \(error.reason)")
         }
     }
 
-    struct ReadError: Error {}
+    /// A failed read(2), with the system's reason taken when it failed.
+    struct ReadError: Error {
+        var reason: String
+    }
+
+    /// Everything on the process's standard input.
+    ///
+    /// - Throws: ``StreamFailure`` when standard input is a directory or
+    ///   cannot be read.
+    static func readStandardInput() throws -> [UInt8] {
+        let stream = StreamFailure.Stream.standardInput
+        var info = stat()
+        if fstat(stream.descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw StreamFailure(stream: stream, reason: "is a directory")
+        }
+        do {
+            return try readAll(fd: stream.descriptor)
+        } catch let error as ReadError {
+            throw StreamFailure(stream: stream, reason: error.reason)
+        }
+    }
 
     /// Everything readable from `fd`.
+    ///
+    /// - Throws: ``ReadError`` when read(2) fails.
     static func readAll(fd: Int32, sizeHint: Int = 0) throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: max(sizeHint + 1, 65536))
         var count = 0
@@ -34,7 +63,7 @@ enum FileAccess {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ReadError()
+                throw ReadError(reason: errnoText())
             }
             if n == 0 { break }
             count += n

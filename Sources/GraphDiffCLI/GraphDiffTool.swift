@@ -15,8 +15,21 @@ enum GraphDiffTool {
 
     /// Runs `graphdiff ARGUMENTS`.
     ///
+    /// A write to standard output or standard error that failed makes the
+    /// status 2, whatever the command found, with a message naming the
+    /// stream and the reason: `graphdiff: standard output: No space left on
+    /// device`.
+    ///
     /// - Returns: the exit status (0, 1 or 2).
     static func run(_ arguments: [String], io: CommandIO) -> ExitStatus {
+        let status = dispatch(arguments, io: io)
+        guard let failure = io.writeFailure else { return status }
+        io.err("graphdiff: \(failure)\n")
+        return .trouble
+    }
+
+    /// Runs the command `arguments` names, or help.
+    static func dispatch(_ arguments: [String], io: CommandIO) -> ExitStatus {
         guard let first = arguments.first else {
             io.err(Help.root)
             return .trouble
