@@ -115,9 +115,7 @@ final class DocumentLoader {
     func schemaLocation(for path: String, document: JSONValue) -> String? {
         if let schemaOverride { return schemaOverride }
         guard let reference = Graph.schemaReference(in: document) else { return nil }
-        if reference.hasPrefix("/") { return reference }
-        let directory = path == "-" ? "." : URL(fileURLWithPath: path).deletingLastPathComponent().relativePath
-        return directory == "." ? reference : directory + "/" + reference
+        return SchemaReference.resolve(reference, inDirectoryOf: path)
     }
 
     func loadSchema(_ schemaPath: String, referencedBy path: String) throws -> Schema {

@@ -36,7 +36,7 @@ enum FormatCommand: Subcommand {
             return .failure
         }
         if let output = args.value("--output"), output != "-" {
-            try FileAccess.writeAtomically(text, to: output)
+            try FileAccess.writeResult(text, to: output, from: [document])
         } else if args.has("--in-place") {
             if text != document.bytes { try FileAccess.writeAtomically(text, to: path) }
         } else {

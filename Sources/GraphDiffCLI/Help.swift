@@ -95,7 +95,8 @@ enum Help {
 
         Options:
           -o, --output OUT
-                          Write the result to OUT (atomically).
+                          Write the result to OUT (atomically); a relative
+                          "$schema" is rewritten for OUT's directory.
           -i, --in-place  Replace TARGET (atomically).
           -R, --reverse   Apply the inverse of a graphdiff patch.
           --check         Verify and report; write nothing.
@@ -134,7 +135,8 @@ enum Help {
 
         Options:
           -o, --output OUT
-                          Write the result to OUT (atomically).
+                          Write the result to OUT (atomically); a relative
+                          "$schema" is rewritten for OUT's directory.
           --prefer mine|theirs
                           Resolve every conflict in favour of one side (per
                           property, or per object for atomic entities).
@@ -284,7 +286,8 @@ enum Help {
           --force         Go on even if metadata.schemaFingerprint names
                           another schema.
           -o, --output OUT
-                          Write to OUT (atomically) instead of standard output.
+                          Write to OUT (atomically) instead of standard output;
+                          a relative "$schema" is rewritten for OUT's directory.
           -i, --in-place  Replace FILE (atomically; untouched if unchanged).
           --check         Write nothing; exit 1 if FILE is not canonical.
           -h, --help      Show this help.

@@ -60,7 +60,7 @@ enum MergeCommand: Subcommand {
             try FileAccess.writeAtomically(JSONWriter.canonical(report(conflicts, documents)), to: reportPath)
         }
         if let output = args.value("--output"), output != "-" {
-            try FileAccess.writeAtomically(resultText, to: output)
+            try FileAccess.writeResult(resultText, to: output, from: [mine, base, theirs])
         } else {
             io.out(resultText)
         }

@@ -111,7 +111,7 @@ enum PatchCommand: Subcommand {
         }
         if args.has("--check") { return status }
         if let output = args.value("--output"), output != "-" {
-            try FileAccess.writeAtomically(result, to: output)
+            try FileAccess.writeResult(result, to: output, from: [target])
         } else if args.has("--in-place") {
             if result != target.bytes { try FileAccess.writeAtomically(result, to: targetPath) }
         } else {

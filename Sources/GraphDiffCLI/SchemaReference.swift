@@ -1,0 +1,144 @@
+import GraphJSON
+
+/// The rules for a graph's `$schema`, which names its schema relative to
+/// the directory of the file that holds it: resolving it for reading, and
+/// writing it again for a file in another directory.
+///
+///     SchemaReference.relocated("people.schema.json", from: "Samples/people/v1.graph.json",
+///                               to: "out/v1.graph.json", currentDirectory: "/repo")
+///     // "../Samples/people/people.schema.json"
+///
+/// Paths are compared as written, after `.` and `..` are taken out: a
+/// symbolic link is not followed.
+enum SchemaReference {
+    /// Whether `reference` names its schema wherever the graph is: a path
+    /// from the root (`/schemas/people.json`) or a URI (`https://…`).
+    static func isAbsolute(_ reference: String) -> Bool {
+        if reference.hasPrefix("/") { return true }
+        // A URI scheme: a letter, then letters, digits, "+", "-" or ".", then ":".
+        guard let colon = reference.firstIndex(of: ":"), let first = reference.first, first.isASCII, first.isLetter else { return false }
+        return reference[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    }
+
+    /// The file `reference` names, for the document at `path` (`-`, standard
+    /// input, is in the current directory): a path from the current
+    /// directory, or `reference` itself when it is absolute.
+    static func resolve(_ reference: String, inDirectoryOf path: String) -> String {
+        if isAbsolute(reference) { return reference }
+        let directory = path == "-" ? [] : Array(components(path).dropLast())
+        if path.hasPrefix("/") { return "/" + (directory + [reference]).joined(separator: "/") }
+        return directory.isEmpty ? reference : (directory + [reference]).joined(separator: "/")
+    }
+
+    /// `reference`, written in the file at `input`, as the file at `output`
+    /// must write it to name the same schema; `nil` when it stays as it is
+    /// (it is absolute, or both files are in one directory).
+    ///
+    /// - Parameter currentDirectory: the absolute path relative paths start from.
+    static func relocated(_ reference: String, from input: String, to output: String, currentDirectory: String) -> String? {
+        guard !isAbsolute(reference) else { return nil }
+        let from = directory(of: input, currentDirectory), to = directory(of: output, currentDirectory)
+        guard from != to else { return nil }
+        let target = normalized(from + components(reference))
+        var common = 0
+        while common < to.count && common < target.count - 1 && to[common] == target[common] { common += 1 }
+        return (Array(repeating: "..", count: to.count - common) + target[common...]).joined(separator: "/")
+    }
+
+    /// `text` with the value of each `$schema` member of the top-level
+    /// object replaced by `relocate(value)`, where that gives a new value.
+    ///
+    /// `text` is JSON, or JSON with conflict markers (lines that start with
+    /// `<`, `|`, `=` or `>`): a member between markers is rewritten too.
+    /// Every other byte is kept.
+    ///
+    /// - Complexity: O(*n*) in the length of `text`.
+    static func rewritingTopLevel(in text: [UInt8], _ relocate: (String) -> String?) -> [UInt8] {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+        let key = Array("\"$schema\"".utf8)
+        func endOfString(_ start: Int) -> Int {
+            var j = start + 1
+            while j < text.count && text[j] != quote { j += text[j] == backslash ? 2 : 1 }
+            return min(j + 1, text.count)
+        }
+        func skipSpace(_ start: Int) -> Int {
+            var j = start
+            while j < text.count && [0x20, 0x09, 0x0A, 0x0D].contains(text[j]) { j += 1 }
+            return j
+        }
+        var result: [UInt8] = []
+        var copied = 0, depth = 0, i = 0, lineStart = true
+        while i < text.count {
+            let c = text[i]
+            if lineStart && [UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "="), UInt8(ascii: ">")].contains(c) {
+                while i < text.count && text[i] != newline { i += 1 }
+                continue
+            }
+            lineStart = c == newline
+            switch c {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                i += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                i += 1
+            case quote:
+                let start = i, end = endOfString(i)
+                i = end
+                guard depth == 1, end - start == key.count, text[start..<end].elementsEqual(key) else { continue }
+                let colon = skipSpace(end)
+                guard colon < text.count, text[colon] == UInt8(ascii: ":") else { continue }
+                let valueStart = skipSpace(colon + 1)
+                guard valueStart < text.count, text[valueStart] == quote else { continue }
+                let valueEnd = endOfString(valueStart)
+                i = valueEnd
+                guard case .string(let value)? = try? JSONReader.parse(Array(text[valueStart..<valueEnd])), let new = relocate(value) else {
+                    continue
+                }
+                result += text[copied..<valueStart]
+                result += Array(JSONWriter.string(.string(new)).utf8)
+                copied = valueEnd
+            default:
+                i += 1
+            }
+        }
+        if copied == 0 { return text }
+        result += text[copied...]
+        return result
+    }
+
+    /// The text of a result to be written at `output`, with each top-level
+    /// `$schema` rewritten to name, from `output`'s directory, the schema it
+    /// named in the input it came from: the first of `inputs` whose
+    /// `$schema` it is (or the first input).
+    static func relocating(_ text: [UInt8], to output: String, from inputs: [(path: String, reference: String?)],
+                           currentDirectory: String) -> [UInt8] {
+        rewritingTopLevel(in: text) { value in
+            guard let holder = inputs.first(where: { $0.reference == value }) ?? inputs.first else { return nil }
+            return relocated(value, from: holder.path, to: output, currentDirectory: currentDirectory)
+        }
+    }
+
+    /// The path components of `path`, without empty ones and `.`.
+    static func components(_ path: String) -> [String] {
+        path.split(separator: "/").map(String.init).filter { $0 != "." }
+    }
+
+    /// `components` with each `..` taking out the component before it (none
+    /// above the root).
+    static func normalized(_ components: [String]) -> [String] {
+        var result: [String] = []
+        for c in components {
+            if c == ".." { _ = result.popLast() } else if c != "." { result.append(c) }
+        }
+        return result
+    }
+
+    /// The components of the absolute directory of the file at `path`
+    /// (`-`: the current directory).
+    static func directory(of path: String, _ currentDirectory: String) -> [String] {
+        if path == "-" { return normalized(components(currentDirectory)) }
+        let absolute = path.hasPrefix("/") ? components(path) : components(currentDirectory) + components(path)
+        return Array(normalized(absolute).dropLast())
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import XCTest
+@testable import GraphDiffCLI
+
+/// `-o` into another directory rewrites `$schema` so that the result still
+/// finds its schema (patch, merge and fmt).
+final class SchemaRelocationTests: XCTestCase {
+    // MARK: - The rule
+
+    func test_relocated_table() {
+        let cases: [(reference: String, input: String, output: String, expected: String?, line: UInt)] = [
+            ("people.schema.json", "Samples/people/v1.graph.json", "patched.graph.json", "Samples/people/people.schema.json", #line),
+            ("people.schema.json", "v1.graph.json", "out/m.json", "../people.schema.json", #line),
+            ("people.schema.json", "-", "out/m.json", "../people.schema.json", #line),
+            ("people.schema.json", "a/x.json", "a/y.json", nil, #line),
+            ("people.schema.json", "./a/x.json", "a/b/../y.json", nil, #line),
+            ("../schemas/p.json", "data/x.json", "out/deep/y.json", "../../schemas/p.json", #line),
+            ("p.json", "a/x.json", "/tmp/o/y.json", "../../repo/a/p.json", #line),
+            ("p.json", "/data/x.json", "/data/sub/y.json", "../p.json", #line),
+            ("sub/p.json", "x.json", "sub/y.json", "p.json", #line),
+            ("/schemas/p.json", "a/x.json", "out/y.json", nil, #line),
+            ("https://example.com/p.json", "a/x.json", "out/y.json", nil, #line),
+        ]
+        for c in cases {
+            XCTAssertEqual(SchemaReference.relocated(c.reference, from: c.input, to: c.output, currentDirectory: "/repo"), c.expected,
+                           "\(c.reference) from \(c.input) to \(c.output)", line: c.line)
+        }
+    }
+
+    func test_resolve_againstTheDirectoryOfTheFile() {
+        XCTAssertEqual(SchemaReference.resolve("p.json", inDirectoryOf: "Samples/people/v1.graph.json"), "Samples/people/p.json")
+        XCTAssertEqual(SchemaReference.resolve("p.json", inDirectoryOf: "v1.graph.json"), "p.json")
+        XCTAssertEqual(SchemaReference.resolve("p.json", inDirectoryOf: "-"), "p.json")
+        XCTAssertEqual(SchemaReference.resolve("p.json", inDirectoryOf: "/data/v1.graph.json"), "/data/p.json")
+        XCTAssertEqual(SchemaReference.resolve("/s/p.json", inDirectoryOf: "data/v1.graph.json"), "/s/p.json")
+    }
+
+    func test_rewritingTopLevel_onlyTheTopLevelMember_everyOtherByteKept() {
+        let text = """
+            {"$schema" : "a.json", "x": {"$schema": "a.json"}, "list": ["$schema", "a.json"], "s": "\\"$schema\\": \\"a.json\\""}
+            """
+        let rewritten = SchemaReference.rewritingTopLevel(in: Array(text.utf8)) { $0 == "a.json" ? "../a \"b\".json" : nil }
+        XCTAssertEqual(String(decoding: rewritten, as: UTF8.self), """
+            {"$schema" : "../a \\"b\\".json", "x": {"$schema": "a.json"}, "list": ["$schema", "a.json"], "s": "\\"$schema\\": \\"a.json\\""}
+            """)
+    }
+
+    func test_rewritingTopLevel_betweenConflictMarkers() {
+        let text = """
+            {
+            <<<<<<< mine
+              "$schema": "m.json",
+            ||||||| base
+              "$schema": "b.json",
+            =======
+              "$schema": "t.json",
+            >>>>>>> theirs {
+              "objects": {}
+            }
+
+            """
+        let rewritten = SchemaReference.rewritingTopLevel(in: Array(text.utf8)) { "../" + $0 }
+        XCTAssertEqual(String(decoding: rewritten, as: UTF8.self), """
+            {
+            <<<<<<< mine
+              "$schema": "../m.json",
+            ||||||| base
+              "$schema": "../b.json",
+            =======
+              "$schema": "../t.json",
+            >>>>>>> theirs {
+              "objects": {}
+            }
+
+            """)
+    }
+
+    func test_rewritingTopLevel_nothingToChange_returnsTheText() {
+        let text = Array("{\n  \"objects\": {}\n}\n".utf8)
+        XCTAssertEqual(SchemaReference.rewritingTopLevel(in: text) { _ in "x" }, text)
+    }
+
+    // MARK: - Through the commands
+
+    /// A copy of Samples/people and Samples/tasks in a temporary directory,
+    /// with an empty `out` directory beside them.
+    func workTree() throws -> URL {
+        let root = try temporaryDirectory(self)
+        for (folder, files) in [("people", ["people.schema.json", "v1.graph.json", "v2.graph.json"]),
+                                ("tasks", ["tasks.schema.json", "base.graph.json", "mine.graph.json", "theirs.graph.json"])] {
+            let directory = root.appendingPathComponent("Samples").appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for file in files {
+                try FileManager.default.copyItem(atPath: samplePath("\(folder)/\(file)"), toPath: directory.appendingPathComponent(file).path)
+            }
+        }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("out"), withIntermediateDirectories: true)
+        return root
+    }
+
+    func firstLines(_ url: URL, _ count: Int = 2) throws -> String {
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n").prefix(count).joined(separator: "\n")
+    }
+
+    func test_patch_output_fromTheRoot_findsItsSchema() throws {
+        let root = try workTree()
+        let made = try RedirectedRun(arguments: ["diff", "-f", "json", "-o", "change.json", "Samples/people/v1.graph.json",
+                                                 "Samples/people/v2.graph.json"], directory: root).run()
+        XCTAssertEqual(made.status, 1, made.stderr)
+        let r = try RedirectedRun(arguments: ["patch", "Samples/people/v1.graph.json", "change.json", "-o", "patched.graph.json"],
+                                  directory: root).run()
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(try firstLines(root.appendingPathComponent("patched.graph.json")),
+                       "{\n  \"$schema\": \"Samples/people/people.schema.json\",")
+        let v = try RedirectedRun(arguments: ["validate", "patched.graph.json"], directory: root).run()
+        XCTAssertEqual(v.stdout, "patched.graph.json: valid graph of schema \"People\" (7 objects)\n")
+        XCTAssertEqual(v.status, 0, v.stderr)
+    }
+
+    func test_merge_outputInAnotherDirectory_findsItsSchema() throws {
+        let root = try workTree()
+        let tasks = root.appendingPathComponent("Samples/tasks")
+        let r = try RedirectedRun(arguments: ["merge", "base.graph.json", "mine.graph.json", "theirs.graph.json", "-o", "../../out/m.json"],
+                                  directory: tasks).run()
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(try firstLines(root.appendingPathComponent("out/m.json")), "{\n  \"$schema\": \"../Samples/tasks/tasks.schema.json\",")
+        let v = try RedirectedRun(arguments: ["validate", "out/m.json"], directory: root).run()
+        XCTAssertEqual(v.stdout, "out/m.json: valid graph of schema \"Tasks\" (10 objects)\n")
+        XCTAssertEqual(v.status, 0, v.stderr)
+    }
+
+    func test_merge_withConflictMarkers_outputInAnotherDirectory_rewritesSchema() throws {
+        let root = try workTree()
+        let tasks = root.appendingPathComponent("Samples/tasks")
+        let mine = try String(contentsOf: tasks.appendingPathComponent("mine.graph.json"), encoding: .utf8)
+        try mine.replacingOccurrences(of: "\"title\": \"Eggs\"", with: "\"title\": \"Brown eggs\"")
+            .write(to: tasks.appendingPathComponent("mine.graph.json"), atomically: true, encoding: .utf8)
+        let r = try RedirectedRun(arguments: ["merge", "Samples/tasks/base.graph.json", "Samples/tasks/mine.graph.json",
+                                              "Samples/tasks/theirs.graph.json", "-o", "out/m.json"], directory: root).run()
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let text = try String(contentsOf: root.appendingPathComponent("out/m.json"), encoding: .utf8)
+        XCTAssertTrue(text.contains("<<<<<<< mine\n"), text)
+        XCTAssertEqual(try firstLines(root.appendingPathComponent("out/m.json")), "{\n  \"$schema\": \"../Samples/tasks/tasks.schema.json\",")
+    }
+
+    func test_fmt_outputInAnotherDirectory_findsItsSchema_sameDirectoryUnchanged() throws {
+        let root = try workTree()
+        let r = try RedirectedRun(arguments: ["fmt", "Samples/tasks/base.graph.json", "-o", "out/base.graph.json"], directory: root).run()
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(try firstLines(root.appendingPathComponent("out/base.graph.json")),
+                       "{\n  \"$schema\": \"../Samples/tasks/tasks.schema.json\",")
+        XCTAssertEqual(try RedirectedRun(arguments: ["validate", "-q", "out/base.graph.json"], directory: root).run().status, 0)
+
+        let same = try RedirectedRun(arguments: ["fmt", "Samples/tasks/base.graph.json", "-o", "Samples/tasks/copy.graph.json"],
+                                     directory: root).run()
+        XCTAssertEqual(same.status, 0, same.stderr)
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("Samples/tasks/copy.graph.json")),
+                       try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/base.graph.json"))))
+    }
+
+    func test_fmt_absoluteSchemaReference_staysAbsolute() throws {
+        let root = try workTree()
+        let schema = root.appendingPathComponent("Samples/people/people.schema.json").path
+        let text = try String(contentsOfFile: samplePath("people/v1.graph.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"people.schema.json\"", with: "\"\(schema)\"")
+        try text.write(to: root.appendingPathComponent("abs.graph.json"), atomically: true, encoding: .utf8)
+        let r = try RedirectedRun(arguments: ["fmt", "abs.graph.json", "-o", "out/abs.graph.json"], directory: root).run()
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try firstLines(root.appendingPathComponent("out/abs.graph.json")), "{\n  \"$schema\": \"\(schema)\",")
+    }
+}
