@@ -70,7 +70,9 @@ enum MergeCommand: Subcommand {
     /// The `--report` document: every conflict with its three values and,
     /// for graphs, the object's position in each input.
     static func report(_ conflicts: [MergeConflict], _ documents: [LoadedDocument]) -> JSONValue {
-        .object(["conflicts": .array(conflicts.map { c in
+        // One line index per input, not one per conflict and side.
+        let sources = documents.map { JSONSourceText($0.bytes) }
+        return .object(["conflicts": .array(conflicts.map { c in
             var o = JSONObject()
             o["kind"] = .string(c.kind.rawValue)
             if let e = c.entity { o["entity"] = .string(e) }
@@ -84,9 +86,9 @@ enum MergeCommand: Subcommand {
             if let r = c.resolvedBy { o["resolvedBy"] = .string(r.rawValue) }
             if let entity = c.entity, let identity = c.identity {
                 var positions = JSONObject()
-                for (side, d) in zip(["base", "mine", "theirs"], documents) {
+                for (side, (d, source)) in zip(["base", "mine", "theirs"], zip(documents, sources)) {
                     guard let g = d.graph, let object = g.objects[g.id(entity: entity, identity: identity)], object.sourceOffset >= 0 else { continue }
-                    let l = JSONSourceText(d.bytes).location(ofOffset: object.sourceOffset)
+                    let l = source.location(ofOffset: object.sourceOffset)
                     positions[side] = ["file": .string(d.path), "line": .number(JSONNumber(l.line)), "column": .number(JSONNumber(l.column))]
                 }
                 if !positions.isEmpty { o["positions"] = .object(positions) }

@@ -156,8 +156,14 @@ extension ChangeSet {
         if e != 0 { return e < 0 }
         let i = utf8Compare(a.id.identity, b.id.identity)
         if i != 0 { return i < 0 }
-        let rank: [ObjectChange.Kind: Int] = [.deleted: 0, .inserted: 1, .updated: 2]
-        return rank[a.kind, default: 0] < rank[b.kind, default: 0]
+        func rank(_ kind: ObjectChange.Kind) -> Int {
+            switch kind {
+            case .deleted: return 0
+            case .inserted: return 1
+            case .updated: return 2
+            }
+        }
+        return rank(a.kind) < rank(b.kind)
     }
 
     /// The properties of `o` and `n` (same entity) that differ.

@@ -27,24 +27,27 @@ public enum MergePatch {
             if b.isNull && !path.tokens.isEmpty { throw Unrepresentable(path: path) }
             return b
         }
-        var patch = JSONObject()
-        let yIndex = y.index()
-        for m in x.sortedMembers where yIndex[ExactString(m.key)] == nil { patch[m.key] = .null }
-        for m in y.sortedMembers {
+        // Members are looked up through hash indexes and appended (names are
+        // unique), then sorted once: linear in the members, not quadratic.
+        var patch: [JSONObject.Member] = []
+        let xIndex = x.index(), yIndex = y.index()
+        for m in x.members where yIndex[ExactString(m.key)] == nil { patch.append(JSONObject.Member(key: m.key, value: .null)) }
+        for m in y.members {
             let p = path.appending(m.key)
-            if let old = x[m.key] {
+            if let i = xIndex[ExactString(m.key)] {
+                let old = x.members[i].value
                 if old == m.value { continue }
                 if m.value.isNull { throw Unrepresentable(path: p) }
                 if case .object = old, case .object = m.value {
-                    patch[m.key] = try diff(old, m.value, at: p)
+                    patch.append(JSONObject.Member(key: m.key, value: try diff(old, m.value, at: p)))
                 } else {
-                    patch[m.key] = try value(m.value, at: p)
+                    patch.append(JSONObject.Member(key: m.key, value: try value(m.value, at: p)))
                 }
             } else {
-                patch[m.key] = try value(m.value, at: p)
+                patch.append(JSONObject.Member(key: m.key, value: try value(m.value, at: p)))
             }
         }
-        return .object(JSONObject(patch.sortedMembers))
+        return .object(JSONObject(JSONObject(patch).sortedMembers))
     }
 
     /// A new value as it must appear in a merge patch: objects may not hold
@@ -59,17 +62,32 @@ public enum MergePatch {
 
     /// Applies `patch` to `target` (RFC 7386 §2).
     ///
-    /// - Complexity: O(*p* · *k*) in the size of the patch and the members of
-    ///   the objects it touches.
+    /// - Complexity: O(*p* + *k*) expected, in the size of the patch and the
+    ///   members of the objects it touches.
     public static func apply(_ patch: JSONValue, to target: JSONValue) -> JSONValue {
         guard case .object(let p) = patch else { return patch }
         var result = target.objectValue ?? JSONObject()
+        // One hash index of the target's members; removals are marked and
+        // dropped at the end, so each patch member costs O(1).
+        var index = result.index()
+        var removed = [Bool](repeating: false, count: result.members.count)
         for m in p.members {
-            if m.value.isNull {
-                result[m.key] = nil
-            } else {
-                result[m.key] = apply(m.value, to: result[m.key] ?? .null)
+            let key = ExactString(m.key)
+            if let i = index[key] {
+                if m.value.isNull {
+                    removed[i] = true
+                    index[key] = nil
+                } else {
+                    result.members[i].value = apply(m.value, to: result.members[i].value)
+                }
+            } else if !m.value.isNull {
+                index[key] = result.members.count
+                result.members.append(JSONObject.Member(key: m.key, value: apply(m.value, to: .null)))
+                removed.append(false)
             }
+        }
+        if removed.contains(true) {
+            result.members = result.members.enumerated().filter { !removed[$0.offset] }.map(\.element)
         }
         return .object(result)
     }
