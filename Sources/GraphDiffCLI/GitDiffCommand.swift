@@ -43,7 +43,7 @@ enum GitDiffCommand: Subcommand {
     /// JSON diff when both are JSON, a unified line diff otherwise; `note`
     /// says why a step down was taken. Never fails.
     static func describe(path: String, newPath: String, old: [UInt8]?, new: [UInt8]?, schema: String?, color: Bool)
-        -> (text: String, different: Bool, note: String?)
+        -> (text: [UInt8], different: Bool, note: String?)
     {
         let header = "--- \(old == nil ? "/dev/null" : "a/" + path)\n+++ \(new == nil ? "/dev/null" : "b/" + newPath)\n"
         let context = RenderContext(oldName: "a/\(path)", newName: "b/\(newPath)", oldSource: old.map(JSONSourceText.init),
@@ -53,7 +53,7 @@ enum GitDiffCommand: Subcommand {
         if case .graphs(let g) = kind {
             do {
                 let changes = try ChangeSet.diff(from: g[0], to: g[1])
-                return (header + HumanRenderer.render(changes, context: context), !changes.isEmpty, nil)
+                return (Array((header + HumanRenderer.render(changes, context: context)).utf8), !changes.isEmpty, nil)
             } catch {
                 reason = "the graph diff refused: \(GitInputs.firstLine(error))"
                 kind = .json(versions.map { $0.bytes.flatMap { try? JSONReader.parse($0) } })
@@ -61,10 +61,10 @@ enum GitDiffCommand: Subcommand {
         }
         if case .json(let d) = kind, let a = d[0], let b = d[1] {
             let edits = JSONDiff.diff(from: a, to: b)
-            return (header + HumanRenderer.render(edits, context: context), !edits.isEmpty, reason.map { "diffing as plain JSON: \($0)" })
+            return (Array((header + HumanRenderer.render(edits, context: context)).utf8), !edits.isEmpty, reason.map { "diffing as plain JSON: \($0)" })
         }
-        let unified = LineDiff.unified(old: String(decoding: old ?? [], as: UTF8.self), new: String(decoding: new ?? [], as: UTF8.self))
-        return (unified.isEmpty ? "" : header + unified, !unified.isEmpty, reason.map { "diffing by lines: \($0)" })
+        let unified = LineDiff.unified(old: old ?? [], new: new ?? [])
+        return (unified.isEmpty ? [] : Array(header.utf8) + unified, !unified.isEmpty, reason.map { "diffing by lines: \($0)" })
     }
 
     /// git's own colour decision for diffs: `color.diff` / `color.ui`, with

@@ -54,9 +54,8 @@ enum GitMergeCommand: Subcommand {
                 return (merged.text, merged.open.map(\.description), reason.map { ["merging as plain JSON: \($0)"] } ?? [])
             }
         }
-        let lines = LineMerge.merge(base: String(decoding: base, as: UTF8.self), mine: String(decoding: current, as: UTF8.self),
-                                    theirs: String(decoding: other, as: UTF8.self), markers: markers)
+        let lines = LineMerge.merge(base: base, mine: current, theirs: other, markers: markers)
         let notes = reason.map { ["merging by lines: \($0)"] } ?? []
-        return (Array(lines.text.utf8), lines.conflicts == 0 ? [] : ["\(lines.conflicts) conflicting chunk(s) in a file that is not JSON (merged by lines)"], notes)
+        return (lines.text, lines.conflicts == 0 ? [] : ["\(lines.conflicts) conflicting chunk(s) in a file that is not JSON (merged by lines)"], notes)
     }
 }

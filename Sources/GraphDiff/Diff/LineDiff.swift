@@ -1,90 +1,85 @@
-/// A unified line diff (as `diff -u` prints it), for files that are not
-/// JSON: the git driver's last fallback.
+/// A unified line diff, as `diff -u` and `git diff` print it, for files
+/// that are not JSON: the git diff driver's last fallback.
+///
+///     let text = LineDiff.unified(old: Array("a\nb\n".utf8), new: Array("a\nc".utf8))
+///     // @@ -1,2 +1,2 @@
+///     //  a
+///     // -b
+///     // +c
+///     // \ No newline at end of file
+///
+/// Works on bytes throughout: lines split after `\n` keep their own
+/// terminators (a `\r\n` line is printed with its `\r`), are compared by
+/// bytes (no Unicode normalisation, any encoding, NUL bytes included), and
+/// a last line without a newline is followed by
+/// `\ No newline at end of file`. Lines are aligned as git aligns them
+/// (``LineAlignment``).
 public enum LineDiff {
-    /// The lines of `text`, without their line ends.
-    public static func lines(_ text: String) -> [String] {
-        var result = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if result.last == "" { result.removeLast() }
-        return result
-    }
-
-    /// Hunks with `context` lines around each change, `@@ -a,b +c,d @@`
-    /// headers, ` `/`-`/`+` lines; empty when the texts are equal.
+    /// The hunks between `old` and `new`: `@@ -a,b +c,d @@` headers (a
+    /// count of 1 is left out, an empty range is `a,0` with `a` the line
+    /// before it) and ` `/`-`/`+` lines, with `context` unchanged lines
+    /// around each change; changes at most 2 × `context` lines apart share
+    /// a hunk. Empty when the texts have the same lines. No `---`/`+++`
+    /// header: the caller writes the names.
     ///
-    /// - Complexity: as ``SequenceAlignment``.
-    public static func unified(old: String, new: String, context: Int = 3) -> String {
-        let a = lines(old), b = lines(new)
-        let steps = deletionsFirst(SequenceAlignment.align(count: (a.count, b.count)) { a[$0] == b[$1] })
-        guard steps.contains(where: { if case .keep = $0 { return false } else { return true } }) else { return "" }
-        // Group steps into hunks: changes with up to 2 × context keeps between them.
-        var out = ""
-        var i = 0
-        while i < steps.count {
-            guard let start = steps[i...].firstIndex(where: { if case .keep = $0 { return false } else { return true } }) else { break }
-            var end = start
-            var j = start
-            while j < steps.count {
-                if case .keep = steps[j] {
-                    var k = j
-                    while k < steps.count, case .keep = steps[k] { k += 1 }
-                    if k == steps.count || k - j > 2 * context { break }
-                    j = k
-                } else {
-                    end = j
-                    j += 1
+    /// - Parameters:
+    ///   - old: the bytes of the old file (empty when there is none).
+    ///   - new: the bytes of the new file.
+    ///   - context: the unchanged lines shown around each change.
+    /// - Returns: the hunks' bytes.
+    /// - Complexity: as ``LineAlignment/changes(from:to:)``, plus
+    ///   O(*n* + *m*) bytes written.
+    public static func unified(old: [UInt8], new: [UInt8], context: Int = 3) -> [UInt8] {
+        let a = ByteLines(old), b = ByteLines(new)
+        let changes = LineAlignment.changes(from: a, to: b)
+        let context = max(0, context)
+        var out: [UInt8] = []
+        var k = 0
+        while k < changes.count {
+            var last = k
+            while last + 1 < changes.count && changes[last + 1].oldStart - changes[last].oldEnd <= 2 * context { last += 1 }
+            let first = changes[k]
+            let before = min(context, first.oldStart, first.newStart)
+            let oldFrom = first.oldStart - before, newFrom = first.newStart - before
+            let after = min(context, a.count - changes[last].oldEnd, b.count - changes[last].newEnd)
+            let oldTo = changes[last].oldEnd + after, newTo = changes[last].newEnd + after
+            out += Array("@@ -\(range(oldFrom, oldTo - oldFrom)) +\(range(newFrom, newTo - newFrom)) @@\n".utf8)
+            var i = oldFrom
+            for change in changes[k...last] {
+                while i < change.oldStart {
+                    append(UInt8(ascii: " "), a, i, to: &out)
+                    i += 1
                 }
+                for x in change.oldStart..<change.oldEnd { append(UInt8(ascii: "-"), a, x, to: &out) }
+                for y in change.newStart..<change.newEnd { append(UInt8(ascii: "+"), b, y, to: &out) }
+                i = change.oldEnd
             }
-            let from = max(i, start - context), to = min(steps.count, end + 1 + context)
-            var oldStart = 0, newStart = 0, oldCount = 0, newCount = 0
-            var body = ""
-            var first = true
-            for step in steps[from..<to] {
-                switch step {
-                case .keep(let x, let y):
-                    if first { oldStart = x; newStart = y; first = false }
-                    body += " \(a[x])\n"; oldCount += 1; newCount += 1
-                case .delete(let x):
-                    if first { oldStart = x; newStart = positionInNew(steps, before: from); first = false }
-                    body += "-\(a[x])\n"; oldCount += 1
-                case .insert(let y):
-                    if first { newStart = y; oldStart = positionInOld(steps, before: from); first = false }
-                    body += "+\(b[y])\n"; newCount += 1
-                }
+            while i < oldTo {
+                append(UInt8(ascii: " "), a, i, to: &out)
+                i += 1
             }
-            out += "@@ -\(oldStart + (oldCount > 0 ? 1 : 0)),\(oldCount) +\(newStart + (newCount > 0 ? 1 : 0)),\(newCount) @@\n" + body
-            i = to
+            k = last + 1
         }
         return out
     }
 
-    /// The steps with each run of changes reordered: deletions, then
-    /// insertions, as `diff -u` prints them.
-    static func deletionsFirst(_ steps: [AlignmentStep]) -> [AlignmentStep] {
-        var result: [AlignmentStep] = []
-        var deletes: [AlignmentStep] = [], inserts: [AlignmentStep] = []
-        for step in steps {
-            switch step {
-            case .keep:
-                result += deletes + inserts
-                deletes.removeAll()
-                inserts.removeAll()
-                result.append(step)
-            case .delete: deletes.append(step)
-            case .insert: inserts.append(step)
-            }
+    /// A hunk header's range: `start,count` counted from 1, `start` alone
+    /// for one line, and the line before (counted from 1) with `,0` for none.
+    static func range(_ start: Int, _ count: Int) -> String {
+        switch count {
+        case 0: return "\(start),0"
+        case 1: return "\(start + 1)"
+        default: return "\(start + 1),\(count)"
         }
-        return result + deletes + inserts
     }
 
-    static func positionInNew(_ steps: [AlignmentStep], before index: Int) -> Int {
-        var n = 0
-        for step in steps[..<index] { if case .delete = step { continue }; n += 1 }
-        return n
+    /// One line of a hunk: its mark, its bytes, and the note when it has no
+    /// newline.
+    static func append(_ mark: UInt8, _ lines: ByteLines, _ i: Int, to out: inout [UInt8]) {
+        out.append(mark)
+        out += lines[i]
+        if !lines.endsWithNewline(i) { out += noNewline }
     }
 
-    static func positionInOld(_ steps: [AlignmentStep], before index: Int) -> Int {
-        var n = 0
-        for step in steps[..<index] { if case .insert = step { continue }; n += 1 }
-        return n
-    }
+    static let noNewline = Array("\n\\ No newline at end of file\n".utf8)
 }
