@@ -16,9 +16,7 @@ enum GitInstallCommand: Subcommand {
         let global = args.has("--global")
         let patterns = args.operands.isEmpty ? [defaultPattern] : args.operands
         let scope = global ? ["--global"] : []
-        guard let attributes = attributesFile(global: global) else {
-            throw CommandFailure.trouble("not in a git repository (run it inside one, or give --global)")
-        }
+        let attributes = try attributesFile(global: global, environment: io.environment)
         let binary = executableForConfig()
         let settings = [
             ("diff.graphdiff.command", "\(binary) git-diff"),
@@ -70,18 +68,38 @@ enum GitInstallCommand: Subcommand {
         return .success
     }
 
-    /// The repository's `.gitattributes`, or the user's global attributes file.
-    static func attributesFile(global: Bool) -> String? {
-        if global {
-            let configured = ProcessRunner.run(["git", "config", "--global", "--get", "core.attributesFile"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !configured.isEmpty { return (configured as NSString).expandingTildeInPath }
-            let environment = ProcessInfo.processInfo.environment
-            let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.config")
-            return config + "/git/attributes"
+    /// The repository's `.gitattributes`, or the attributes file git reads
+    /// for every repository: `core.attributesFile` of the global
+    /// configuration (a leading `~` is the home directory), else
+    /// `$XDG_CONFIG_HOME/git/attributes`, else `$HOME/.config/git/attributes`,
+    /// as git(1) looks for it (see gitattributes(5)).
+    ///
+    /// - Parameter environment: the variables git sees (`HOME`,
+    ///   `XDG_CONFIG_HOME`): this process's, which git inherits.
+    /// - Throws: ``CommandFailure`` (status 2) outside a repository without
+    ///   `global`, or when neither `HOME` nor `XDG_CONFIG_HOME` is set.
+    static func attributesFile(global: Bool, environment: [String: String]) throws -> String {
+        func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        guard global else {
+            let top = ProcessRunner.run(["git", "rev-parse", "--show-toplevel"])
+            guard top.status == 0 else { throw CommandFailure.trouble("not in a git repository (run it inside one, or give --global)") }
+            return top.stdout.trimmingCharacters(in: .newlines) + "/.gitattributes"
         }
-        let top = ProcessRunner.run(["git", "rev-parse", "--show-toplevel"])
-        guard top.status == 0 else { return nil }
-        return top.stdout.trimmingCharacters(in: .newlines) + "/.gitattributes"
+        let configured = ProcessRunner.run(["git", "config", "--global", "--get", "core.attributesFile"])
+            .stdout.trimmingCharacters(in: .newlines)
+        if !configured.isEmpty {
+            if configured == "~" || configured.hasPrefix("~/") {
+                guard let home = variable("HOME") else {
+                    throw CommandFailure.trouble("core.attributesFile is \(configured), and HOME is not set")
+                }
+                return home + configured.dropFirst()
+            }
+            // `~user/…`: that user's home directory.
+            return configured.hasPrefix("~") ? (configured as NSString).expandingTildeInPath : configured
+        }
+        if let config = variable("XDG_CONFIG_HOME") { return config + "/git/attributes" }
+        if let home = variable("HOME") { return home + "/.config/git/attributes" }
+        throw CommandFailure.trouble("cannot find the global attributes file: neither HOME nor XDG_CONFIG_HOME is set")
     }
 
     /// The running binary: its name when PATH finds the same file, else its

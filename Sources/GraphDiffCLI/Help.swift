@@ -172,8 +172,9 @@ enum Help {
         install sets diff.graphdiff.command and merge.graphdiff.{name,driver}
         in this repository's configuration (or the user's, with --global), and
         adds 'PATTERN diff=graphdiff merge=graphdiff' to .gitattributes (or the
-        global attributes file). It is idempotent and prints what it changed.
-        uninstall removes both.
+        global attributes file, where git looks for it: core.attributesFile,
+        else $XDG_CONFIG_HOME/git/attributes, else $HOME/.config/git/attributes).
+        It is idempotent and prints what it changed. uninstall removes both.
 
         Arguments:
           PATTERN         Files to handle (default: *.graph.json).

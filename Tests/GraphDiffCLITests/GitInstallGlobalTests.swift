@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// `git install --global` writes the attributes file git itself reads:
+/// core.attributesFile, else $XDG_CONFIG_HOME/git/attributes, else
+/// $HOME/.config/git/attributes. Each test runs with HOME (and
+/// XDG_CONFIG_HOME) in a temporary directory.
+final class GitInstallGlobalTests: XCTestCase {
+    var home: URL!
+    var binary = ""
+
+    override func setUpWithError() throws {
+        home = try temporaryDirectory(self).appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        // Named by its path: PATH below does not hold it.
+        binary = try builtExecutable().resolvingSymlinksInPath().path
+        guard binary.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+".contains($0) }) else {
+            throw XCTSkip("the build path needs quoting: \(binary)")
+        }
+        guard try run("git", ["--version"]).status == 0 else { throw XCTSkip("git is not installed") }
+    }
+
+    /// The environment of every process here: no user or system configuration.
+    func environment(xdg: String?) -> [String: String?] {
+        ["HOME": home.path, "XDG_CONFIG_HOME": xdg, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": nil, "PATH": "/usr/bin:/bin"]
+    }
+
+    func run(_ program: String, _ arguments: [String], xdg: String? = nil, in directory: URL? = nil) throws -> RunResult {
+        try RedirectedRun(arguments: arguments, environment: environment(xdg: xdg), directory: directory ?? home)
+            .run(program == "graphdiff" ? nil : URL(fileURLWithPath: "/usr/bin/\(program)"))
+    }
+
+    func installed(_ attributes: String) -> String {
+        """
+        set global diff.graphdiff.command = \(binary) git-diff
+        set global merge.graphdiff.name = graphdiff: three-way merge of object graphs
+        set global merge.graphdiff.driver = \(binary) git-merge %O %A %B %L %P %S %X %Y
+        added to \(attributes): *.graph.json diff=graphdiff merge=graphdiff
+
+        """
+    }
+
+    /// What git says the attributes of a graph file are, in a new repository.
+    func attributesSeenByGit(xdg: String? = nil) throws -> String {
+        let repo = home.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        XCTAssertEqual(try run("git", ["init", "-q"], xdg: xdg, in: repo).status, 0)
+        return try run("git", ["check-attr", "diff", "merge", "--", "data/a.graph.json"], xdg: xdg, in: repo).stdout
+    }
+
+    let seen = "data/a.graph.json: diff: graphdiff\ndata/a.graph.json: merge: graphdiff\n"
+
+    func test_install_global_withoutXDG_writesHomeConfigGitAttributes() throws {
+        let attributes = home.appendingPathComponent(".config/git/attributes").path
+        let r = try run("graphdiff", ["git", "install", "--global"])
+        XCTAssertEqual(r.stdout, installed(attributes))
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n")
+        XCTAssertEqual(try attributesSeenByGit(), seen)
+
+        let again = try run("graphdiff", ["git", "install", "--global"])
+        XCTAssertEqual(again.stdout, """
+            unchanged: diff.graphdiff.command = \(binary) git-diff
+            unchanged: merge.graphdiff.name = graphdiff: three-way merge of object graphs
+            unchanged: merge.graphdiff.driver = \(binary) git-merge %O %A %B %L %P %S %X %Y
+            unchanged: \(attributes)
+
+            """)
+        XCTAssertEqual(again.status, 0)
+    }
+
+    func test_install_global_withXDG_writesXDGGitAttributes() throws {
+        let xdg = home.appendingPathComponent("xdg").path
+        let attributes = xdg + "/git/attributes"
+        let r = try run("graphdiff", ["git", "install", "--global"], xdg: xdg)
+        XCTAssertEqual(r.stdout, installed(attributes))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent(".config/git/attributes").path))
+        XCTAssertEqual(try attributesSeenByGit(xdg: xdg), seen)
+    }
+
+    func test_install_global_configuredAttributesFile_expandsTilde() throws {
+        XCTAssertEqual(try run("git", ["config", "--global", "core.attributesFile", "~/my-attributes"]).status, 0)
+        let attributes = home.appendingPathComponent("my-attributes").path
+        let r = try run("graphdiff", ["git", "install", "--global"])
+        XCTAssertEqual(r.stdout, installed(attributes))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try attributesSeenByGit(), seen)
+
+        let removed = try run("graphdiff", ["git", "uninstall", "--global"])
+        XCTAssertEqual(removed.stdout, """
+            removed diff.graphdiff.command
+            removed merge.graphdiff.name
+            removed merge.graphdiff.driver
+            removed from \(attributes): *.graph.json diff=graphdiff merge=graphdiff
+
+            """)
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertEqual(try attributesSeenByGit(), "data/a.graph.json: diff: unspecified\ndata/a.graph.json: merge: unspecified\n")
+    }
+}
