@@ -11,28 +11,40 @@ import GraphJSON
 ///     GraphDiffBenchmarks generate N DIR  # write DIR/bench.schema.json, DIR/a.graph.json,
 ///                                         # DIR/b.graph.json and DIR/c.graph.json (a with two
 ///                                         # independent edits to about 1% of the objects each)
+///     GraphDiffBenchmarks --help          # the usage (see ``BenchmarkRequest/usage``)
 ///
 /// Prints a table per stage and size, then one machine-readable line per case
-/// (`BENCH stage=… objects=… bytes=… seconds=… mbps=…`).
+/// (`BENCH stage=… objects=… bytes=… seconds=… mbps=…`). An argument it does
+/// not understand is a usage error (exit 2): nothing runs.
 @main
 enum BenchmarkMain {
-    static func main() throws {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "generate" {
-            arguments.removeFirst()
-            guard arguments.count == 2, let n = Int(arguments[0]) else {
-                FileHandle.standardError.write(Data("usage: GraphDiffBenchmarks generate OBJECTS DIR\n".utf8))
-                exit(2)
-            }
-            try Generate.run(objects: n, directory: arguments[1])
-            return
+    static func main() {
+        let request: BenchmarkRequest
+        do {
+            request = try BenchmarkRequest.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch let error as BenchmarkRequest.UsageError {
+            FileHandle.standardError.write(Data("GraphDiffBenchmarks: \(error.message)\n\n\(BenchmarkRequest.usage)".utf8))
+            exit(2)
+        } catch {
+            exit(2)
         }
-        let sizes = arguments.compactMap { Int($0.replacingOccurrences(of: "_", with: "")) }
-        try onLargeStack {
-            var rows = try GraphBenchmarks.run(sizes: sizes.isEmpty ? [10_000, 100_000] : sizes)
-            rows += try ChainBenchmarks.run(members: arguments.contains("--long-chain") ? 1_000_000 : 100_000, moves: 1000)
-            rows += ArrayBenchmarks.run(count: 100_000)
-            printRows(rows)
+        do {
+            switch request {
+            case .help:
+                FileHandle.standardOutput.write(Data(BenchmarkRequest.usage.utf8))
+            case .generate(let objects, let directory):
+                try Generate.run(objects: objects, directory: directory)
+            case .run(let sizes, let longChain):
+                try onLargeStack {
+                    var rows = try GraphBenchmarks.run(sizes: sizes)
+                    rows += try ChainBenchmarks.run(members: longChain ? 1_000_000 : 100_000, moves: 1000)
+                    rows += ArrayBenchmarks.run(count: 100_000)
+                    printRows(rows)
+                }
+            }
+        } catch {
+            FileHandle.standardError.write(Data("GraphDiffBenchmarks: \(error)\n".utf8))
+            exit(2)
         }
     }
 }

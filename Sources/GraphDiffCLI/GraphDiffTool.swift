@@ -46,6 +46,10 @@ enum GraphDiffTool {
                 io.out(Help.root)
                 return .success
             }
+            if ["help", "-h", "--help"].contains(arguments[1]) {
+                io.out(Help.help)
+                return .success
+            }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {
                 io.err("graphdiff: no such command '\(arguments[1])'\nSee 'graphdiff --help'.\n")
                 return .trouble

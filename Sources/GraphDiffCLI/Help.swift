@@ -26,6 +26,25 @@ enum Help {
 
         """
 
+    static let help = """
+        graphdiff help: show help for graphdiff or for one of its commands.
+
+        Usage: graphdiff help [COMMAND]
+
+        Without COMMAND, lists the commands. 'graphdiff help COMMAND' prints
+        the same text as 'graphdiff COMMAND --help'.
+
+        Arguments:
+          COMMAND         A command: diff, patch, merge, validate, fmt, git,
+                          git-diff, git-merge or help.
+
+        Options:
+          -h, --help      Show this help.
+
+        Exit status: 0 shown, 2 no such command.
+
+        """
+
     static let diff = """
         graphdiff diff: show what changed between two graphs, or two JSON documents.
 

@@ -1,0 +1,74 @@
+/// What the benchmark's command line asks for.
+enum BenchmarkRequest: Equatable {
+    /// `-h`, `--help`: print ``usage``.
+    case help
+    /// Time every stage at `sizes` objects; the chain case with 1,000,000
+    /// members when `longChain`, else 100,000.
+    case run(sizes: [Int], longChain: Bool)
+    /// Write a schema and three graphs of `objects` objects into `directory`.
+    case generate(objects: Int, directory: String)
+
+    static let defaultSizes = [10_000, 100_000]
+
+    static let usage = """
+        Usage: GraphDiffBenchmarks [--long-chain] [SIZES...]
+               GraphDiffBenchmarks generate OBJECTS DIR
+               GraphDiffBenchmarks -h | --help
+
+        Times parsing, loading, checking, diffing, patching, merging and
+        writing generated graphs of SIZES objects (default: 10000 100000;
+        1_000_000 reads as 1000000), then the diff of one long chain and of
+        a 100,000-element array; prints a table and one 'BENCH stage=...
+        objects=... bytes=... seconds=... mbps=...' line per case. Run it in
+        release mode: swift run -c release GraphDiffBenchmarks.
+
+        generate writes DIR/bench.schema.json and DIR/a.graph.json,
+        DIR/b.graph.json and DIR/c.graph.json (b and c: two independent edits
+        of a, each to about 1% of the objects).
+
+        Options:
+          --long-chain    The chain case with 1,000,000 members (default 100,000).
+          -h, --help      Show this help.
+
+        Exit status: 0 done, 2 usage error or a file that cannot be written.
+
+        """
+
+    /// A command line the benchmark does not understand.
+    struct UsageError: Error, Equatable {
+        var message: String
+    }
+
+    /// The request `arguments` (without the program name) make.
+    ///
+    /// - Throws: ``UsageError`` naming the argument it does not understand.
+    static func parse(_ arguments: [String]) throws -> BenchmarkRequest {
+        if arguments.contains("-h") || arguments.contains("--help") { return .help }
+        if arguments.first == "generate" {
+            guard arguments.count == 3, let objects = count(arguments[1]) else {
+                throw UsageError(message: "generate takes OBJECTS (a positive number) and DIR")
+            }
+            return .generate(objects: objects, directory: arguments[2])
+        }
+        var sizes: [Int] = []
+        var longChain = false
+        for argument in arguments {
+            if argument == "--long-chain" {
+                longChain = true
+            } else if let size = count(argument) {
+                sizes.append(size)
+            } else if argument.hasPrefix("-") {
+                throw UsageError(message: "unknown option '\(argument)'")
+            } else {
+                throw UsageError(message: "a size is a positive number of objects, got '\(argument)'")
+            }
+        }
+        return .run(sizes: sizes.isEmpty ? defaultSizes : sizes, longChain: longChain)
+    }
+
+    /// A positive count, digits with optional `_` between them (`1_000_000`).
+    static func count(_ text: String) -> Int? {
+        guard let n = Int(text.replacingOccurrences(of: "_", with: "")), n > 0 else { return nil }
+        return n
+    }
+}

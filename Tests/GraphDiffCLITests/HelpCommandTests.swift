@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+@testable import GraphDiffCLI
+
+/// Help about help, and the benchmark's usage instead of a whole run.
+final class HelpCommandTests: XCTestCase {
+    let helpOfHelp = """
+        graphdiff help: show help for graphdiff or for one of its commands.
+
+        Usage: graphdiff help [COMMAND]
+
+        Without COMMAND, lists the commands. 'graphdiff help COMMAND' prints
+        the same text as 'graphdiff COMMAND --help'.
+
+        Arguments:
+          COMMAND         A command: diff, patch, merge, validate, fmt, git,
+                          git-diff, git-merge or help.
+
+        Options:
+          -h, --help      Show this help.
+
+        Exit status: 0 shown, 2 no such command.
+
+        """
+
+    func test_helpHelp_helpDashDashHelp_helpDashH_printTheHelpCommandsHelp() {
+        for arguments in [["help", "help"], ["help", "--help"], ["help", "-h"]] {
+            let r = graphdiff(arguments)
+            XCTAssertEqual(r.stdout, helpOfHelp, "\(arguments)")
+            XCTAssertEqual(r.stderr, "", "\(arguments)")
+            XCTAssertEqual(r.status, 0, "\(arguments)")
+        }
+    }
+
+    func test_helpOfAnUnknownCommand_staysAnError() {
+        let r = graphdiff(["help", "--nope"])
+        XCTAssertEqual(r.stderr, "graphdiff: no such command '--nope'\nSee 'graphdiff --help'.\n")
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.status, 2)
+    }
+
+    // MARK: - The benchmark
+
+    let benchmarkUsage = """
+        Usage: GraphDiffBenchmarks [--long-chain] [SIZES...]
+               GraphDiffBenchmarks generate OBJECTS DIR
+               GraphDiffBenchmarks -h | --help
+
+        Times parsing, loading, checking, diffing, patching, merging and
+        writing generated graphs of SIZES objects (default: 10000 100000;
+        1_000_000 reads as 1000000), then the diff of one long chain and of
+        a 100,000-element array; prints a table and one 'BENCH stage=...
+        objects=... bytes=... seconds=... mbps=...' line per case. Run it in
+        release mode: swift run -c release GraphDiffBenchmarks.
+
+        generate writes DIR/bench.schema.json and DIR/a.graph.json,
+        DIR/b.graph.json and DIR/c.graph.json (b and c: two independent edits
+        of a, each to about 1% of the objects).
+
+        Options:
+          --long-chain    The chain case with 1,000,000 members (default 100,000).
+          -h, --help      Show this help.
+
+        Exit status: 0 done, 2 usage error or a file that cannot be written.
+
+        """
+
+    func benchmark() throws -> URL {
+        let url = try builtExecutable().deletingLastPathComponent().appendingPathComponent("GraphDiffBenchmarks")
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw XCTSkip("GraphDiffBenchmarks was not found beside graphdiff; build it with swift build")
+        }
+        return url
+    }
+
+    func test_benchmark_help_printsUsage_runsNothing() throws {
+        for flag in ["--help", "-h"] {
+            let r = try RedirectedRun(arguments: [flag]).run(benchmark())
+            XCTAssertEqual(r.stdout, benchmarkUsage, flag)
+            XCTAssertEqual(r.stderr, "", flag)
+            XCTAssertEqual(r.status, 0, flag)
+        }
+    }
+
+    func test_benchmark_unknownArgument_isAUsageError_runsNothing() throws {
+        let r = try RedirectedRun(arguments: ["--bogus"]).run(benchmark())
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.stderr, "GraphDiffBenchmarks: unknown option '--bogus'\n\n" + benchmarkUsage)
+        XCTAssertEqual(r.status, 2)
+        let size = try RedirectedRun(arguments: ["ten"]).run(benchmark())
+        XCTAssertEqual(size.stderr, "GraphDiffBenchmarks: a size is a positive number of objects, got 'ten'\n\n" + benchmarkUsage)
+        XCTAssertEqual(size.status, 2)
+    }
+}
