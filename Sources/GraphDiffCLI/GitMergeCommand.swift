@@ -47,7 +47,8 @@ enum GitMergeCommand: Subcommand {
         }
         if case .json(let d) = kind, let m = d[1], let t = d[2] {
             // No base (both added the file): an empty object of the same kind.
-            let b: JSONValue? = d[0] ?? (m.objectValue != nil && t.objectValue != nil ? .object(JSONObject()) : nil)
+            var b = d[0]
+            if b == nil, m.objectValue != nil, t.objectValue != nil { b = .object(JSONObject()) }
             if let b {
                 let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(), markers: markers,
                                                  indent: JSONWriter.detectIndentation(current))

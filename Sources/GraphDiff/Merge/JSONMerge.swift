@@ -72,36 +72,53 @@ public enum JSONMerge {
     /// - Complexity: O(*n*) expected, for *n* members, plus the merges of their values.
     static func mergeObjects(_ x: JSONObject, _ y: JSONObject, _ z: JSONObject, at path: JSONPointer, _ options: Options,
                              _ conflicts: inout [MergeConflict], baseAbsent: Bool = false) -> JSONObject {
-        let xi = baseAbsent ? [:] : x.index(), yi = y.index(), zi = z.index()
-        // Number every name once: mine's, then theirs' own, then the base's own.
-        var names: [ExactString] = []
-        var number: [ExactString: Int] = [:]
-        func numbered(_ o: JSONObject) -> [Int] {
-            o.members.map { m in
-                let k = ExactString(m.key)
-                if let n = number[k] { return n }
-                number[k] = names.count
-                names.append(k)
-                return names.count - 1
-            }
+        let base = baseAbsent ? JSONObject() : x
+        // Pair members by name: mine's and theirs' with the base's (a walk,
+        // hashing only what it cannot pair), then mine's with theirs'.
+        let mineToBase = base.pairing(with: y), theirsToBase = base.pairing(with: z)
+        var baseToTheirs = [Int](repeating: -1, count: base.count)
+        for (k, i) in theirsToBase.enumerated() where i >= 0 { baseToTheirs[i] = k }
+        var mineToTheirs = mineToBase.map { $0 >= 0 ? baseToTheirs[$0] : -1 }
+        // Members both sides added: paired by name among the new ones.
+        let newInMine = mineToBase.indices.filter { mineToBase[$0] < 0 }, newInTheirs = theirsToBase.indices.filter { theirsToBase[$0] < 0 }
+        if !newInMine.isEmpty && !newInTheirs.isEmpty {
+            var names = [ExactString: Int](minimumCapacity: newInTheirs.count)
+            for k in newInTheirs { names[ExactString(z.members[k].key)] = k }
+            for j in newInMine { if let k = names[ExactString(y.members[j].key)] { mineToTheirs[j] = k } }
         }
-        let mineOrder = numbered(y), theirsOrder = numbered(z), baseOrder = baseAbsent ? [] : numbered(x)
-        var order = LinkedOrder(capacity: names.count)
-        for n in mineOrder { order.append(n) }
-        for sideOrder in [theirsOrder, baseOrder] {
-            var last = -1
-            for n in sideOrder {
-                if !order.contains(n) { order.insert(n, after: last) }
-                last = n
+        var theirsToMine = [Int](repeating: -1, count: z.count)
+        for (j, k) in mineToTheirs.enumerated() where k >= 0 { theirsToMine[k] = j }
+        // Mine's order; a member only theirs has goes after the one it follows there.
+        let n = y.count
+        var order = LinkedOrder(capacity: n + z.count)
+        for j in 0..<n { order.append(j) }
+        var last = -1
+        for k in 0..<z.count {
+            if theirsToMine[k] >= 0 {
+                last = theirsToMine[k]
+            } else {
+                order.insert(n + k, after: last)
+                last = n + k
             }
         }
         var result = JSONObject()
-        result.members.reserveCapacity(names.count)
-        for n in order.elements {
-            let k = names[n]
-            let b = xi[k].map { x.members[$0].value }, m = yi[k].map { y.members[$0].value }, t = zi[k].map { z.members[$0].value }
-            if let v = merge(b, m, t, at: path.appending(k.string), options, &conflicts) {
-                result.members.append(JSONObject.Member(key: k.string, value: v))
+        result.members.reserveCapacity(max(n, z.count))
+        for e in order.elements {
+            let key: String, b: JSONValue?, m: JSONValue?, t: JSONValue?
+            if e < n {
+                key = y.members[e].key
+                m = y.members[e].value
+                // (JSONValue is nil-literal expressible: absent must be spelled `.none`.)
+                t = mineToTheirs[e] >= 0 ? z.members[mineToTheirs[e]].value : .none
+                b = mineToBase[e] >= 0 ? base.members[mineToBase[e]].value : .none
+            } else {
+                key = z.members[e - n].key
+                m = nil
+                t = z.members[e - n].value
+                b = theirsToBase[e - n] >= 0 ? base.members[theirsToBase[e - n]].value : .none
+            }
+            if let v = merge(b, m, t, at: path.appending(key), options, &conflicts) {
+                result.members.append(JSONObject.Member(key: key, value: v))
             }
         }
         return result

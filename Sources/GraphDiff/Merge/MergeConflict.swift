@@ -101,7 +101,8 @@ extension SequenceMerge {
             return (inOrder(base), inOrder(mine), inOrder(theirs))
         case .moved, .inserted:
             func at(_ after: String?) -> JSONValue { ["member": .string(c.member), "after": after.map(JSONValue.string) ?? .null] }
-            return (c.kind == .moved ? at(c.baseAfter) : nil, at(c.mineAfter), at(c.theirsAfter))
+            let base: JSONValue? = c.kind == .moved ? at(c.baseAfter) : .none
+            return (base, at(c.mineAfter), at(c.theirsAfter))
         }
     }
 }
