@@ -89,13 +89,15 @@ extension Graph {
 
     func checkReferences(from id: ObjectID, _ object: GraphObject, _ plan: ReferencePlan, into problems: inout [GraphProblem]) {
         let r = plan.relationship
-        func problem(_ kind: GraphProblem.Kind, _ message: String) {
-            problems.append(GraphProblem(kind, message, entity: entity(of: object).name, identity: id.identity, property: r.name))
+        func problem(_ kind: GraphProblem.Kind, _ message: String, reference: String? = nil) {
+            var p = GraphProblem(kind, message, entity: entity(of: object).name, identity: id.identity, property: r.name)
+            p.reference = reference
+            problems.append(p)
         }
         func check(_ ref: String) {
             let targetID = ObjectID(entity: plan.destinationRoot, identity: ref)
             guard let target = objects[targetID] else {
-                problem(.danglingReference, "dangling reference to \(r.destination) \"\(ref)\": no such object")
+                problem(.danglingReference, "dangling reference to \(r.destination) \"\(ref)\": no such object", reference: ref)
                 return
             }
             guard schema.isKind(target.entityIndex, of: plan.destinationIndex) else {
@@ -213,8 +215,14 @@ extension Graph {
                     let other = ObjectID(entity: m.entity, identity: ref)
                     if !memberSet.contains(other) {
                         linksAgree = false
+                        // A link to no object, or to an object that cannot be a
+                        // member, is reported once: as a dangling reference or
+                        // a wrong destination, by the check of the links.
+                        guard let target = objects[other], schema.isKind(target.entityIndex, of: destination) else { continue }
+                        let whose = ownerSlots[target.entityIndex].flatMap { target.values[$0].stringValue }
                         problems.append(GraphProblem(.brokenChain,
-                            "\"\(link)\" is \(name(other)), which belongs to another owner than \(name(owner))",
+                            whose == nil ? "\"\(link)\" is \(name(other)), which has no \"\(relationship.inverse)\""
+                                : "\"\(link)\" is \(name(other)), which belongs to another owner than \(name(owner))",
                             entity: entityName(m), identity: m.identity, property: link))
                     } else if !(linkValue(other, backSlots)?.stringValue.map { utf8Equal($0, m.identity) } ?? false) {
                         linksAgree = false
@@ -227,7 +235,10 @@ extension Graph {
             }
             let heads = members.filter { linkValue($0, prevSlots)?.isNull ?? true }.sorted()
             if heads.isEmpty {
-                problemOnOwner("chain has no head (every member has a \"\(links.prev)\"): it is a cycle")
+                for message in headlessChainMessages(members: members, memberSet: memberSet, relationship: relationship,
+                                                     prevSlots: prevSlots, ownerSlots: ownerSlots) {
+                    problemOnOwner(message)
+                }
                 continue
             }
             if heads.count > 1 {

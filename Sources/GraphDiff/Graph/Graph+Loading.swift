@@ -37,7 +37,12 @@ extension Graph {
         var decoder = GraphDecoder(schema: schema, source: source)
         var graph = decoder.decode(document, options: options)
         let decodeProblems = decoder.problems.count
-        let consistency = graph.consistencyProblems()
+        // A reference to an object the decoder left out (its entity is
+        // unknown or abstract) dangles only because of that problem, which
+        // is reported instead.
+        let consistency = graph.consistencyProblems().filter { problem in
+            !(problem.kind == .danglingReference && problem.reference.map(decoder.leftOut.contains) ?? false)
+        }
         if !consistency.isEmpty {
             decoder.indexMembers(of: document)
             decoder.problems += consistency.map { decoder.located($0, in: graph) }
@@ -46,8 +51,12 @@ extension Graph {
             decoder.checkDerivedClaims(against: graph)
         }
         if !decoder.problems.isEmpty {
-            // By position in the file; problems without one keep their order at the end.
+            // Unknown and abstract entities first: they explain what else
+            // goes wrong. Then by position in the file; problems without
+            // one keep their order at the end.
+            func isCause(_ p: GraphProblem) -> Bool { p.kind == .unknownEntity || p.kind == .abstractEntity }
             let ordered = decoder.problems.enumerated().sorted { a, b in
+                if isCause(a.element) != isCause(b.element) { return isCause(a.element) }
                 let x = a.element.location?.offset ?? Int.max, y = b.element.location?.offset ?? Int.max
                 return x != y ? x < y : a.offset < b.offset
             }.map(\.element)
@@ -78,6 +87,9 @@ struct GraphDecoder {
     /// The spelling of each identity written otherwise than its canonical
     /// form (`007` for `7`), to name both spellings of a duplicate.
     var spellings: [ObjectID: String] = [:]
+    /// The identities of the objects left out because their entity is
+    /// unknown or abstract, as written.
+    var leftOut = Set<String>()
 
     init(schema: Schema, source: JSONSourceText?) {
         self.schema = schema
@@ -163,7 +175,10 @@ struct GraphDecoder {
             let total = byEntity.members.reduce(0) { $0 + ($1.value.objectValue?.count ?? 0) }
             graph.objects.reserveCapacity(total)
             for group in byEntity.members {
-                guard let entity = concreteEntity(group.key, at: group.keyOffset) else { continue }
+                guard let entity = concreteEntity(group.key, at: group.keyOffset) else {
+                    for member in group.value.objectValue?.members ?? [] { leftOut.insert(member.key) }
+                    continue
+                }
                 guard let byIdentity = group.value.objectValue else {
                     report(GraphProblem(.notAGraph, "objects of \"\(group.key)\" must be an object keyed by identity, found \(group.value.kindName)", entity: group.key), at: group.keyOffset)
                     continue
@@ -195,7 +210,11 @@ struct GraphDecoder {
                     report(GraphProblem(.notAGraph, "an object of the flat form needs \"entity\" naming its entity"), at: offset)
                     continue
                 }
-                guard let entity = concreteEntity(entityName, at: fields.member("entity")?.keyOffset ?? offset) else { continue }
+                guard let entity = concreteEntity(entityName, at: fields.member("entity")?.keyOffset ?? offset) else {
+                    // The identity attribute is the entity's to name; "id" is the usual one.
+                    if let id = fields["id"], let spelling = id.stringValue ?? id.numberValue?.text { leftOut.insert(spelling) }
+                    continue
+                }
                 let identityKey = entity.identityAttribute ?? "id"
                 guard let given = fields.member(identityKey), given.value.stringValue != nil || given.value.numberValue != nil else {
                     report(GraphProblem(.missingRequired, "an object of the flat form needs its identity \"\(identityKey)\"", entity: entity.name), at: offset)

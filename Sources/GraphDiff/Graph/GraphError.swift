@@ -25,6 +25,8 @@ public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
     public var identity: String?
     public var property: String?
     public var location: SourceLocation?
+    /// For a dangling reference: the identity it names.
+    var reference: String?
 
     public init(
         _ kind: Kind, _ message: String, entity: String? = nil, identity: String? = nil, property: String? = nil,
