@@ -24,20 +24,29 @@ public struct PatchMismatch: Hashable, Sendable, CustomStringConvertible {
     /// What the patch expected to find, and what the target has (`nil`: absent).
     public var expected: JSONValue?
     public var found: JSONValue?
+    /// What the patch expected, in words, when that is no single value: the
+    /// positions an order change gives its members in the old order
+    /// (``SequenceChange/oldOrderDescription(limit:)``). Shown instead of
+    /// ``expected``.
+    public var expectedDescription: String?
     public var reason: String
 
-    public init(change: Int, subject: String, expected: JSONValue?, found: JSONValue?, reason: String) {
+    public init(change: Int, subject: String, expected: JSONValue?, found: JSONValue?, reason: String,
+                expectedDescription: String? = nil) {
         self.change = change
         self.subject = subject
         self.expected = expected
         self.found = found
         self.reason = reason
+        self.expectedDescription = expectedDescription
     }
 
     public var description: String {
         func show(_ v: JSONValue?) -> String { v.map { JSONWriter.string($0) } ?? "(absent)" }
         var text = "change \(change): \(subject): \(reason)"
-        if expected != nil || found != nil { text += ": expected \(show(expected)), found \(show(found))" }
+        if expected != nil || found != nil || expectedDescription != nil {
+            text += ": expected \(expectedDescription ?? show(expected)), found \(show(found))"
+        }
         return text
     }
 }

@@ -32,8 +32,10 @@ struct PatchPlan {
 
     enum Verdict { case pending, present, mismatch }
 
-    mutating func mismatch(_ index: Int, _ subject: String, _ reason: String, expected: JSONValue? = nil, found: JSONValue? = nil) {
-        mismatches.append(PatchMismatch(change: index, subject: subject, expected: expected, found: found, reason: reason))
+    mutating func mismatch(_ index: Int, _ subject: String, _ reason: String, expected: JSONValue? = nil, found: JSONValue? = nil,
+                           expectedDescription: String? = nil) {
+        mismatches.append(PatchMismatch(change: index, subject: subject, expected: expected, found: found, reason: reason,
+                                        expectedDescription: expectedDescription))
     }
 
     mutating func count(_ verdict: Verdict) {
@@ -290,7 +292,8 @@ struct PatchPlan {
         let (verdict, order) = judge(s, owner: owner, relationship: relationship)
         switch verdict {
         case .mismatch:
-            mismatch(index, subject, "the order does not match the patch's old order", expected: nil, found: .array(order.map(JSONValue.string)))
+            mismatch(index, subject, "the order does not match the patch's old order", found: .array(order.map(JSONValue.string)),
+                     expectedDescription: s.oldOrderDescription())
         case .pending:
             var change = s
             change.owner = owner
