@@ -64,6 +64,21 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
         tokens.count >= other.tokens.count && zip(tokens, other.tokens).allSatisfy { utf8Equal($0, $1) }
     }
 
+    /// Pointers are equal when their tokens have the same UTF-8 bytes: no
+    /// Unicode normalisation, so `/café` spelt with U+00E9 and with `e`
+    /// followed by U+0301 are two pointers, as they name two members.
+    ///
+    /// - Complexity: O(*k*), where *k* is the length of the shorter pointer's text.
+    public static func == (a: JSONPointer, b: JSONPointer) -> Bool {
+        a.tokens.count == b.tokens.count && zip(a.tokens, b.tokens).allSatisfy { utf8Equal($0, $1) }
+    }
+
+    /// Hashes the tokens' UTF-8 bytes, as ``==`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tokens.count)
+        for token in tokens { hashUTF8(token, into: &hasher) }
+    }
+
     public static func < (a: JSONPointer, b: JSONPointer) -> Bool {
         for (x, y) in zip(a.tokens, b.tokens) where !utf8Equal(x, y) { return utf8Less(x, y) }
         return a.tokens.count < b.tokens.count
