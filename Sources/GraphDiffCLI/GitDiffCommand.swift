@@ -32,6 +32,8 @@ enum GitDiffCommand: Subcommand {
             side.isMissing ? nil : (try? FileAccess.read(side.file, io: io))
         }
         let oldBytes = read(oldSide), newBytes = read(newSide)
+        // A rename or copy without content change: git prints the header and its metainfo only.
+        if git.isPureRename(old: oldBytes, new: newBytes) { return .success }
         let useColor = color == "always" || (color == "auto" && colorFromGit(io: io))
         let report = describe(path: path, newPath: newPath ?? path, old: oldBytes, new: newBytes, schema: schema, color: useColor)
         if let note = report.note { io.err("graphdiff: \(newPath ?? path): \(note)\n") }
