@@ -14,7 +14,8 @@ enum ExternalLineTools {
     }
 
     /// `git merge-file -p --diff3 -L mine -L base -L theirs` of each case:
-    /// its output and exit status (the number of conflicts).
+    /// its output and exit status (the number of conflicts; 127 stands for
+    /// 127 or more).
     ///
     /// git refuses files with a NUL byte ("Cannot merge binary files"); it
     /// is given the same files with each 0x00 written as 0x01 (a byte the
@@ -46,7 +47,7 @@ enum ExternalLineTools {
             let code = try String(contentsOf: caseDir.appendingPathComponent("status"), encoding: .utf8)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let err = (try? String(contentsOf: caseDir.appendingPathComponent("err"), encoding: .utf8)) ?? ""
-            guard let value = Int32(code), value >= 0, value < 127 else {
+            guard let value = Int32(code), value >= 0, value <= 127, err.isEmpty else {
                 throw ToolFailure(what: "git merge-file failed on case \(i) (status \(code)): \(err)")
             }
             return (out, value)

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GraphDiff
+import GraphDiffGenerator
 
 /// The line diff's hunks against the real `git diff` and `diff -u` on
 /// generated files (``LineTextGenerator``: CRLF and mixed line ends,
@@ -62,6 +63,30 @@ final class LineDiffAgreementTests: XCTestCase {
         }
         XCTAssertEqual(agreed + ties, pairs.count, "\(pairs.count - agreed - ties) of \(pairs.count) pairs disagree")
         if ties > 0 { print("LineDiffAgreementTests: \(agreed) of \(pairs.count) pairs as diff -u prints them, \(ties) other alignments of the same size") }
+    }
+
+    /// Long files with many edits, where git's search stops early: past 256
+    /// edits in a sub-problem of more than 65,533 lines it may take a
+    /// diagonal that reached a snake of 20 equal lines far along, and at
+    /// max(256, about √(*n* + *m*)) edits the furthest-reaching point.
+    func test_unified_longFilesPastTheSearchLimits_agreeWithGitDiff() throws {
+        try ExternalLineTools.require("git")
+        var random = SplitMix64(seed: 5)
+        func line(_ alphabet: Int) -> [UInt8] { Array("line \(random.below(alphabet))\n".utf8) }
+        var pairs: [(old: [UInt8], new: [UInt8])] = []
+        for (count, alphabet, edits) in [(36_000, 8, 3_000), (3_000, 3, 600)] {
+            let old = (0..<count).map { _ in line(alphabet) }
+            var new = old
+            for _ in 0..<edits {
+                let at = random.below(new.count)
+                if random.below(2) == 0 { new.remove(at: at) } else { new.insert(line(alphabet), at: at) }
+            }
+            pairs.append((old.flatMap { $0 }, new.flatMap { $0 }))
+        }
+        let expected = try ExternalLineTools.hunks(pairs, by: .gitDiff, in: try scratchDirectory())
+        for (i, p) in pairs.enumerated() {
+            XCTAssertTrue(LineDiff.unified(old: p.old, new: p.new) == expected[i], "pair \(i): the hunks differ from git's")
+        }
     }
 
     /// Two pairs a case: base → mine and base → theirs.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GraphDiff
+import GraphDiffGenerator
 
 /// The line merge against the real `git merge-file -p --diff3 -L mine -L
 /// base -L theirs`, on generated files (``LineTextGenerator``: CRLF and
@@ -29,7 +30,7 @@ final class LineMergeGitAgreementTests: XCTestCase {
         var agreed = 0, conflicted = 0, failures = 0
         for (i, c) in cases.enumerated() {
             let ours = LineMerge.merge(base: c.base, mine: c.mine, theirs: c.theirs, markers: .init())
-            if ours.text == git[i].output && Int32(ours.conflicts) == git[i].status {
+            if ours.text == git[i].output && Int32(min(ours.conflicts, 127)) == git[i].status {
                 agreed += 1
                 if ours.conflicts > 0 { conflicted += 1 }
                 continue
@@ -62,6 +63,43 @@ final class LineMergeGitAgreementTests: XCTestCase {
         for (i, c) in cases.enumerated() {
             let ours = LineMerge.merge(base: c.base, mine: c.mine, theirs: c.theirs, markers: .init(size: 11))
             XCTAssertEqual(escaped(ours.text), escaped(git[i].output), "seed \(10_000 + i + 1)")
+        }
+    }
+
+    /// Long files that differ a lot, where the search stops early (past 256
+    /// edits in a sub-problem it takes a diagonal that reached a snake of
+    /// 20 equal lines far along, or else the furthest-reaching point): git's
+    /// limits, followed exactly.
+    func test_merge_largeFilesPastTheSearchLimits_agreeWithGitMergeFile() throws {
+        try ExternalLineTools.require("git")
+        var random = SplitMix64(seed: 2026)
+        func file(_ lines: Int, _ alphabet: Int) -> [UInt8] {
+            (0..<lines).flatMap { _ in Array("line \(random.below(alphabet))\n".utf8) }
+        }
+        func edited(_ text: [UInt8], _ edits: Int) -> [UInt8] {
+            let source = ByteLines(text)
+            var lines = (0..<source.count).map { Array(source[$0]) }
+            for _ in 0..<edits {
+                let at = random.below(lines.count)
+                if random.below(2) == 0 { lines.remove(at: at) } else { lines.insert(Array("new \(random.below(5))\n".utf8), at: at) }
+            }
+            return lines.flatMap { $0 }
+        }
+        // Shared blocks of 30 lines between long stretches that differ: snakes to stop at.
+        func blocks(_ stretch: Int) -> [UInt8] {
+            (0..<8).flatMap { k in file(stretch, 3) + (0..<30).flatMap { Array("block \(k) line \($0)\n".utf8) } }
+        }
+        var cases: [(base: [UInt8], mine: [UInt8], theirs: [UInt8])] = [(blocks(150), blocks(150), blocks(150))]
+        for (lines, alphabet) in [(3000, 3), (2000, 50)] {
+            let base = file(lines, alphabet)
+            cases.append((base, file(lines, alphabet), file(lines, alphabet)))
+            cases.append((base, edited(base, lines / 5), edited(base, lines / 5)))
+        }
+        let git = try ExternalLineTools.mergeFile(cases, in: try scratchDirectory())
+        for (i, c) in cases.enumerated() {
+            let ours = LineMerge.merge(base: c.base, mine: c.mine, theirs: c.theirs, markers: .init())
+            XCTAssertTrue(ours.text == git[i].output, "case \(i): the merge differs from git's")
+            XCTAssertEqual(Int32(min(ours.conflicts, 127)), git[i].status, "case \(i)")
         }
     }
 
