@@ -22,6 +22,11 @@ enum GitInstallCommand: Subcommand {
             ("diff.graphdiff.command", "\(binary) git-diff"),
             ("merge.graphdiff.name", "graphdiff: three-way merge of object graphs"),
             ("merge.graphdiff.driver", "\(binary) git-merge \(GitMergeArguments.placeholders)"),
+            // Merging merge bases (criss-cross histories): conflicts keep the
+            // base's values, so the outer merge still sees a graph.
+            ("merge.graphdiff.recursive", "graphdiff-base"),
+            ("merge.graphdiff-base.name", "graphdiff: merge of merge bases"),
+            ("merge.graphdiff-base.driver", "\(binary) git-merge --virtual-base \(GitMergeArguments.placeholders)"),
         ]
         let lines = patterns.map { "\($0) diff=graphdiff merge=graphdiff" }
         var existing = (try? String(contentsOfFile: attributes, encoding: .utf8)) ?? ""

@@ -239,12 +239,14 @@ enum Help {
     static let gitMerge = """
         graphdiff git-merge: the merge driver git runs for graph files.
 
-        Usage: graphdiff git-merge [--schema FILE] BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]
+        Usage: graphdiff git-merge [--schema FILE] [--virtual-base] BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]
 
         git passes %O %A %B %L %P %S %X %Y. The merge is written over CURRENT,
         atomically, with conflict markers of MARKER-SIZE labelled with git's
-        labels where conflicts remain. Files that are not JSON are merged by
-        lines, as git merge-file does.
+        labels where conflicts remain. An empty BASE (both branches added the
+        file) merges against an empty graph. Files that are not graphs are
+        merged as plain JSON, files that are not JSON by lines, as git
+        merge-file does; a line on standard error says why.
 
         Arguments:
           BASE CURRENT OTHER
@@ -254,6 +256,8 @@ enum Help {
 
         Options:
           --schema FILE   The schema (default: "$schema", resolved in the work tree).
+          --virtual-base  Merging merge bases (merge.graphdiff.recursive): open
+                          conflicts keep the base's values, no markers, exit 0.
           -h, --help      Show this help.
 
         Exit status: 0 merged cleanly, 1 conflicts remain, 2 trouble (never

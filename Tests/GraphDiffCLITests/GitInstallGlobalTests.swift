@@ -35,6 +35,9 @@ final class GitInstallGlobalTests: XCTestCase {
         set global diff.graphdiff.command = \(binary) git-diff
         set global merge.graphdiff.name = graphdiff: three-way merge of object graphs
         set global merge.graphdiff.driver = \(binary) git-merge %O %A %B %L %P %S %X %Y
+        set global merge.graphdiff.recursive = graphdiff-base
+        set global merge.graphdiff-base.name = graphdiff: merge of merge bases
+        set global merge.graphdiff-base.driver = \(binary) git-merge --virtual-base %O %A %B %L %P %S %X %Y
         added to \(attributes): *.graph.json diff=graphdiff merge=graphdiff
 
         """
@@ -64,6 +67,9 @@ final class GitInstallGlobalTests: XCTestCase {
             unchanged: diff.graphdiff.command = \(binary) git-diff
             unchanged: merge.graphdiff.name = graphdiff: three-way merge of object graphs
             unchanged: merge.graphdiff.driver = \(binary) git-merge %O %A %B %L %P %S %X %Y
+            unchanged: merge.graphdiff.recursive = graphdiff-base
+            unchanged: merge.graphdiff-base.name = graphdiff: merge of merge bases
+            unchanged: merge.graphdiff-base.driver = \(binary) git-merge --virtual-base %O %A %B %L %P %S %X %Y
             unchanged: \(attributes)
 
             """)
@@ -94,6 +100,9 @@ final class GitInstallGlobalTests: XCTestCase {
             removed diff.graphdiff.command
             removed merge.graphdiff.name
             removed merge.graphdiff.driver
+            removed merge.graphdiff.recursive
+            removed merge.graphdiff-base.name
+            removed merge.graphdiff-base.driver
             removed from \(attributes): *.graph.json diff=graphdiff merge=graphdiff
 
             """)

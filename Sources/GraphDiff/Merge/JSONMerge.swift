@@ -172,11 +172,23 @@ public enum JSONMerge {
     /// arrays are not such.
     static func keyedMerge(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], key: String, at path: JSONPointer, _ options: Options,
                            _ conflicts: inout [MergeConflict]) -> [JSONValue]? {
+        // Elements are named by their key: a string key as itself, any other
+        // as its JSON text; if that names two keys alike ("1" and 1), every
+        // key by its JSON text.
+        var keyTexts: [ExactString: ExactString] = [:]
+        var plainNames = true
+        for e in b + m + t {
+            guard let k = e.objectValue?[key] else { continue }
+            let text = ExactString(JSONWriter.string(k, style: .compactSorted))
+            let name = ExactString(k.stringValue ?? text.string)
+            if let other = keyTexts[name], other != text { plainNames = false }
+            keyTexts[name] = text
+        }
         func table(_ list: [JSONValue]) -> (order: [String], byKey: [ExactString: JSONValue])? {
             var order: [String] = [], byKey: [ExactString: JSONValue] = [:]
             for e in list {
                 guard let k = e.objectValue?[key] else { return nil }
-                let text = JSONWriter.string(k, style: .compactSorted)
+                let text = plainNames ? (k.stringValue ?? JSONWriter.string(k, style: .compactSorted)) : JSONWriter.string(k, style: .compactSorted)
                 guard byKey.updateValue(e, forKey: ExactString(text)) == nil else { return nil }
                 order.append(text)
             }

@@ -61,7 +61,11 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         func show(_ v: JSONValue?) -> String { v.map { JSONWriter.string($0) } ?? "(absent)" }
         var subject = path.tokens.isEmpty ? "(root)" : path.description
-        if let entity, let identity { subject = "\(entity) \"\(identity)\"" + (property.map { ".\($0)" } ?? "") }
+        if let entity, let identity {
+            subject = "\(entity) \"\(identity)\"" + (property.map { ".\($0)" } ?? "")
+            // Inside a json attribute: the place in its value too.
+            if property != nil && path.tokens.count > 4 { subject += JSONPointer(Array(path.tokens.dropFirst(4))).description }
+        }
         let what: String
         switch kind {
         case .property: what = "changed differently"

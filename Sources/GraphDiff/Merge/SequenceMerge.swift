@@ -108,9 +108,11 @@ public enum SequenceMerge {
         let anchorMine = v.anchorsAmongShared(v.mine), anchorTheirs = v.anchorsAmongShared(v.theirs)
         for x in v.mine where v.present[x] && v.posBase[x] < 0 {
             guard v.posTheirs[x] >= 0 else { placement[x] = .mine; continue }
-            // Both inserted it: one place, or a conflict.
-            placement[x] = prefer == .theirs ? .theirs : .mine
+            // Both inserted it: one place (placed as mine has it), or a
+            // conflict (placed as the preferred side has it).
+            placement[x] = .mine
             if anchorMine[x] != anchorTheirs[x] {
+                if prefer == .theirs { placement[x] = .theirs }
                 conflicts.append(Conflict(kind: .inserted, members: [v.names[x]], baseAfter: nil,
                                           mineAfter: v.name(anchorMine[x]), theirsAfter: v.name(anchorTheirs[x])))
             }
@@ -118,7 +120,7 @@ public enum SequenceMerge {
         for x in v.theirs where v.present[x] && v.posBase[x] < 0 && v.posMine[x] < 0 { placement[x] = .theirs }
 
         // Law 3: members both sides necessarily moved, to different places.
-        let moved = v.movedByBoth(core)
+        let moved = v.movedByBoth(core, anchorMine: anchorMine, anchorTheirs: anchorTheirs)
         if !moved.isEmpty {
             for x in moved {
                 placement[x] = prefer == .mine ? .mine : prefer == .theirs ? .theirs : .base
@@ -130,25 +132,35 @@ public enum SequenceMerge {
             core.removeAll { movedSet.contains($0) }
         }
 
-        // Law 1: pairwise order; members in a cycle leave the core and
-        // follow the winning side.
-        var involved: [Int] = []
-        var ordered = v.pairwiseOrder(core)
-        while !ordered.violations.isEmpty {
-            involved += ordered.violations
-            let out = Set(ordered.violations)
-            core.removeAll { out.contains($0) }
-            ordered = v.pairwiseOrder(core)
+        // Law 1: pairwise order. Members in a cycle of its votes follow the
+        // winning side's order against every other member (and so may
+        // others, until no cycle is left). The members named are those
+        // either side's winning would involve, so swapping sides names the
+        // same ones.
+        func ordered(mineWins: Bool) -> (order: [Int], involved: [Int]) {
+            var masked = [Bool](repeating: false, count: v.count)
+            var involved: [Int] = []
+            var result = v.pairwiseOrder(core, masked: masked, mineWins: mineWins)
+            while !result.violations.isEmpty {
+                for x in result.violations where !masked[x] {
+                    masked[x] = true
+                    involved.append(x)
+                }
+                result = v.pairwiseOrder(core, masked: masked, mineWins: mineWins)
+            }
+            return (result.order, involved)
         }
-        if !involved.isEmpty {
-            for x in involved { placement[x] = prefer == .theirs ? .theirs : .mine }
+        let chosen = ordered(mineWins: prefer != .theirs)
+        if !chosen.involved.isEmpty {
+            let other = ordered(mineWins: prefer == .theirs)
+            var involved = Array(Set(chosen.involved + other.involved))
             involved.sort { v.posBase[$0] < v.posBase[$1] }
             conflicts.append(Conflict(kind: .order, members: involved.map { v.names[$0] }))
         }
 
         // Law 2: the others, each after its neighbour on its side.
         var list = LinkedOrder(capacity: v.count)
-        for x in ordered.order { list.append(x) }
+        for x in chosen.order { list.append(x) }
         var last = -1
         for x in v.base {
             if placement[x] == .base && !list.contains(x) { list.insert(x, after: last) }

@@ -3,7 +3,8 @@
 extension SequenceVersions {
     /// The members of `core` (given in base order) in the order law 1
     /// asks for, and the members that are part of a cycle of its
-    /// constraints (`violations`; then the order is not final).
+    /// constraints (`violations`; then the order is not final). Pairs with
+    /// a `masked` member follow the winning side's order instead of the vote.
     ///
     /// A skeleton of members that keep their order in all three versions
     /// (one longest increasing subsequence of each side, intersected) is
@@ -15,19 +16,20 @@ extension SequenceVersions {
     /// checked against it: a pair out of order is part of a cycle.
     ///
     /// - Complexity: O(*n* log *n* + *k*²), *k* the movers.
-    func pairwiseOrder(_ core: [Int]) -> (order: [Int], violations: [Int]) {
+    func pairwiseOrder(_ core: [Int], masked: [Bool], mineWins: Bool) -> (order: [Int], violations: [Int]) {
         let n = core.count
         guard n > 1 else { return (core, []) }
         let (mineSeq, theirsSeq) = localOrders(core)
         var rankMine = [Int](repeating: 0, count: n), rankTheirs = [Int](repeating: 0, count: n)
         for (i, k) in mineSeq.enumerated() { rankMine[k] = i }
         for (i, k) in theirsSeq.enumerated() { rankTheirs[k] = i }
+        let isMasked = core.map { masked[$0] }
         var stays = [Int](repeating: 0, count: n)
         for p in longestIncreasingSubsequence(mineSeq) { stays[mineSeq[p]] += 1 }
         for p in longestIncreasingSubsequence(theirsSeq) { stays[theirsSeq[p]] += 1 }
         var skeleton: [Int] = []
         var skeletonRank = [Int](repeating: -1, count: n)
-        for k in 0..<n where stays[k] == 2 {
+        for k in 0..<n where stays[k] == 2 && !isMasked[k] {
             skeletonRank[k] = skeleton.count
             skeleton.append(k)
         }
@@ -46,7 +48,10 @@ extension SequenceVersions {
         for k in 0..<n where skeletonRank[k] < 0 {
             let (b, m, t) = (cutBase[k], cutMine[k], cutTheirs[k])
             let cut: Int
-            if m == b { cut = t } else if t == b || m == t { cut = m } else if m < b && t < b { cut = min(m, t) } else if m > b && t > b {
+            if isMasked[k] {
+                // It follows the winning side against everything.
+                cut = mineWins ? m : t
+            } else if m == b { cut = t } else if t == b || m == t { cut = m } else if m < b && t < b { cut = min(m, t) } else if m > b && t > b {
                 cut = max(m, t)
             } else {
                 violations.append(core[k])
@@ -54,8 +59,10 @@ extension SequenceVersions {
             }
             groups[cut].append(k)
         }
-        /// Whether `x` goes before `y`: two of the three votes.
+        /// Whether `x` goes before `y`: two of the three votes, or the
+        /// winning side's order where either is masked.
         func before(_ x: Int, _ y: Int) -> Bool {
+            if isMasked[x] || isMasked[y] { return mineWins ? rankMine[x] < rankMine[y] : rankTheirs[x] < rankTheirs[y] }
             var votes = x > y ? 1 : 0
             if rankMine[x] < rankMine[y] { votes += 1 }
             if rankTheirs[x] < rankTheirs[y] { votes += 1 }
@@ -90,27 +97,18 @@ extension SequenceVersions {
 
     /// The members of `core` (in base order) that both sides moved in
     /// every smallest reading of their moves (off every longest increasing
-    /// subsequence of each side) and put at different places (after
-    /// different sets of core members).
+    /// subsequence of each side) and put at different places: after
+    /// different members (of those the result keeps and both sides hold).
     ///
-    /// - Complexity: O(*n* log *n* + *c* · *n*), *c* the members both sides moved.
-    func movedByBoth(_ core: [Int]) -> [Int] {
+    /// - Complexity: O(*n* log *n*).
+    func movedByBoth(_ core: [Int], anchorMine: [Int], anchorTheirs: [Int]) -> [Int] {
         let n = core.count
         guard n > 1 else { return [] }
         let (mineSeq, theirsSeq) = localOrders(core)
         var movedMine = [Bool](repeating: false, count: n), movedTheirs = [Bool](repeating: false, count: n)
         for (p, on) in membersOfSomeLongestIncreasingSubsequence(mineSeq).enumerated() where !on { movedMine[mineSeq[p]] = true }
         for (p, on) in membersOfSomeLongestIncreasingSubsequence(theirsSeq).enumerated() where !on { movedTheirs[theirsSeq[p]] = true }
-        var rankMine = [Int](repeating: 0, count: n), rankTheirs = [Int](repeating: 0, count: n)
-        for (i, k) in mineSeq.enumerated() { rankMine[k] = i }
-        for (i, k) in theirsSeq.enumerated() { rankTheirs[k] = i }
-        var result: [Int] = []
-        for k in 0..<n where movedMine[k] && movedTheirs[k] {
-            // Same place: the same members before it on both sides.
-            let samePlace = rankMine[k] == rankTheirs[k] && theirsSeq[..<rankTheirs[k]].allSatisfy { rankMine[$0] < rankMine[k] }
-            if !samePlace { result.append(core[k]) }
-        }
-        return result
+        return (0..<n).filter { movedMine[$0] && movedTheirs[$0] && anchorMine[core[$0]] != anchorTheirs[core[$0]] }.map { core[$0] }
     }
 
     /// Mine's and theirs' orders of `core`, as positions in `core`.
