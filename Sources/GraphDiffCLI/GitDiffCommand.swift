@@ -47,7 +47,14 @@ enum GitDiffCommand: Subcommand {
     static func describe(path: String, newPath: String, old: [UInt8]?, new: [UInt8]?, schema: String?, color: Bool)
         -> (text: [UInt8], different: Bool, note: String?)
     {
+        // The same bytes (a mode change only): git's header says it all.
+        if let old, let new, old == new { return ([], false, nil) }
         let header = "--- \(old == nil ? "/dev/null" : "a/" + path)\n+++ \(new == nil ? "/dev/null" : "b/" + newPath)\n"
+        if let o = old ?? new, GitInputs.isBinary(o) || GitInputs.isBinary(new ?? []) || GitInputs.isBinary(old ?? []) {
+            // Binary files, as git reports them.
+            let a = old == nil ? "/dev/null" : "a/" + path, b = new == nil ? "/dev/null" : "b/" + newPath
+            return (Array("Binary files \(a) and \(b) differ\n".utf8), true, nil)
+        }
         let context = RenderContext(oldName: "a/\(path)", newName: "b/\(newPath)", oldSource: old.map(JSONSourceText.init),
                                     newSource: new.map(JSONSourceText.init), color: color)
         let versions = [GitInputs.Version(label: "old", bytes: old), GitInputs.Version(label: "new", bytes: new)]

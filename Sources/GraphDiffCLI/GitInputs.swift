@@ -73,8 +73,15 @@ enum GitInputs {
     /// drivers at the top of the work tree.
     static func resolve(_ reference: String, workTreePath: String) -> String {
         if reference.hasPrefix("/") { return reference }
-        let directory = (workTreePath as NSString).deletingLastPathComponent
-        return directory.isEmpty ? reference : directory + "/" + reference
+        // The directory part, by bytes (a one-character path has none).
+        guard let slash = workTreePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return reference }
+        let directory = String(workTreePath[..<slash])
+        return directory.isEmpty ? "/" + reference : directory + "/" + reference
+    }
+
+    /// Whether git would take `bytes` for binary: a NUL in the first 8,000 bytes.
+    static func isBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.prefix(8_000).contains(0)
     }
 
     /// The first line of an error's description.

@@ -57,11 +57,18 @@ enum GitMergeCommand: Subcommand {
             // No base (both added the file): an empty object of the same kind.
             var b = d[0]
             if b == nil, m.objectValue != nil, t.objectValue != nil { b = .object(JSONObject()) }
+            if b == nil, m.arrayValue != nil, t.arrayValue != nil { b = .array([]) }
             if let b {
                 let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(), markers: jsonMarkers,
-                                                 indent: JSONWriter.detectIndentation(current))
+                                                 layout: TextLayout(of: current))
                 return (merged.text, merged.open.map(\.description), reason.map { ["merging as plain JSON: \($0)"] } ?? [])
             }
+        }
+        if GitInputs.isBinary(base) || GitInputs.isBinary(current) || GitInputs.isBinary(other) {
+            // Binary files (a NUL byte, as git judges): one side's bytes, never a line merge.
+            if current == other || other == base { return (current, [], reason.map { ["binary: \($0)"] } ?? []) }
+            if current == base { return (other, [], []) }
+            return (current, ["binary files changed on both sides (ours kept)"], [])
         }
         let lines = LineMerge.merge(base: base, mine: current, theirs: other, markers: markers)
         let notes = reason.map { ["merging by lines: \($0)"] } ?? []

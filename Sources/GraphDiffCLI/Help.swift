@@ -166,7 +166,7 @@ enum Help {
                           get that side's result); report: the merged file
                           stays valid JSON with the base values.
           --report FILE   Write every conflict as JSON to FILE.
-          --marker-size N Length of the conflict markers (default 7).
+          --marker-size N Length of the conflict markers, 1 to 4096 (default 7).
           --label-mine NAME
           --label-base NAME
           --label-theirs NAME

@@ -19,7 +19,7 @@ enum MergeCommand: Subcommand {
         let conflictStyle = try args.choice("--conflicts", ["markers", "report"], default: "markers")
         var markers = ConflictMarkerWriter.Markers()
         if let size = args.value("--marker-size") {
-            guard let n = Int(size), n >= 1, n <= 100 else { throw CommandFailure.usage("--marker-size takes a number from 1 to 100, got '\(size)'") }
+            guard let n = Int(size), n >= 1, n <= 4096 else { throw CommandFailure.usage("--marker-size takes a number from 1 to 4096, got '\(size)'") }
             markers.size = n
         }
         markers.mine = args.value("--label-mine") ?? markers.mine
@@ -50,7 +50,7 @@ enum MergeCommand: Subcommand {
         } else {
             merged = MergeText.documents(base: base.json, mine: mine.json, theirs: theirs.json,
                                          options: .init(arrayKey: args.value("--array-key"), prefer: prefer), markers: useMarkers,
-                                         indent: JSONWriter.detectIndentation(mine.bytes))
+                                         layout: TextLayout(of: mine.bytes))
         }
         let (conflicts, open, resultText) = (merged.conflicts, merged.open, merged.text)
         progress.stage("writing")

@@ -82,11 +82,11 @@ final class MergeCommandTests: XCTestCase {
         let t = try file("t.json", #"{"a": 1, "list": [1, 2, 3, 4], "keep": true, "new": "x"}"#)
         let r = graphdiff(["merge", b, m, t])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stdout, "{\n  \"a\": 2,\n  \"list\": [0, 1, 2, 3, 4],\n  \"keep\": true,\n  \"new\": \"x\"\n}\n", "mine's order; theirs' new member where theirs has it")
+        XCTAssertEqual(r.stdout, "{\n  \"a\": 2,\n  \"list\": [0, 1, 2, 3, 4],\n  \"keep\": true,\n  \"new\": \"x\"\n}", "mine's order; theirs' new member where theirs has it; no final newline, as mine")
         let c = try file("c.json", #"{"a": 3, "list": [1, 2, 3], "keep": true}"#)
         let conflict = graphdiff(["merge", b, m, c])
         XCTAssertEqual(conflict.status, 1)
-        XCTAssertEqual(conflict.stdout, "{\n<<<<<<< mine\n  \"a\": 2,\n||||||| base\n  \"a\": 1,\n=======\n  \"a\": 3,\n>>>>>>> theirs\n  \"list\": [0, 1, 2, 3],\n  \"keep\": true\n}\n")
+        XCTAssertEqual(conflict.stdout, "{\n<<<<<<< mine\n  \"a\": 2,\n||||||| base\n  \"a\": 1,\n=======\n  \"a\": 3,\n>>>>>>> theirs\n  \"list\": [0, 1, 2, 3],\n  \"keep\": true\n}")
     }
 
     /// A one-value edit of a package.json must not become a diff of the

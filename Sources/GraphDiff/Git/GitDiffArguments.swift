@@ -72,7 +72,7 @@ public struct GitMergeArguments: Equatable, Sendable {
 
     /// Reads `BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]`.
     public init?(_ arguments: [String]) {
-        guard arguments.count == 5 || arguments.count == 8, let size = Int(arguments[3]), size > 0, size <= 100 else { return nil }
+        guard arguments.count == 5 || arguments.count == 8, let size = Int(arguments[3]), size > 0, size <= 4096 else { return nil }
         base = arguments[0]
         current = arguments[1]
         other = arguments[2]

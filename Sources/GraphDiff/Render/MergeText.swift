@@ -45,19 +45,19 @@ public struct MergeText: Sendable {
     }
 
     /// Merges three JSON documents (no schema) and writes the result in
-    /// mine's member order (theirs' new members where theirs has them), laid
-    /// out with `indent` (mine's indentation, ``JSONWriter/detectIndentation(_:)``).
+    /// mine's member order (theirs' new members where theirs has them), in
+    /// `layout` (mine's: indentation, line ends, final newline, byte order
+    /// mark; ``TextLayout/init(of:)``).
     ///
     /// - Complexity: that of ``JSONMerge/merge(base:mine:theirs:options:)``,
     ///   three times with open conflicts.
     public static func documents(base: JSONValue, mine: JSONValue, theirs: JSONValue, options: JSONMerge.Options,
-                                 markers: ConflictMarkerWriter.Markers?, indent: [UInt8]? = nil) -> MergeText {
-        var style = JSONWriter.Style(pretty: true, sortKeys: false)
-        if let indent { style.indent = indent }
+                                 markers: ConflictMarkerWriter.Markers?, layout: TextLayout = TextLayout()) -> MergeText {
+        let style = layout.style
         let result = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: options)
         let open = result.conflicts.contains { $0.resolvedBy == nil }
         guard open, options.prefer == nil, let markers else {
-            return MergeText(text: JSONWriter.write(result.value, style: style) + [0x0A], conflicts: result.conflicts, graph: nil)
+            return MergeText(text: layout.apply(to: JSONWriter.write(result.value, style: style) + [0x0A]), conflicts: result.conflicts, graph: nil)
         }
         var preferring = options
         preferring.prefer = .mine
@@ -65,6 +65,6 @@ public struct MergeText: Sendable {
         preferring.prefer = .theirs
         let forTheirs = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: preferring).value
         let text = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: base, style: style, markers: markers)
-        return MergeText(text: text, conflicts: result.conflicts, graph: nil)
+        return MergeText(text: layout.apply(to: text), conflicts: result.conflicts, graph: nil)
     }
 }
