@@ -248,3 +248,19 @@ final class SequenceMergeFoundCases: XCTestCase {
         XCTAssertTrue(theirs.firstIndex(of: "d")! < theirs.firstIndex(of: "c")!, "theirs keeps d before c: \(theirs)")
     }
 }
+
+/// The same laws for plain JSON arrays merged by a key.
+final class KeyedArrayOrderTests: XCTestCase {
+    func merge(_ b: String, _ m: String, _ t: String) throws -> String {
+        func array(_ s: String) -> JSONValue { .array(s.map { JSONValue.object(["k": .string(String($0))]) }) }
+        let r = JSONMerge.merge(base: array(b), mine: array(m), theirs: array(t), options: .init(arrayKey: "k"))
+        XCTAssertEqual(r.conflicts, [])
+        return (r.value.arrayValue ?? []).compactMap { $0.objectValue?["k"]?.stringValue }.joined()
+    }
+
+    func test_issueCases_withArrayKey() throws {
+        XCTAssertEqual(try merge("abc", "bca", "acb"), "cba")
+        XCTAssertEqual(try merge("abcde", "acdeb", "abdce"), "adceb")
+        XCTAssertEqual(try merge("abcd", "abxcd", "acdb"), "acdbx")
+    }
+}
