@@ -23,15 +23,14 @@ enum BenchmarkMain {
         do {
             request = try BenchmarkRequest.parse(Array(CommandLine.arguments.dropFirst()))
         } catch let error as BenchmarkRequest.UsageError {
-            FileHandle.standardError.write(Data("GraphDiffBenchmarks: \(error.message)\n\n\(BenchmarkRequest.usage)".utf8))
-            exit(2)
+            fail("\(error.message)\n\n\(BenchmarkRequest.usage)")
         } catch {
             exit(2)
         }
         do {
             switch request {
             case .help:
-                FileHandle.standardOutput.write(Data(BenchmarkRequest.usage.utf8))
+                try BenchmarkOutput.write(BenchmarkRequest.usage, to: 1)
             case .generate(let objects, let directory):
                 try Generate.run(objects: objects, directory: directory)
             case .run(let sizes, let longChain):
@@ -39,13 +38,21 @@ enum BenchmarkMain {
                     var rows = try GraphBenchmarks.run(sizes: sizes)
                     rows += try ChainBenchmarks.run(members: longChain ? 1_000_000 : 100_000, moves: 1000)
                     rows += ArrayBenchmarks.run(count: 100_000)
-                    printRows(rows)
+                    try printRows(rows)
                 }
             }
+        } catch let failure as OutputFailure {
+            fail("\(failure)\n")
         } catch {
-            FileHandle.standardError.write(Data("GraphDiffBenchmarks: \(error)\n".utf8))
-            exit(2)
+            fail("\(error)\n")
         }
+    }
+
+    /// Prints `message` after the program's name on standard error (as well
+    /// as it can) and exits with status 2.
+    static func fail(_ message: String) -> Never {
+        try? BenchmarkOutput.write("GraphDiffBenchmarks: \(message)", to: 2)
+        exit(2)
     }
 }
 
@@ -53,14 +60,14 @@ enum Generate {
     static func run(objects: Int, directory: String) throws {
         var generator = GraphGenerator(seed: 42)
         let graph = generator.graph(objectCount: objects)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try Data(GraphGenerator.schemaText.utf8).write(to: URL(fileURLWithPath: directory + "/bench.schema.json"))
-        try Data(graph.canonicalText()).write(to: URL(fileURLWithPath: directory + "/a.graph.json"))
+        try BenchmarkOutput.makeDirectory(directory)
+        try BenchmarkOutput.writeFile(Array(GraphGenerator.schemaText.utf8), to: directory + "/bench.schema.json")
+        try BenchmarkOutput.writeFile(graph.canonicalText(), to: directory + "/a.graph.json")
         var editor = GraphEditor(seed: 7), other = GraphEditor(seed: 8)
         let (edited, _) = editor.edit(graph, count: max(1, objects / 100))
-        try Data(edited.canonicalText()).write(to: URL(fileURLWithPath: directory + "/b.graph.json"))
+        try BenchmarkOutput.writeFile(edited.canonicalText(), to: directory + "/b.graph.json")
         let (theirs, _) = other.edit(graph, count: max(1, objects / 100))
-        try Data(theirs.canonicalText()).write(to: URL(fileURLWithPath: directory + "/c.graph.json"))
+        try BenchmarkOutput.writeFile(theirs.canonicalText(), to: directory + "/c.graph.json")
     }
 }
 
@@ -98,13 +105,17 @@ struct BenchRow {
     var mbps: Double { bytes > 0 ? Double(bytes) / 1e6 / seconds : 0 }
 }
 
-func printRows(_ rows: [BenchRow]) {
-    print("stage          objects       bytes    seconds     MB/s")
+/// Prints the table, then the machine-readable lines.
+///
+/// - Throws: ``OutputFailure`` when standard output cannot be written.
+func printRows(_ rows: [BenchRow]) throws {
+    var text = "stage          objects       bytes    seconds     MB/s\n"
     for r in rows {
-        print(String(format: "%-12@ %9d %11d %10.4f %8.1f", r.stage as NSString, r.objects, r.bytes, r.seconds, r.mbps))
+        text += String(format: "%-12@ %9d %11d %10.4f %8.1f\n", r.stage as NSString, r.objects, r.bytes, r.seconds, r.mbps)
     }
     for r in rows {
-        print(String(format: "BENCH stage=%@ objects=%d bytes=%d seconds=%.6f mbps=%.1f", r.stage as NSString, r.objects, r.bytes, r.seconds, r.mbps))
+        text += String(format: "BENCH stage=%@ objects=%d bytes=%d seconds=%.6f mbps=%.1f\n", r.stage as NSString, r.objects, r.bytes, r.seconds, r.mbps)
     }
-    print(String(format: "BENCH peak_rss_mb=%.1f", Double(peakResidentBytes()) / 1e6))
+    text += String(format: "BENCH peak_rss_mb=%.1f\n", Double(peakResidentBytes()) / 1e6)
+    try BenchmarkOutput.write(text, to: 1)
 }

@@ -3,18 +3,68 @@ import GraphDiff
 
 extension FileAccess {
     /// Writes a command's result to `output` (`-o OUT`) atomically, with
-    /// its `$schema` rewritten for `output`'s directory when that is not the
-    /// directory of the input it came from, so that the result still finds
-    /// its schema (see ``SchemaReference/relocating(_:to:from:currentDirectory:)``).
+    /// its `$schema` rewritten for the directory where the file really ends
+    /// up when that is not the directory of the input it came from, so that
+    /// the result still finds its schema (see
+    /// ``SchemaReference/relocating(_:to:from:currentDirectory:)``).
+    ///
+    /// Symbolic links are followed on both sides: those in the directories
+    /// of the inputs and of `output`, and `output` itself when it is one (the
+    /// file it points to is the one replaced). A target that is not a
+    /// regular file (`/dev/stdout`, a pipe, a terminal) is no place the
+    /// result is kept: `$schema` is written as in the input.
     ///
     /// - Parameter inputs: the inputs the result comes from, the one whose
     ///   `$schema` the result keeps first (patch's TARGET, fmt's FILE,
     ///   merge's MINE then BASE then THEIRS).
     /// - Throws: ``CommandFailure`` (status 2) naming the file and the reason.
     static func writeResult(_ text: [UInt8], to output: String, from inputs: [LoadedDocument]) throws {
-        let references = inputs.map { (path: $0.path, reference: Graph.schemaReference(in: $0.json)) }
-        let relocated = SchemaReference.relocating(text, to: output, from: references,
+        guard let destination = physicalDestination(of: output) else {
+            try writeAtomically(text, to: output)
+            return
+        }
+        let references = inputs.map { document in
+            (path: physicalLocation(of: document.path), reference: Graph.schemaReference(in: document.json))
+        }
+        let relocated = SchemaReference.relocating(text, to: destination, from: references,
                                                    currentDirectory: FileManager.default.currentDirectoryPath)
         try writeAtomically(relocated, to: output)
+    }
+
+    /// Where a file written at `output` really is: `output` itself resolved
+    /// when it is a symbolic link, else its name in its resolved directory;
+    /// `nil` when the target exists and is not a regular file (a device,
+    /// a pipe), so that nothing is kept in its directory.
+    static func physicalDestination(of output: String) -> String? {
+        var info = stat()
+        if stat(output, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type != S_IFREG && type != S_IFDIR { return nil }
+            if lstat(output, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK, let real = realPath(output) {
+                return real
+            }
+        }
+        return physicalLocation(of: output)
+    }
+
+    /// `path` with the symbolic links of its directory resolved (the last
+    /// component kept as written, as `$schema` is read against the
+    /// directory that names the file); `path` itself when the directory
+    /// cannot be resolved, and `-` as it is.
+    static func physicalLocation(of path: String) -> String {
+        guard path != "-" else { return path }
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        guard !name.isEmpty, name != "..", name != ".", let directory = realPath(url.deletingLastPathComponent().path) else {
+            return path
+        }
+        return directory == "/" ? "/" + name : directory + "/" + name
+    }
+
+    /// realpath(3) of `path`, or `nil` when it does not resolve.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -29,9 +29,11 @@ enum GitInstallCommand: Subcommand {
             ("merge.graphdiff-base.driver", "\(binary) git-merge --virtual-base \(GitMergeArguments.placeholders)"),
         ]
         let lines = patterns.map { "\($0) diff=graphdiff merge=graphdiff" }
-        var existing = (try? String(contentsOfFile: attributes, encoding: .utf8)) ?? ""
-        let present = Set(existing.split(separator: "\n").map(String.init))
+        // Every precondition before anything is written.
+        let existing = try readAttributes(attributes, io: io)
         if action == "install" {
+            let missing = GitAttributesFile.missing(lines, in: existing)
+            if !missing.isEmpty { try checkWritable(attributes) }
             for (key, value) in settings {
                 let current = ProcessRunner.run(["git", "config"] + scope + ["--get", key]).stdout.trimmingCharacters(in: .newlines)
                 if current == value {
@@ -42,13 +44,11 @@ enum GitInstallCommand: Subcommand {
                 guard r.status == 0 else { throw CommandFailure.trouble("git config \(key): \(r.stderr)") }
                 io.out("set \(global ? "global " : "")\(key) = \(value)\n")
             }
-            let missing = lines.filter { !present.contains($0) }
             if missing.isEmpty {
                 io.out("unchanged: \(attributes)\n")
             } else {
-                if !existing.isEmpty && !existing.hasSuffix("\n") { existing += "\n" }
                 try FileManager.default.createDirectory(atPath: (attributes as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                try FileAccess.writeAtomically(Array((existing + missing.joined(separator: "\n") + "\n").utf8), to: attributes)
+                try FileAccess.writeAtomically(GitAttributesFile.adding(missing, to: existing), to: attributes)
                 for line in missing { io.out("added to \(attributes): \(line)\n") }
             }
             if !global {
@@ -60,13 +60,14 @@ enum GitInstallCommand: Subcommand {
                     """)
             }
         } else {
+            let kept = GitAttributesFile.removing(lines, from: existing)
+            if kept != existing { try checkWritable(attributes) }
             for (key, _) in settings {
                 let r = ProcessRunner.run(["git", "config"] + scope + ["--unset-all", key])
                 io.out(r.status == 0 ? "removed \(key)\n" : "unchanged: \(key) was not set\n")
             }
-            let kept = existing.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !lines.contains($0) }
-            if kept.count != existing.split(separator: "\n", omittingEmptySubsequences: false).count {
-                try FileAccess.writeAtomically(Array(kept.joined(separator: "\n").utf8), to: attributes)
+            if kept != existing {
+                try FileAccess.writeAtomically(kept, to: attributes)
                 io.out("removed from \(attributes): \(lines.joined(separator: ", "))\n")
             }
         }
@@ -75,14 +76,16 @@ enum GitInstallCommand: Subcommand {
 
     /// The repository's `.gitattributes`, or the attributes file git reads
     /// for every repository: `core.attributesFile` of the global
-    /// configuration (a leading `~` is the home directory), else
+    /// configuration, its includes followed (a leading `~` is the home
+    /// directory), else
     /// `$XDG_CONFIG_HOME/git/attributes`, else `$HOME/.config/git/attributes`,
     /// as git(1) looks for it (see gitattributes(5)).
     ///
     /// - Parameter environment: the variables git sees (`HOME`,
     ///   `XDG_CONFIG_HOME`): this process's, which git inherits.
     /// - Throws: ``CommandFailure`` (status 2) outside a repository without
-    ///   `global`, or when neither `HOME` nor `XDG_CONFIG_HOME` is set.
+    ///   `global`, when `core.attributesFile` is relative or cannot be
+    ///   read, or when neither `HOME` nor `XDG_CONFIG_HOME` is set.
     static func attributesFile(global: Bool, environment: [String: String]) throws -> String {
         func variable(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         guard global else {
@@ -90,21 +93,60 @@ enum GitInstallCommand: Subcommand {
             guard top.status == 0 else { throw CommandFailure.trouble("not in a git repository (run it inside one, or give --global)") }
             return top.stdout.trimmingCharacters(in: .newlines) + "/.gitattributes"
         }
-        let configured = ProcessRunner.run(["git", "config", "--global", "--get", "core.attributesFile"])
-            .stdout.trimmingCharacters(in: .newlines)
-        if !configured.isEmpty {
-            if configured == "~" || configured.hasPrefix("~/") {
-                guard let home = variable("HOME") else {
-                    throw CommandFailure.trouble("core.attributesFile is \(configured), and HOME is not set")
-                }
-                return home + configured.dropFirst()
+        // Includes followed and `~` expanded by git itself, as git reads it.
+        let configured = ProcessRunner.run(["git", "config", "--global", "--includes", "--type=path", "--get", "core.attributesFile"])
+        // Status 1: not set.
+        guard configured.status == 0 || configured.status == 1 else {
+            let reason = configured.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw CommandFailure.trouble("cannot read core.attributesFile: \(reason.isEmpty ? "git config failed" : reason)")
+        }
+        let path = configured.stdout.trimmingCharacters(in: .newlines)
+        if configured.status == 0 && !path.isEmpty {
+            guard path.hasPrefix("/") else {
+                throw CommandFailure.trouble(
+                    "core.attributesFile is a relative path (\(path)), which git reads from each repository's working directory; set it to an absolute path (or one that starts with ~/) first")
             }
-            // `~user/…`: that user's home directory.
-            return configured.hasPrefix("~") ? (configured as NSString).expandingTildeInPath : configured
+            return path
         }
         if let config = variable("XDG_CONFIG_HOME") { return config + "/git/attributes" }
         if let home = variable("HOME") { return home + "/.config/git/attributes" }
         throw CommandFailure.trouble("cannot find the global attributes file: neither HOME nor XDG_CONFIG_HOME is set")
+    }
+
+    /// The bytes of the attributes file, empty when there is none.
+    ///
+    /// - Throws: ``CommandFailure`` (status 2) when it exists and cannot be read.
+    static func readAttributes(_ path: String, io: CommandIO) throws -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { return [] }
+            throw CommandFailure.trouble("\(path): \(FileAccess.errnoText())")
+        }
+        return try FileAccess.read(path, io: io)
+    }
+
+    /// Checks that the attributes file can be written (replaced, or
+    /// created with its missing directories), so that a failure comes
+    /// before any setting is changed.
+    ///
+    /// - Throws: ``CommandFailure`` (status 2) naming the file and the reason.
+    static func checkWritable(_ path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw CommandFailure.trouble("\(path): is a directory") }
+            if access(path, W_OK) != 0 { throw CommandFailure.trouble("\(path): \(FileAccess.errnoText())") }
+        }
+        // The nearest directory that exists must take a new entry.
+        var directory = (path as NSString).deletingLastPathComponent
+        while !directory.isEmpty && stat(directory, &info) != 0 && directory != "/" {
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        if directory.isEmpty {
+            directory = "."
+            guard stat(directory, &info) == 0 else { throw CommandFailure.trouble("\(path): \(FileAccess.errnoText())") }
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw CommandFailure.trouble("\(path): \(directory) is not a directory") }
+        if access(directory, W_OK | X_OK) != 0 { throw CommandFailure.trouble("\(path): \(directory): \(FileAccess.errnoText())") }
     }
 
     /// The running binary: its name when PATH finds the same file, else its

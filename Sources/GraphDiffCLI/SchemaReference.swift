@@ -9,7 +9,8 @@ import GraphJSON
 ///     // "../Samples/people/people.schema.json"
 ///
 /// Paths are compared as written, after `.` and `..` are taken out: a
-/// symbolic link is not followed.
+/// symbolic link is not followed here (callers give paths with their links
+/// resolved, see ``FileAccess/writeResult(_:to:from:)``).
 enum SchemaReference {
     /// Whether `reference` names its schema wherever the graph is: a path
     /// from the root (`/schemas/people.json`) or a URI (`https://…`).

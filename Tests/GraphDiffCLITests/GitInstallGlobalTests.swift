@@ -109,4 +109,68 @@ final class GitInstallGlobalTests: XCTestCase {
         XCTAssertEqual(removed.status, 0, removed.stderr)
         XCTAssertEqual(try attributesSeenByGit(), "data/a.graph.json: diff: unspecified\ndata/a.graph.json: merge: unspecified\n")
     }
+
+    /// The global settings git reads, one `key value` a line.
+    func globalSettings() throws -> String {
+        try run("git", ["config", "--global", "--list"]).stdout
+    }
+
+    func test_install_global_relativeAttributesFile_refusedBeforeAnySetting() throws {
+        XCTAssertEqual(try run("git", ["config", "--global", "core.attributesFile", "my-attributes"]).status, 0)
+        let before = try globalSettings()
+        let r = try run("graphdiff", ["git", "install", "--global"])
+        XCTAssertEqual(r.stderr, """
+            graphdiff git: core.attributesFile is a relative path (my-attributes), which git reads from each repository's \
+            working directory; set it to an absolute path (or one that starts with ~/) first
+
+            """)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(try globalSettings(), before)
+    }
+
+    func test_install_global_attributesFileSetInAnIncludedFile_isFollowed() throws {
+        let included = home.appendingPathComponent("included.gitconfig")
+        try "[core]\n\tattributesFile = ~/from-include\n".write(to: included, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run("git", ["config", "--global", "include.path", included.path]).status, 0)
+        let attributes = home.appendingPathComponent("from-include").path
+        let r = try run("graphdiff", ["git", "install", "--global"])
+        XCTAssertEqual(r.stdout, installed(attributes))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n")
+        XCTAssertEqual(try attributesSeenByGit(), seen)
+    }
+
+    func test_install_global_attributesFileUnwritable_refusedBeforeAnySetting() throws {
+        let attributes = home.appendingPathComponent(".config/git/attributes")
+        try FileManager.default.createDirectory(at: attributes, withIntermediateDirectories: true)
+        let before = try globalSettings()
+        let r = try run("graphdiff", ["git", "install", "--global"])
+        XCTAssertEqual(r.stderr, "graphdiff git: \(attributes.path): is a directory\n")
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(try globalSettings(), before)
+    }
+
+    func test_install_uninstall_global_CRLFAttributes_keepTheFilesLineEnds() throws {
+        let attributes = home.appendingPathComponent(".config/git/attributes")
+        try FileManager.default.createDirectory(at: attributes.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let original = Data("*.txt text\r\n*.bin binary".utf8)
+        try original.write(to: attributes)
+        let r = try run("graphdiff", ["git", "install", "--global"])
+        XCTAssertEqual(r.stdout, installed(attributes.path))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(try Data(contentsOf: attributes),
+                       Data("*.txt text\r\n*.bin binary\r\n*.graph.json diff=graphdiff merge=graphdiff\r\n".utf8))
+        XCTAssertEqual(try attributesSeenByGit(), seen)
+
+        // A line written by hand, spaced otherwise, is recognised.
+        try Data("*.txt text\r\n*.graph.json\tdiff=graphdiff  merge=graphdiff\r\n*.bin binary\r\n".utf8).write(to: attributes)
+        let again = try run("graphdiff", ["git", "install", "--global"])
+        XCTAssertTrue(again.stdout.hasSuffix("unchanged: \(attributes.path)\n"), again.stdout)
+        let removed = try run("graphdiff", ["git", "uninstall", "--global"])
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertTrue(removed.stdout.hasSuffix("removed from \(attributes.path): *.graph.json diff=graphdiff merge=graphdiff\n"), removed.stdout)
+        XCTAssertEqual(try Data(contentsOf: attributes), Data("*.txt text\r\n*.bin binary\r\n".utf8))
+    }
 }

@@ -91,4 +91,36 @@ final class HelpCommandTests: XCTestCase {
         XCTAssertEqual(size.stderr, "GraphDiffBenchmarks: a size is a positive number of objects, got 'ten'\n\n" + benchmarkUsage)
         XCTAssertEqual(size.status, 2)
     }
+
+    func test_benchmark_help_toAFullDevice_exits2_withAMessage() throws {
+        let r = try RedirectedRun(arguments: ["--help"], stdoutFile: try deviceFull()).run(benchmark())
+        XCTAssertEqual(r.stderr, "GraphDiffBenchmarks: standard output: No space left on device\n")
+        XCTAssertEqual(r.status, 2)
+    }
+
+    func test_benchmark_generate_intoAFile_exits2_withAMessage() throws {
+        let root = try temporaryDirectory(self)
+        let file = root.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        let r = try RedirectedRun(arguments: ["generate", "10", file.path]).run(benchmark())
+        XCTAssertEqual(r.stderr, "GraphDiffBenchmarks: \(file.path): not a directory\n")
+        XCTAssertEqual(r.status, 2)
+    }
+
+    func test_benchmark_generate_unwritableFile_exits2_leavesNoPartialFile() throws {
+        let root = try temporaryDirectory(self)
+        // a.graph.json cannot be created: a directory is in its place.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("a.graph.json"), withIntermediateDirectories: true)
+        let r = try RedirectedRun(arguments: ["generate", "10", root.path]).run(benchmark())
+        XCTAssertEqual(r.stderr, "GraphDiffBenchmarks: \(root.path)/a.graph.json: Is a directory\n")
+        XCTAssertEqual(r.status, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("b.graph.json").path))
+
+        let ok = try RedirectedRun(arguments: ["generate", "10", root.appendingPathComponent("new/dir").path]).run(benchmark())
+        XCTAssertEqual(ok.stderr, "")
+        XCTAssertEqual(ok.status, 0)
+        for name in ["bench.schema.json", "a.graph.json", "b.graph.json", "c.graph.json"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("new/dir/\(name)").path), name)
+        }
+    }
 }

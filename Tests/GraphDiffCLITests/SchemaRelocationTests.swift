@@ -171,4 +171,46 @@ final class SchemaRelocationTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try firstLines(root.appendingPathComponent("out/abs.graph.json")), "{\n  \"$schema\": \"\(schema)\",")
     }
+
+    // MARK: - Symbolic links and devices
+
+    func test_fmt_outputThroughASymlinkedDirectory_schemaComputedWhereTheFileIs() throws {
+        let root = try workTree()
+        let data = root.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: data.appendingPathComponent("link").path, withDestinationPath: "../out")
+        let r = try RedirectedRun(arguments: ["fmt", "Samples/tasks/base.graph.json", "-o", "data/link/y.json"], directory: root).run()
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(try firstLines(root.appendingPathComponent("out/y.json")), "{\n  \"$schema\": \"../Samples/tasks/tasks.schema.json\",")
+        let v = try RedirectedRun(arguments: ["validate", "-q", "data/link/y.json"], directory: root).run()
+        XCTAssertEqual(v.status, 0, v.stderr)
+    }
+
+    func test_fmt_outputFileIsASymlinkToAnotherDirectory_schemaComputedForTheTarget() throws {
+        let root = try workTree()
+        let data = root.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: root.appendingPathComponent("out/real.json"))
+        try FileManager.default.createSymbolicLink(atPath: data.appendingPathComponent("y.json").path, withDestinationPath: "../out/real.json")
+        let r = try RedirectedRun(arguments: ["fmt", "Samples/tasks/base.graph.json", "-o", "data/y.json"], directory: root).run()
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.status, 0)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: data.appendingPathComponent("y.json").path),
+                       "../out/real.json")
+        XCTAssertEqual(try firstLines(root.appendingPathComponent("out/real.json")), "{\n  \"$schema\": \"../Samples/tasks/tasks.schema.json\",")
+        let v = try RedirectedRun(arguments: ["validate", "-q", "out/real.json"], directory: root).run()
+        XCTAssertEqual(v.status, 0, v.stderr)
+    }
+
+    func test_fmt_outputToADevice_keepsSchemaAsInTheInput() throws {
+        let root = try workTree()
+        for device in ["/dev/stdout", "/proc/self/fd/1"] where FileManager.default.fileExists(atPath: device) {
+            // Standard output a pipe: the device is not a regular file.
+            let r = try RedirectedRun(arguments: ["fmt", "Samples/tasks/base.graph.json", "-o", device], directory: root).run()
+            XCTAssertEqual(r.stderr, "", device)
+            XCTAssertEqual(r.status, 0, device)
+            XCTAssertEqual(r.stdout, try String(contentsOfFile: samplePath("tasks/base.graph.json"), encoding: .utf8), device)
+        }
+    }
 }

@@ -144,6 +144,22 @@ final class StreamsTests: XCTestCase {
         XCTAssertEqual(r.status, 2)
     }
 
+    /// A directory on standard input is reported as a directory named as
+    /// a file is, in the form of the command's other read errors.
+    func test_directoryOnStandardInput_readErrorLikeANamedDirectory() throws {
+        let directory = try temporaryDirectory(self)
+        for command in [["validate"], ["fmt"], ["diff"]] {
+            let other = command == ["diff"] ? [samplePath("people/v2.graph.json")] : []
+            let named = try RedirectedRun(arguments: command + [directory.path] + other).run()
+            XCTAssertEqual(named.stderr, "\(directory.path): is a directory\n", "\(command)")
+            let stdin = try RedirectedRun(arguments: command + ["-"] + other, stdinFile: directory.path).run()
+            XCTAssertEqual(stdin.stderr, "standard input: is a directory\n", "\(command)")
+            XCTAssertEqual(stdin.stdout, "", "\(command)")
+            XCTAssertEqual(stdin.status, named.status, "\(command)")
+            XCTAssertEqual(stdin.status, 2, "\(command)")
+        }
+    }
+
     func test_standardInputReadError_inProcess_namesTheStream_exit2() {
         let capture = CommandIO.Capture()
         let io = CommandIO(

@@ -42,6 +42,18 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(r.stderr, "-:2:2: duplicate member name \"a\" (first at 1:2)\n")
     }
 
+    func test_standardInputTwice_isAUsageError_exit2() {
+        let r = graphdiff(["validate", "-", "-"], stdin: "{}")
+        XCTAssertEqual(r.stderr, """
+            graphdiff validate: only one input can be standard input
+            Usage: graphdiff validate [--schema FILE] [--force] [--quiet] FILE...
+            See 'graphdiff help validate'.
+
+            """)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.status, 2)
+    }
+
     func test_plainJSON_withoutSchema_isCheckedForSyntaxOnly() {
         let r = graphdiff(["validate", "-"], stdin: "[1, {\"x\": null}]")
         XCTAssertEqual(r.status, 0)
