@@ -49,10 +49,10 @@ enum GitDiffCommand: Subcommand {
     {
         // The same bytes (a mode change only): git's header says it all.
         if let old, let new, old == new { return ([], false, nil) }
-        let header = "--- \(old == nil ? "/dev/null" : "a/" + path)\n+++ \(new == nil ? "/dev/null" : "b/" + newPath)\n"
+        let header = "--- \(old == nil ? "/dev/null" : GitDiffArguments.quoted("a/" + path))\n+++ \(new == nil ? "/dev/null" : GitDiffArguments.quoted("b/" + newPath))\n"
         if let o = old ?? new, GitInputs.isBinary(o) || GitInputs.isBinary(new ?? []) || GitInputs.isBinary(old ?? []) {
             // Binary files, as git reports them.
-            let a = old == nil ? "/dev/null" : "a/" + path, b = new == nil ? "/dev/null" : "b/" + newPath
+            let a = old == nil ? "/dev/null" : GitDiffArguments.quoted("a/" + path), b = new == nil ? "/dev/null" : GitDiffArguments.quoted("b/" + newPath)
             return (Array("Binary files \(a) and \(b) differ\n".utf8), true, nil)
         }
         let context = RenderContext(oldName: "a/\(path)", newName: "b/\(newPath)", oldSource: old.map(JSONSourceText.init),

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GraphDiffCLI
+import GraphDiff
 
 /// A tester's cases: bytes nobody changed stay as they were.
 final class FaithfulBytesTests: XCTestCase {
@@ -59,5 +60,43 @@ final class FaithfulBytesTests: XCTestCase {
         let r = graphdiff(["git-merge", dir.appendingPathComponent("o").path, dir.appendingPathComponent("a").path, dir.appendingPathComponent("b").path, "120", "f.txt"])
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(try String(contentsOf: dir.appendingPathComponent("a"), encoding: .utf8).hasPrefix(String(repeating: "<", count: 120) + " ours\n"))
+    }
+}
+
+final class GitPathQuotingTests: XCTestCase {
+    func test_quoted_asGitWritesPathsInHeaders() throws {
+        XCTAssertEqual(GitDiffArguments.quoted("a/plain.graph.json"), "a/plain.graph.json")
+        XCTAssertEqual(GitDiffArguments.quoted("a/caf\u{E9}.json"), #""a/caf\303\251.json""#)
+        XCTAssertEqual(GitDiffArguments.quoted("a/t\tab \"q\".json"), #""a/t\tab \"q\".json""#)
+    }
+
+    /// The same as git's own header, for a path git must quote.
+    func test_header_matchesGit() throws {
+        let dir = try temporaryDirectory(self)
+        let name = "t\u{E9}\tst.json"
+        func git(_ args: [String]) -> String {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = ["git"] + args
+            p.currentDirectoryURL = dir
+            let out = Pipe()
+            p.standardOutput = out
+            p.standardError = FileHandle.nullDevice
+            guard (try? p.run()) != nil else { return "" }
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        guard !git(["--version"]).isEmpty else { throw XCTSkip("git is not installed") }
+        _ = git(["init", "-q"])
+        try Data("a\n".utf8).write(to: dir.appendingPathComponent(name))
+        _ = git(["add", "-A"])
+        _ = git(["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"])
+        try Data("b\n".utf8).write(to: dir.appendingPathComponent(name))
+        let expected = git(["diff"]).split(separator: "\n").first.map(String.init) ?? ""
+        let old = dir.appendingPathComponent("old"), new = dir.appendingPathComponent(name)
+        try Data("a\n".utf8).write(to: old)
+        let r = graphdiff(["git-diff", name, old.path, "0000000", "100644", new.path, "0000000", "100644"])
+        XCTAssertEqual(r.stdout.split(separator: "\n").first.map(String.init), expected)
     }
 }

@@ -42,7 +42,7 @@ public enum GitDiffArguments: Equatable, Sendable {
         case .unmerged(let path):
             return "* Unmerged path \(path)\n"
         case .change(let path, let old, let new, let newPath, let metainfo):
-            var text = "diff --git a/\(path) b/\(newPath ?? path)\n"
+            var text = "diff --git \(GitDiffArguments.quoted("a/" + path)) \(GitDiffArguments.quoted("b/" + (newPath ?? path)))\n"
             if old.isMissing {
                 text += "new file mode \(new.mode)\n"
             } else if new.isMissing {
@@ -53,6 +53,36 @@ public enum GitDiffArguments: Equatable, Sendable {
             if let metainfo, !metainfo.isEmpty { text += metainfo.hasSuffix("\n") ? metainfo : metainfo + "\n" }
             return text
         }
+    }
+}
+
+extension GitDiffArguments {
+    /// A path as git writes it in a diff header: as is, or, when it holds a
+    /// control character, `"`, `\` or a byte above 0x7F (git's default
+    /// `core.quotePath`), between double quotes with C escapes and octal
+    /// bytes: `"a/caf\303\251.json"`.
+    public static func quoted(_ path: String) -> String {
+        let bytes = Array(path.utf8)
+        guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }) else { return path }
+        var out = "\""
+        for b in bytes {
+            switch b {
+            case 0x07: out += "\\a"
+            case 0x08: out += "\\b"
+            case 0x09: out += "\\t"
+            case 0x0A: out += "\\n"
+            case 0x0B: out += "\\v"
+            case 0x0C: out += "\\f"
+            case 0x0D: out += "\\r"
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x20...0x7E: out.unicodeScalars.append(Unicode.Scalar(b))
+            default:
+                let octal = String(b, radix: 8)
+                out += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+            }
+        }
+        return out + "\""
     }
 }
 
