@@ -83,7 +83,9 @@ final class DocumentLoader {
         }
         let plain = LoadedDocument(path: path, bytes: bytes, json: json, content: .json, schemaPath: nil)
         if useSchema, let schemaPath = schemaLocation(for: path, document: json) {
-            return try graph(of: plain, schema: loadSchema(schemaPath, referencedBy: path), schemaPath: schemaPath)
+            // A `$schema` naming a JSON Schema (not a graphdiff schema) is no graph's.
+            guard let schema = try loadSchema(schemaPath, referencedBy: path) else { return plain }
+            return try graph(of: plain, schema: schema, schemaPath: schemaPath)
         }
         if useSchema, schemaDocuments, json["format"]?.stringValue == Schema.formatTag {
             do {
@@ -118,7 +120,10 @@ final class DocumentLoader {
         return SchemaReference.resolve(reference, inDirectoryOf: path)
     }
 
-    func loadSchema(_ schemaPath: String, referencedBy path: String) throws -> Schema {
+    /// The schema at `schemaPath`; `nil` when a document's own `$schema`
+    /// names a file that is JSON but no graphdiff schema (a JSON Schema, as
+    /// editors use): that document is plain JSON.
+    func loadSchema(_ schemaPath: String, referencedBy path: String) throws -> Schema? {
         if let cached = schemas[schemaPath] { return cached }
         let bytes: [UInt8]
         do {
@@ -126,6 +131,10 @@ final class DocumentLoader {
         } catch let f as CommandFailure {
             let via = schemaOverride == nil ? "\(path): schema " : ""
             throw DocumentFailure(kind: .trouble, lines: ["\(via)\(f.message)"])
+        }
+        if schemaOverride == nil, let json = try? JSONReader.parse(bytes),
+            json["format"]?.stringValue != Schema.formatTag, json["entities"] == nil {
+            return nil
         }
         do {
             let schema = try Schema.load(bytes)

@@ -51,7 +51,12 @@ enum GitInputs {
         let schema: Schema
         do {
             guard FileManager.default.fileExists(atPath: schemaPath) else { return (.json(documents), "schema \(schemaPath) not found") }
-            schema = try Schema.load(FileAccess.readAll(path: schemaPath))
+            let bytes = try FileAccess.readAll(path: schemaPath)
+            // A JSON Schema (as editors use), not a graphdiff schema: plain JSON, no step down.
+            if override == nil, let json = try? JSONReader.parse(bytes), json["format"]?.stringValue != Schema.formatTag, json["entities"] == nil {
+                return (.json(documents), nil)
+            }
+            schema = try Schema.load(bytes)
         } catch {
             return (.json(documents), "schema \(schemaPath) is not valid: \(firstLine(error))")
         }

@@ -100,3 +100,32 @@ final class GitPathQuotingTests: XCTestCase {
         XCTAssertEqual(r.stdout.split(separator: "\n").first.map(String.init), expected)
     }
 }
+
+/// A `$schema` that names a JSON Schema (a URI, or a file that is not a
+/// graphdiff schema), as tsconfig.json and many editors' files have, makes
+/// the file plain JSON.
+final class JSONSchemaReferenceTests: XCTestCase {
+    func test_jsonSchemaReferences_arePlainJSON() throws {
+        let dir = try temporaryDirectory(self)
+        func file(_ name: String, _ text: String) throws -> String {
+            try Data(text.utf8).write(to: dir.appendingPathComponent(name))
+            return dir.appendingPathComponent(name).path
+        }
+        let a = try file("a.json", "{\n  \"$schema\": \"https://json.schemastore.org/tsconfig\",\n  \"strict\": true\n}\n")
+        let b = try file("b.json", "{\n  \"$schema\": \"https://json.schemastore.org/tsconfig\",\n  \"strict\": false\n}\n")
+        var r = graphdiff(["diff", a, b])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stdout.contains("/strict"), r.stdout)
+        XCTAssertEqual(graphdiff(["validate", a]).status, 0)
+        XCTAssertEqual(graphdiff(["merge", a, a, b]).status, 0)
+        _ = try file("local.schema.json", #"{"$schema": "http://json-schema.org/draft-07/schema#", "type": "object"}"#)
+        let c = try file("c.json", #"{"$schema": "local.schema.json", "x": 1}"#), d = try file("d.json", #"{"$schema": "local.schema.json", "x": 2}"#)
+        r = graphdiff(["diff", c, d])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stderr, "")
+        // A broken graphdiff schema is still an error.
+        _ = try file("broken.schema.json", #"{"format": "graphdiff-schema/1", "entities": 7}"#)
+        let e = try file("e.json", #"{"$schema": "broken.schema.json", "objects": {}}"#)
+        XCTAssertEqual(graphdiff(["validate", e]).status, 2)
+    }
+}

@@ -66,9 +66,20 @@ extension Graph {
         return graph
     }
 
-    /// The `$schema` member of a graph document, if it is a string.
+    /// The `$schema` member of a graph document, if it is a string that
+    /// names a file (a URI names a JSON Schema: see ``isURI(_:)``).
     public static func schemaReference(in document: JSONValue) -> String? {
-        document["$schema"]?.stringValue
+        guard let reference = document["$schema"]?.stringValue, !isURI(reference) else { return nil }
+        return reference
+    }
+
+    /// Whether `reference` is a URI with a scheme (`https://json.schemastore.org/…`):
+    /// such a `$schema` names a JSON Schema, as in `tsconfig.json`, and the
+    /// document is plain JSON, not a graph.
+    static func isURI(_ reference: String) -> Bool {
+        guard let colon = reference.firstIndex(of: ":"), let first = reference.first, first.isASCII, first.isLetter else { return false }
+        let scheme = reference[..<colon]
+        return scheme.count >= 2 && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 }
 
