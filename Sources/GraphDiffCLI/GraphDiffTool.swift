@@ -46,6 +46,10 @@ enum GraphDiffTool {
                 io.out(Help.root)
                 return .success
             }
+            guard arguments.count == 2 else {
+                io.err("graphdiff help: one command at most, got '\(arguments[2])' too\nUsage: graphdiff help [COMMAND]\n")
+                return .trouble
+            }
             if ["help", "-h", "--help"].contains(arguments[1]) {
                 io.out(Help.help)
                 return .success

@@ -39,6 +39,13 @@ final class HelpCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 2)
     }
 
+    func test_helpWithTwoCommands_isAUsageError() {
+        let r = graphdiff(["help", "diff", "extra"])
+        XCTAssertEqual(r.stderr, "graphdiff help: one command at most, got 'extra' too\nUsage: graphdiff help [COMMAND]\n")
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.status, 2)
+    }
+
     // MARK: - The benchmark
 
     let benchmarkUsage = """
