@@ -78,6 +78,18 @@ extension GraphMerger {
                         kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
                         path: path(entity.name, id, r.name), base: base.objects[id]?.values[slot],
                         mine: mine.objects[id]?.values[slot], theirs: theirs.objects[id]?.values[slot], resolvedBy: prefer))
+                    let deleter = deletedByMine ? mine : theirs
+                    let owned = destination.property(named: r.inverse)?.relationship?.deleteRule == .cascade
+                    // No valid result lets the delete win: the referring object
+                    // is new to the other side, not owned by the deleted one,
+                    // and needs it (a required reference). The object stays,
+                    // whatever the preference: resolved for the side that keeps it.
+                    let keptByDeleter = deleter.objects[id].map { $0.entityIndex == object.entityIndex } ?? false
+                    if r.storage == .toOne && !r.isOptional && !owned && !keptByDeleter, let restored = base.objects[target] {
+                        conflicts[conflicts.count - 1].resolvedBy = deletedByMine ? .theirs : .mine
+                        restore(target, restored, &queue)
+                        continue
+                    }
                     let deleterWins = (prefer == .mine && deletedByMine) || (prefer == .theirs && !deletedByMine)
                     if !deleterWins, let restored = base.objects[target] {
                         restore(target, restored, &queue)
@@ -85,7 +97,6 @@ extension GraphMerger {
                     }
                     // The deleting side wins. Where it kept the referring
                     // object, its value of the reference stands (valid there).
-                    let deleter = deletedByMine ? mine : theirs
                     if r.storage == .toOne, let kept = deleter.objects[id], kept.entityIndex == object.entityIndex {
                         result.objects[id]?.values[slot] = kept.values[slot]
                         visited.remove(id)
@@ -93,7 +104,6 @@ extension GraphMerger {
                         break
                     }
                     // Else the reference goes; an object owned by the deleted one goes with it.
-                    let owned = destination.property(named: r.inverse)?.relationship?.deleteRule == .cascade
                     if owned && r.storage == .toOne {
                         if let removed = result.objects.removeValue(forKey: id) {
                             markChains(id, removed, nil, nil)
@@ -101,13 +111,6 @@ extension GraphMerger {
                             removedReferrer = true
                         }
                         break
-                    }
-                    if r.storage == .toOne && !r.isOptional, let restored = base.objects[target] {
-                        // Nulling a required reference would make the result
-                        // invalid: the object stays, and the conflict stays open.
-                        conflicts[conflicts.count - 1].resolvedBy = nil
-                        restore(target, restored, &queue)
-                        continue
                     }
                     if r.storage == .manyToMany {
                         let kept = (result.objects[id]?.values[slot].arrayValue ?? []).filter { $0.stringValue.map { !utf8Equal($0, ref) } ?? true }

@@ -140,7 +140,11 @@ final class GraphMergeValidityTests: XCTestCase {
         XCTAssertNotNil(theirsWin.graph[ObjectID(entity: "Person", identity: "p2")], "kept: y requires an owner")
         XCTAssertEqual(theirsWin.graph.value(of: ObjectID(entity: "Pet", identity: "y"), "owner"), "p2")
         XCTAssertEqual(theirsWin.conflicts.map(\.kind), [.deletedReference])
-        XCTAssertNil(theirsWin.conflicts.first?.resolvedBy, "the preference could not be honoured: reported as open")
+        XCTAssertEqual(theirsWin.conflicts.first?.resolvedBy, .mine, "no valid result lets the delete win: resolved for the side that keeps p2")
+        // The same without a preference: nothing is left to choose, so nothing is open.
+        let unresolved = try XCTUnwrap(r[nil])
+        XCTAssertEqual(unresolved.conflicts.map { $0.resolvedBy }, [.mine])
+        XCTAssertEqual(unresolved.graph.canonicalText(), theirsWin.graph.canonicalText())
     }
 
     func test_preferMine_keepsTheManyToManyLinks_ofAnObjectTheirsDeleted() throws {
