@@ -1,5 +1,6 @@
 import Foundation
 import GraphDiff
+import GraphJSON
 
 /// `graphdiff git install|uninstall`: registers the drivers with git.
 enum GitInstallCommand: Subcommand {
@@ -36,7 +37,8 @@ enum GitInstallCommand: Subcommand {
             if !missing.isEmpty { try checkWritable(attributes) }
             for (key, value) in settings {
                 let current = ProcessRunner.run(["git", "config"] + scope + ["--get", key]).stdout.trimmingCharacters(in: .newlines)
-                if current == value {
+                // By bytes: String == would take an NFD spelling of the path for ours.
+                if utf8Equal(current, value) {
                     io.out("unchanged: \(key) = \(value)\n")
                     continue
                 }

@@ -66,9 +66,10 @@ enum GitMergeCommand: Subcommand {
         }
         if GitInputs.isBinary(base) || GitInputs.isBinary(current) || GitInputs.isBinary(other) {
             // Binary files (a NUL byte, as git judges): one side's bytes, never a line merge.
-            if current == other || other == base { return (current, [], reason.map { ["binary: \($0)"] } ?? []) }
-            if current == base { return (other, [], []) }
-            return (current, ["binary files changed on both sides (ours kept)"], [])
+            let notes = reason.map { ["merging as binary: \($0)"] } ?? []
+            if current == other || other == base { return (current, [], notes) }
+            if current == base { return (other, [], notes) }
+            return (current, ["binary files changed on both sides (ours kept)"], notes)
         }
         let lines = LineMerge.merge(base: base, mine: current, theirs: other, markers: markers)
         let notes = reason.map { ["merging by lines: \($0)"] } ?? []

@@ -30,6 +30,7 @@ final class FaithfulBytesTests: XCTestCase {
         var r = graphdiff(["git-merge", dir.appendingPathComponent("o").path, dir.appendingPathComponent("a").path, dir.appendingPathComponent("b").path, "7", "x.bin"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(Array(try Data(contentsOf: dir.appendingPathComponent("a"))), changed)
+        XCTAssertTrue(r.stderr.hasPrefix("graphdiff: x.bin: merging as binary: base is not JSON:"), r.stderr)
         dir = try files(["o": base, "a": other, "b": changed])
         r = graphdiff(["git-merge", dir.appendingPathComponent("o").path, dir.appendingPathComponent("a").path, dir.appendingPathComponent("b").path, "7", "x.bin"])
         XCTAssertEqual(r.status, 1)

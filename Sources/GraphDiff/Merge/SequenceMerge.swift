@@ -86,7 +86,7 @@ public enum SequenceMerge {
     public static func merge(base: [String], mine: [String], theirs: [String], present: Set<ExactString>, prefer: MergeSide?)
         -> (order: [String], conflicts: [Conflict])
     {
-        var v = SequenceVersions(base: base, mine: mine, theirs: theirs, present: present)
+        let v = SequenceVersions(base: base, mine: mine, theirs: theirs, present: present)
         var conflicts: [Conflict] = []
         var placement = [Placement](repeating: .none, count: v.count)
 
@@ -125,8 +125,7 @@ public enum SequenceMerge {
             for x in moved {
                 placement[x] = prefer == .mine ? .mine : prefer == .theirs ? .theirs : .base
                 conflicts.append(Conflict(kind: .moved, members: [v.names[x]], baseAfter: v.name(v.presentPredecessor(of: x, in: v.base, v.posBase)),
-                                          mineAfter: v.name(v.presentPredecessor(of: x, in: v.mine, v.posMine)),
-                                          theirsAfter: v.name(v.presentPredecessor(of: x, in: v.theirs, v.posTheirs))))
+                                          mineAfter: v.name(anchorMine[x]), theirsAfter: v.name(anchorTheirs[x])))
             }
             let movedSet = Set(moved)
             core.removeAll { movedSet.contains($0) }
