@@ -25,7 +25,18 @@ extension Graph {
     ///   included, dangling reference, inverse disagreement, broken chain,
     ///   schema mismatch), each with the object, property and line and column.
     /// - Complexity: O(*n*) expected in the size of the file.
+    ///
+    /// The bytes are read straight into the graph by a pull decoder that
+    /// follows the schema (``scan(_:schema:options:)``): no ``JSONValue``
+    /// tree of the document is built, only the attribute values become
+    /// ``JSONValue``s. When that decoder meets any problem at all (a JSON
+    /// error or a graph problem) it gives up, and the file is read again
+    /// the way ``load(_:schema:source:options:)`` reads a parsed document:
+    /// that path alone writes the errors, so they and their order are the
+    /// same whichever way a file is read. A valid file gives the same graph
+    /// both ways, with the same ``GraphObject/sourceOffset``s.
     public static func load(_ bytes: [UInt8], schema: Schema, options: LoadOptions = LoadOptions()) throws -> Graph {
+        if let graph = scan(bytes, schema: schema, options: options) { return graph }
         let document = try JSONReader.parse(bytes)
         return try load(document, schema: schema, source: JSONSourceText(bytes), options: options)
     }
@@ -69,8 +80,30 @@ extension Graph {
     /// The `$schema` member of a graph document, if it is a string that
     /// names a file (a URI names a JSON Schema: see ``isURI(_:)``).
     public static func schemaReference(in document: JSONValue) -> String? {
-        guard let reference = document["$schema"]?.stringValue, !isURI(reference) else { return nil }
+        schemaFileReference(document["$schema"]?.stringValue)
+    }
+
+    /// `reference` (a `$schema` string, such as ``schemaReference``) when it
+    /// names a file, `nil` when it is a URI (see ``isURI(_:)``) or absent.
+    ///
+    ///     Graph.schemaFileReference("people.schema.json")      // "people.schema.json"
+    ///     Graph.schemaFileReference("https://example.org/s")    // nil
+    ///
+    /// - Complexity: O(*k*) in the length of the reference.
+    public static func schemaFileReference(_ reference: String?) -> String? {
+        guard let reference, !isURI(reference) else { return nil }
         return reference
+    }
+
+    /// The `$schema` string of the graph document `bytes` when it names a
+    /// file, found by reading the top-level members only up to `$schema`
+    /// (the first member of a canonical file): the same answer as
+    /// ``schemaReference(in:)`` for every valid document, without parsing it.
+    /// For a malformed document the answer means nothing; loading it decides.
+    ///
+    /// - Complexity: O(*p*) in the bytes before `$schema`.
+    public static func schemaReference(scanning bytes: [UInt8]) -> String? {
+        schemaFileReference(JSONReader.topLevelMember("$schema", in: bytes)?.stringValue)
     }
 
     /// Whether `reference` is a URI with a scheme (`https://json.schemastore.org/…`):
@@ -211,40 +244,44 @@ struct GraphDecoder {
                 }
             }
         case .array(let list):
-            for element in list {
-                guard let fields = element.objectValue else {
-                    report(GraphProblem(.notAGraph, "each element of a flat \"objects\" array must be an object, found \(element.kindName)"), at: objects.keyOffset)
-                    continue
-                }
-                let offset = fields.members.first?.keyOffset ?? objects.keyOffset
-                guard let entityName = fields["entity"]?.stringValue else {
-                    report(GraphProblem(.notAGraph, "an object of the flat form needs \"entity\" naming its entity"), at: offset)
-                    continue
-                }
-                guard let entity = concreteEntity(entityName, at: fields.member("entity")?.keyOffset ?? offset) else {
-                    // The identity attribute is the entity's to name; "id" is the usual one.
-                    if let id = fields["id"], let spelling = id.stringValue ?? id.numberValue?.text { leftOut.insert(spelling) }
-                    continue
-                }
-                let identityKey = entity.identityAttribute ?? "id"
-                guard let given = fields.member(identityKey), given.value.stringValue != nil || given.value.numberValue != nil else {
-                    report(GraphProblem(.missingRequired, "an object of the flat form needs its identity \"\(identityKey)\"", entity: entity.name), at: offset)
-                    continue
-                }
-                let spelling = given.value.stringValue ?? given.value.numberValue?.text ?? ""
-                let identity: String
-                switch flatIdentity(given.value, layouts[entity.index]) {
-                case .success(let canonical): identity = canonical
-                case .failure(let invalid):
-                    report(GraphProblem(.wrongType, "identity \(invalid.reason)", entity: entity.name, identity: spelling, property: identityKey), at: given.keyOffset)
-                    identity = spelling
-                }
-                decodeObject(entity, identity: identity, spelling: spelling, fields: fields, offset: offset, flat: true, into: &graph)
-            }
+            for element in list { decodeFlatElement(element, objectsOffset: objects.keyOffset, into: &graph) }
         default:
             report(GraphProblem(.notAGraph, "\"objects\" must be an object (canonical form) or an array (flat form), found \(objects.value.kindName)"), at: objects.keyOffset)
         }
         return graph
+    }
+
+    /// Decodes one element of a flat `objects` array (its position is
+    /// `objectsOffset` when it has no members) into `graph`.
+    mutating func decodeFlatElement(_ element: JSONValue, objectsOffset: Int, into graph: inout Graph) {
+        guard let fields = element.objectValue else {
+            report(GraphProblem(.notAGraph, "each element of a flat \"objects\" array must be an object, found \(element.kindName)"), at: objectsOffset)
+            return
+        }
+        let offset = fields.members.first?.keyOffset ?? objectsOffset
+        guard let entityName = fields["entity"]?.stringValue else {
+            report(GraphProblem(.notAGraph, "an object of the flat form needs \"entity\" naming its entity"), at: offset)
+            return
+        }
+        guard let entity = concreteEntity(entityName, at: fields.member("entity")?.keyOffset ?? offset) else {
+            // The identity attribute is the entity's to name; "id" is the usual one.
+            if let id = fields["id"], let spelling = id.stringValue ?? id.numberValue?.text { leftOut.insert(spelling) }
+            return
+        }
+        let identityKey = entity.identityAttribute ?? "id"
+        guard let given = fields.member(identityKey), given.value.stringValue != nil || given.value.numberValue != nil else {
+            report(GraphProblem(.missingRequired, "an object of the flat form needs its identity \"\(identityKey)\"", entity: entity.name), at: offset)
+            return
+        }
+        let spelling = given.value.stringValue ?? given.value.numberValue?.text ?? ""
+        let identity: String
+        switch flatIdentity(given.value, layouts[entity.index]) {
+        case .success(let canonical): identity = canonical
+        case .failure(let invalid):
+            report(GraphProblem(.wrongType, "identity \(invalid.reason)", entity: entity.name, identity: spelling, property: identityKey), at: given.keyOffset)
+            identity = spelling
+        }
+        decodeObject(entity, identity: identity, spelling: spelling, fields: fields, offset: offset, flat: true, into: &graph)
     }
 
     /// The canonical identity of an object of the flat form, given as a
@@ -318,6 +355,29 @@ struct GraphDecoder {
                 report(GraphProblem(kind, message, entity: layout.name, identity: spelling, property: m.key), at: m.keyOffset)
             }
         }
+        fillAbsent(&values, layout: layout, spelling: spelling, offset: offset)
+        let id = ObjectID(entity: layout.root, identity: identity)
+        if let existing = graph.objects.updateValue(GraphObject(entityIndex: entity.index, values: values, sourceOffset: offset), forKey: id) {
+            // The first object with this identity stays; the repeat is reported alone.
+            graph.objects[id] = existing
+            problems.removeSubrange(problemsBefore...)
+            let first = location(existing.sourceOffset).map { " (first at \($0))" } ?? ""
+            let firstSpelling = spellings[id] ?? identity
+            let spelt = utf8Equal(firstSpelling, spelling) || layout.identityType == nil ? ""
+                : ": \"\(firstSpelling)\" and \"\(spelling)\" are one \(layout.identityType?.rawValue ?? "") identity"
+            report(GraphProblem(.duplicateIdentity, "duplicate identity in entity hierarchy \"\(layout.root)\"\(spelt)\(first)", entity: layout.name, identity: spelling), at: offset)
+            return
+        }
+        if !utf8Equal(spelling, identity) { spellings[id] = spelling }
+        if layout.hasDerivedRelationships { checkDerived(entity, identity: identity, fields: fields) }
+    }
+
+    /// Gives each stored slot the file left out its default (`null`, a
+    /// default value, `[]` for a many-to-many), reporting missing required
+    /// properties at `offset`; clears ``given`` for the next object.
+    ///
+    /// - Complexity: O(*s*) in the entity's stored properties.
+    mutating func fillAbsent(_ values: inout [JSONValue], layout: EntityLayout, spelling: String, offset: Int) {
         for (slot, property) in layout.storedProperties.enumerated() {
             if given[slot] {
                 given[slot] = false
@@ -337,20 +397,6 @@ struct GraphDecoder {
                 if r.storage == .manyToMany { values[slot] = .array([]) }
             }
         }
-        let id = ObjectID(entity: layout.root, identity: identity)
-        if let existing = graph.objects.updateValue(GraphObject(entityIndex: entity.index, values: values, sourceOffset: offset), forKey: id) {
-            // The first object with this identity stays; the repeat is reported alone.
-            graph.objects[id] = existing
-            problems.removeSubrange(problemsBefore...)
-            let first = location(existing.sourceOffset).map { " (first at \($0))" } ?? ""
-            let firstSpelling = spellings[id] ?? identity
-            let spelt = utf8Equal(firstSpelling, spelling) || layout.identityType == nil ? ""
-                : ": \"\(firstSpelling)\" and \"\(spelling)\" are one \(layout.identityType?.rawValue ?? "") identity"
-            report(GraphProblem(.duplicateIdentity, "duplicate identity in entity hierarchy \"\(layout.root)\"\(spelt)\(first)", entity: layout.name, identity: spelling), at: offset)
-            return
-        }
-        if !utf8Equal(spelling, identity) { spellings[id] = spelling }
-        if layout.hasDerivedRelationships { checkDerived(entity, identity: identity, fields: fields) }
     }
 
     /// Remembers a derived to-many given in the file, to check it against the members.

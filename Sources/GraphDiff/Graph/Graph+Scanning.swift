@@ -1,0 +1,196 @@
+import GraphJSON
+
+extension Graph {
+    /// Reads a valid graph file straight from its bytes, or returns `nil`
+    /// at its first problem of any kind (see ``load(_:schema:options:)-([UInt8],_,_)``,
+    /// which then reads the file the slow way to say what is wrong).
+    ///
+    /// The schema says what comes where, so the document is pulled member
+    /// by member (``GraphScanner``): `objects` → entity → identity → the
+    /// object's members, each value checked by the rule of its property and
+    /// stored as it is read. Only attribute values (and `metadata`) become
+    /// ``JSONValue``s; objects of the flat form, whose members name their
+    /// entity in any order, are read one at a time as values. The checks of
+    /// a whole graph (``consistencyProblems()``, derived to-many members
+    /// given in the file, the schema fingerprint) run as in the tree path.
+    ///
+    ///     let graph = Graph.scan(bytes, schema: schema) ?? (try Graph.load(JSONReader.parse(bytes), …))
+    ///
+    /// - Returns: the graph, `==` to the one the tree path gives, with the
+    ///   same source offsets; `nil` when the file is not JSON or not a valid graph.
+    /// - Complexity: O(*n*) expected in the size of the file; one pass over
+    ///   the bytes, no tree.
+    static func scan(_ bytes: [UInt8], schema: Schema, options: LoadOptions = LoadOptions()) -> Graph? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = GraphScanner(schema: schema, buffer: buffer)
+            return try? scanner.scanDocument(options: options)
+        }
+    }
+}
+
+/// The schema-directed pull decoder behind ``Graph/scan(_:schema:options:)``.
+///
+/// It walks the document with ``JSONReader``'s pull calls and keeps only
+/// what the graph stores:
+///
+///     { "$schema": "s.json",                 → Graph.schemaReference
+///       "metadata": { … },                   → Graph.metadata (one value)
+///       "objects": {                         ← walked
+///         "Person": {                        ← walked: entity, once
+///           "p1": {                          ← walked: identity → sourceOffset
+///             "name": "Ann", …               → values[slot] (one value each)
+///
+/// Repeated member names in the walked objects are caught here (a property
+/// seen twice in one object by a stamp per property, an entity twice by a
+/// flag, an identity twice by the graph's own keys); everything below them
+/// is read by ``JSONReader/pullValue()``, which checks it as `parse` does,
+/// at the same depth. The rules, defaults and whole-graph checks are
+/// ``GraphDecoder``'s own: any problem it reports ends the scan.
+struct GraphScanner {
+    /// A problem met: the tree path says which.
+    struct GiveUp: Error {}
+
+    var reader: JSONReader
+    var decoder: GraphDecoder
+    /// Per property position: the number of the object that last gave it.
+    var stamps: [Int]
+    /// The number of the object being read.
+    var stamp = 0
+
+    init(schema: Schema, buffer: UnsafeBufferPointer<UInt8>) {
+        reader = JSONReader(pulling: buffer)
+        decoder = GraphDecoder(schema: schema, source: nil)
+        stamps = Array(repeating: -1, count: decoder.layouts.map(\.names.count).max() ?? 0)
+    }
+
+    var schema: Schema { decoder.schema }
+
+    /// Reads the whole document into a graph.
+    ///
+    /// - Throws: ``GiveUp`` or a ``JSONError`` at the first problem.
+    mutating func scanDocument(options: Graph.LoadOptions) throws -> Graph {
+        var graph = Graph(schema: schema)
+        try reader.pullDocumentStart()
+        guard reader.pullPeek() == UInt8(ascii: "{"), try reader.pullObjectStart() else { throw GiveUp() }
+        var sawSchema = false, sawMetadata = false, sawObjects = false
+        repeat {
+            let (name, nameOffset) = try reader.pullMemberName()
+            if utf8Equal(name, "$schema") {
+                guard !sawSchema else { throw GiveUp() }
+                sawSchema = true
+                graph.schemaReference = try reader.pullValue().stringValue
+            } else if utf8Equal(name, "metadata") {
+                guard !sawMetadata, case .object(let metadata) = try reader.pullValue() else { throw GiveUp() }
+                sawMetadata = true
+                graph.metadata = metadata
+                decoder.checkFingerprint(metadata, options: options)
+            } else if utf8Equal(name, "objects") {
+                guard !sawObjects else { throw GiveUp() }
+                sawObjects = true
+                switch reader.pullPeek() {
+                case UInt8(ascii: "{"): try scanCanonical(into: &graph)
+                case UInt8(ascii: "["): try scanFlat(into: &graph, objectsOffset: nameOffset)
+                default: throw GiveUp()
+                }
+            } else {
+                throw GiveUp()
+            }
+            try checkNoProblems()
+        } while try reader.pullNextMember()
+        try reader.pullDocumentEnd()
+        guard sawObjects, graph.consistencyProblems().isEmpty else { throw GiveUp() }
+        decoder.checkDerivedClaims(against: graph)
+        try checkNoProblems()
+        return graph
+    }
+
+    func checkNoProblems() throws {
+        if !decoder.problems.isEmpty { throw GiveUp() }
+    }
+
+    /// `"objects": { ENTITY: { IDENTITY: { members }, … }, … }`.
+    mutating func scanCanonical(into graph: inout Graph) throws {
+        guard try reader.pullObjectStart() else { return }
+        var sawEntity = [Bool](repeating: false, count: schema.entities.count)
+        repeat {
+            let (entityName, _) = try reader.pullMemberName()
+            guard let entity = schema.entity(named: entityName), !entity.isAbstract, !sawEntity[entity.index],
+                reader.pullPeek() == UInt8(ascii: "{")
+            else { throw GiveUp() }
+            sawEntity[entity.index] = true
+            guard try reader.pullObjectStart() else { continue }
+            let layout = decoder.layouts[entity.index]
+            repeat {
+                let (spelling, offset) = try reader.pullMemberName()
+                guard case .success(let identity) = layout.canonicalIdentity(spelling), reader.pullPeek() == UInt8(ascii: "{")
+                else { throw GiveUp() }
+                try scanObject(entity, layout, identity: identity, spelling: spelling, offset: offset, into: &graph)
+            } while try reader.pullNextMember()
+        } while try reader.pullNextMember()
+    }
+
+    /// One object of the canonical form, its members read and checked one by one.
+    ///
+    /// - Complexity: O(*k*) expected in its size: one byte compare per
+    ///   member name in canonical order, one rule check per value.
+    mutating func scanObject(
+        _ entity: Entity, _ layout: EntityLayout, identity: String, spelling: String, offset: Int, into graph: inout Graph
+    ) throws {
+        stamp += 1
+        var values = [JSONValue](repeating: .null, count: layout.storedProperties.count)
+        var derived: [JSONObject.Member] = []
+        var sawIdentity = false
+        var guess = 0
+        if try reader.pullObjectStart() {
+            repeat {
+                let (name, keyOffset) = try reader.pullMemberName()
+                if let identityKey = layout.identityAttribute, utf8Equal(name, identityKey) {
+                    // It repeats the key, by value.
+                    guard !sawIdentity else { throw GiveUp() }
+                    sawIdentity = true
+                    let value = try reader.pullValue()
+                    guard case .success(let canonical) = decoder.flatIdentity(value, layout), utf8Equal(canonical, identity)
+                    else { throw GiveUp() }
+                    continue
+                }
+                guard let k = layout.position(of: name, guess: guess), k < stamps.count, stamps[k] != stamp else { throw GiveUp() }
+                stamps[k] = stamp
+                guess = k + 1
+                let value = try reader.pullValue()
+                let slot = layout.slots[k]
+                guard slot >= 0 else {
+                    // A derived to-many given in the file: checked against the members later.
+                    derived.append(JSONObject.Member(key: name, value: value, keyOffset: keyOffset))
+                    continue
+                }
+                decoder.given[slot] = true
+                switch layout.rules[k].check(value) {
+                case .stored(let stored): values[slot] = stored
+                case .derived: break
+                case .invalid: throw GiveUp()
+                }
+            } while try reader.pullNextMember()
+        }
+        decoder.fillAbsent(&values, layout: layout, spelling: spelling, offset: offset)
+        try checkNoProblems()
+        let id = ObjectID(entity: layout.root, identity: identity)
+        guard graph.objects.updateValue(GraphObject(entityIndex: entity.index, values: values, sourceOffset: offset), forKey: id) == nil
+        else { throw GiveUp() }
+        if !derived.isEmpty {
+            decoder.checkDerived(entity, identity: identity, fields: JSONObject(derived))
+            try checkNoProblems()
+        }
+    }
+
+    /// `"objects": [ { "entity": …, IDENTITY-KEY: …, members }, … ]`: each
+    /// element is one value (its members name its entity in any order),
+    /// decoded by the tree decoder's own code for one element.
+    mutating func scanFlat(into graph: inout Graph, objectsOffset: Int) throws {
+        guard try reader.pullArrayStart() else { return }
+        repeat {
+            let element = try reader.pullValue()
+            decoder.decodeFlatElement(element, objectsOffset: objectsOffset, into: &graph)
+            try checkNoProblems()
+        } while try reader.pullNextElement()
+    }
+}
