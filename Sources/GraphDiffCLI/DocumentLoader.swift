@@ -4,6 +4,10 @@ import GraphJSON
 
 /// A file read for a command: its bytes, its JSON, and its graph when a schema
 /// applies (given with `--schema`, or named by the document's `$schema`).
+///
+/// A graph read straight from its bytes has no JSON tree in memory:
+/// ``json`` parses the bytes again when a command asks for it (a JSON
+/// patch applied to a graph target), which no other path does.
 struct LoadedDocument {
     enum Content {
         /// Plain JSON: no schema applies.
@@ -16,14 +20,40 @@ struct LoadedDocument {
 
     let path: String
     let bytes: [UInt8]
-    let json: JSONValue
+    /// The parsed document; `nil` for a graph read straight from its bytes.
+    let parsed: JSONValue?
     let content: Content
     /// Where the schema was read from, when one applies.
     let schemaPath: String?
 
+    init(path: String, bytes: [UInt8], json: JSONValue?, content: Content, schemaPath: String?) {
+        self.path = path
+        self.bytes = bytes
+        self.parsed = json
+        self.content = content
+        self.schemaPath = schemaPath
+    }
+
+    /// The document as JSON.
+    ///
+    /// - Complexity: O(1) when it was parsed on loading; otherwise (a graph
+    ///   read from bytes) O(*n*) in the size of the file, on every call.
+    var json: JSONValue {
+        if let parsed { return parsed }
+        // The bytes loaded as a graph, so they are JSON.
+        return (try? JSONReader.parse(bytes)) ?? .null
+    }
+
     var graph: Graph? {
         if case .graph(let g) = content { return g }
         return nil
+    }
+
+    /// The document's `$schema` when it names a file (``Graph/schemaReference(in:)``),
+    /// without parsing a graph's bytes again.
+    var schemaReference: String? {
+        if let graph { return Graph.schemaFileReference(graph.schemaReference) }
+        return Graph.schemaReference(in: json)
     }
 }
 
@@ -71,15 +101,12 @@ final class DocumentLoader {
         } catch let f as CommandFailure {
             throw DocumentFailure(kind: .trouble, lines: [f.message])
         }
+        if useSchema, let document = try scannedGraph(path, bytes: bytes) { return document }
         let json: JSONValue
         do {
             json = try JSONReader.parse(bytes)
         } catch {
-            var lines = Messages.lines(error, file: path)
-            if let line = Messages.conflictMarkerLine(in: bytes) {
-                lines.append("\(path):\(line):1: unresolved merge conflict markers; resolve them (or run graphdiff merge again) first")
-            }
-            throw DocumentFailure(kind: .invalid, lines: lines)
+            throw notJSON(error, path: path, bytes: bytes)
         }
         let plain = LoadedDocument(path: path, bytes: bytes, json: json, content: .json, schemaPath: nil)
         if useSchema, let schemaPath = schemaLocation(for: path, document: json) {
@@ -96,6 +123,42 @@ final class DocumentLoader {
             }
         }
         return plain
+    }
+
+    /// The failure for a file that is not JSON: the reader's error, and a
+    /// hint when the file holds merge conflict markers.
+    func notJSON(_ error: Error, path: String, bytes: [UInt8]) -> DocumentFailure {
+        var lines = Messages.lines(error, file: path)
+        if let line = Messages.conflictMarkerLine(in: bytes) {
+            lines.append("\(path):\(line):1: unresolved merge conflict markers; resolve them (or run graphdiff merge again) first")
+        }
+        return DocumentFailure(kind: .invalid, lines: lines)
+    }
+
+    /// The file as a graph read straight from its bytes, with no JSON tree
+    /// (``Graph/load(_:schema:options:)-([UInt8],_,_)``), when a schema
+    /// applies: `--schema`, or a `$schema` found by scanning only the
+    /// top-level members (``Graph/schemaReference(scanning:)``).
+    ///
+    /// `nil` leaves the file to the path that parses it first: no schema
+    /// applies, the schema names a JSON Schema, or the schema cannot be
+    /// read (that path reports a JSON error in the file before a schema's
+    /// trouble, as it always has). The errors of a file that is not JSON or
+    /// not a valid graph are the same either way.
+    ///
+    /// - Complexity: O(*n*) in the size of the file.
+    func scannedGraph(_ path: String, bytes: [UInt8]) throws -> LoadedDocument? {
+        let location = schemaOverride
+            ?? Graph.schemaReference(scanning: bytes).map { SchemaReference.resolve($0, inDirectoryOf: path) }
+        guard let schemaPath = location, let schema = try? loadSchema(schemaPath, referencedBy: path) else { return nil }
+        do {
+            let graph = try Graph.load(bytes, schema: schema, options: .init(ignoreFingerprint: force))
+            return LoadedDocument(path: path, bytes: bytes, json: nil, content: .graph(graph), schemaPath: schemaPath)
+        } catch let error as JSONError {
+            throw notJSON(error, path: path, bytes: bytes)
+        } catch {
+            throw DocumentFailure(kind: .invalid, lines: Messages.lines(error, file: path))
+        }
     }
 
     /// `document` (already read and parsed) as a graph of `schema`, read

@@ -24,7 +24,7 @@ extension FileAccess {
             return
         }
         let references = inputs.map { document in
-            (path: physicalLocation(of: document.path), reference: Graph.schemaReference(in: document.json))
+            (path: physicalLocation(of: document.path), reference: document.schemaReference)
         }
         let relocated = SchemaReference.relocating(text, to: destination, from: references,
                                                    currentDirectory: FileManager.default.currentDirectoryPath)

@@ -29,6 +29,9 @@ enum GitInputs {
     /// Classifies `versions`; `schemaOrder` lists the indexes of the versions
     /// whose `$schema` counts, first match first.
     static func classify(_ versions: [Version], schemaOrder: [Int], workTreePath: String, override: String?) -> (kind: Kind, reason: String?) {
+        if let graphs = graphsFromBytes(versions, schemaOrder: schemaOrder, workTreePath: workTreePath, override: override) {
+            return (.graphs(graphs), nil)
+        }
         var documents: [JSONValue?] = []
         for v in versions {
             guard let bytes = v.bytes else { documents.append(nil); continue }
@@ -71,6 +74,40 @@ enum GitInputs {
             }
         }
         return (.graphs(graphs), nil)
+    }
+
+    /// The versions as graphs read straight from their bytes, with no JSON
+    /// tree (``Graph/load(_:schema:options:)-([UInt8],_,_)``), when a schema
+    /// applies and every version is a valid graph of it: the common case,
+    /// and the answer ``classify(_:schemaOrder:workTreePath:override:)``
+    /// gives then. `nil` at the first step down of any kind, which
+    /// `classify` then takes from the top to name its reason.
+    ///
+    /// - Complexity: O(*n*) in the size of the versions.
+    static func graphsFromBytes(_ versions: [Version], schemaOrder: [Int], workTreePath: String, override: String?) -> [Graph]? {
+        var schemaPath = override
+        if schemaPath == nil {
+            for i in schemaOrder where versions.indices.contains(i) {
+                if let bytes = versions[i].bytes, let reference = Graph.schemaReference(scanning: bytes) {
+                    schemaPath = resolve(reference, workTreePath: workTreePath)
+                    break
+                }
+            }
+        }
+        guard let schemaPath, FileManager.default.fileExists(atPath: schemaPath),
+            let bytes = try? FileAccess.readAll(path: schemaPath)
+        else { return nil }
+        if override == nil, let json = try? JSONReader.parse(bytes), json["format"]?.stringValue != Schema.formatTag, json["entities"] == nil {
+            return nil
+        }
+        guard let schema = try? Schema.load(bytes) else { return nil }
+        var graphs: [Graph] = []
+        for v in versions {
+            guard let bytes = v.bytes else { graphs.append(Graph(schema: schema)); continue }
+            guard let graph = try? Graph.load(bytes, schema: schema, options: Graph.LoadOptions(ignoreFingerprint: true)) else { return nil }
+            graphs.append(graph)
+        }
+        return graphs
     }
 
     /// `$schema` resolved against the directory of the path in the work
