@@ -6,27 +6,48 @@
 #
 # The peers (pysimdjson, dictdiffer, jsonpatch) go into a throwaway virtual
 # environment; they are benchmark tools only, never dependencies of graphdiff.
+#
+# GRAPHDIFF_BIN=path uses that graphdiff binary instead of building one (the
+# GraphDiffBenchmarks next to it generates the pair); PAIR_DIR=dir times the
+# a.graph.json and b.graph.json already there instead (left untouched);
+# PEERS_VENV=dir uses a virtual environment that has the peers already.
 set -euo pipefail
 objects=${1:-200000}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "building graphdiff (release)…" >&2
-swift build -c release --package-path "$root" >/dev/null
-bin="$root/.build/release"
-echo "generating a pair of $objects objects…" >&2
-"$bin/GraphDiffBenchmarks" generate "$objects" "$work"
+if [ -n "${GRAPHDIFF_BIN:-}" ]; then
+  graphdiff=$GRAPHDIFF_BIN
+  generator=$(dirname "$GRAPHDIFF_BIN")/GraphDiffBenchmarks
+else
+  echo "building graphdiff (release)…" >&2
+  swift build -c release --package-path "$root" >/dev/null
+  graphdiff="$root/.build/release/graphdiff"
+  generator="$root/.build/release/GraphDiffBenchmarks"
+fi
+if [ -n "${PAIR_DIR:-}" ]; then
+  pair=$PAIR_DIR
+else
+  echo "generating a pair of $objects objects…" >&2
+  "$generator" generate "$objects" "$work"
+  pair=$work
+fi
 
-echo "installing the peers into a virtual environment…" >&2
-python3 -m venv "$work/venv"
-"$work/venv/bin/pip" install --quiet pysimdjson dictdiffer jsonpatch
+if [ -n "${PEERS_VENV:-}" ]; then
+  venv=$PEERS_VENV
+else
+  echo "installing the peers into a virtual environment…" >&2
+  python3 -m venv "$work/venv"
+  "$work/venv/bin/pip" install --quiet pysimdjson dictdiffer jsonpatch
+  venv=$work/venv
+fi
 
-"$work/venv/bin/python" - "$bin/graphdiff" "$work" <<'PY'
+"$venv/bin/python" - "$graphdiff" "$work" "$pair" <<'PY'
 import json, os, subprocess, sys, time
 
-graphdiff, work = sys.argv[1], sys.argv[2]
-a, b = os.path.join(work, "a.graph.json"), os.path.join(work, "b.graph.json")
+graphdiff, work, pair = sys.argv[1], sys.argv[2], sys.argv[3]
+a, b = os.path.join(pair, "a.graph.json"), os.path.join(pair, "b.graph.json")
 size = os.path.getsize(a) + os.path.getsize(b)
 
 def best(f, runs=3):
