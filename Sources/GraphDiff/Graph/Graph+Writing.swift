@@ -22,7 +22,7 @@ extension Graph {
     ///
     /// - Complexity: O(*k*) in the number of `ids`.
     public func encoded(only ids: some Sequence<ObjectID>) -> JSONValue {
-        var some: [ObjectID: GraphObject] = [:]
+        var some = ObjectStore()
         for id in ids { some[id] = objects[id] }
         return encoded(some)
     }
@@ -30,7 +30,7 @@ extension Graph {
     /// Members are built in canonical order (entities, identities and
     /// properties sorted by their UTF-8 bytes), so the writer finds them in
     /// order and sorts nothing again.
-    func encoded(_ objects: [ObjectID: GraphObject]) -> JSONValue {
+    func encoded(_ objects: ObjectStore) -> JSONValue {
         // Per entity (by position): its stored slots in property-name order.
         let slotOrder = schema.entities.map { entity in
             entity.storedProperties.indices.sorted { utf8Less(entity.storedProperties[$0].name, entity.storedProperties[$1].name) }

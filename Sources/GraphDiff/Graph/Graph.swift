@@ -2,7 +2,7 @@ import GraphJSON
 
 /// An object graph: objects of a schema's entities, matched by identity.
 ///
-/// Objects are kept in a hash map from ``ObjectID`` to ``GraphObject``: lookup
+/// Objects are kept in an ``ObjectStore`` (rows with an index by identity): lookup
 /// by identity is O(1) and nothing depends on where an object stood in a file.
 /// Each object stores the values of its entity's ``Entity/storedProperties``;
 /// to-many relationships whose inverse is to-one are derived from the members
@@ -21,7 +21,7 @@ public struct Graph: Sendable {
     /// Key/value pairs that travel with the data (`metadata`).
     public var metadata: JSONObject
     /// Every object, by identity.
-    public internal(set) var objects: [ObjectID: GraphObject]
+    public internal(set) var objects: ObjectStore
 
     /// An empty graph of `schema`.
     public init(schema: Schema, schemaReference: String? = nil, metadata: JSONObject = JSONObject()) {

@@ -168,10 +168,24 @@ struct GraphMerger {
             }
         }
         // Every identity once: those of the base, then those only mine has,
-        // then those only theirs has.
-        for (id, b) in base.objects { merge(id, b, mine.objects[id], theirs.objects[id]) }
-        for (id, m) in mine.objects where base.objects[id] == nil { merge(id, nil, m, theirs.objects[id]) }
-        for (id, t) in theirs.objects where base.objects[id] == nil && mine.objects[id] == nil { merge(id, nil, nil, t) }
+        // then those only theirs has. The inputs list their objects in
+        // mostly the same order (files are sorted by identity), so each
+        // lookup follows a cursor and seldom needs the hash index.
+        var inMine = 0, inTheirs = 0
+        for (id, b) in base.objects {
+            merge(id, b, mine.objects.object(id, cursor: &inMine), theirs.objects.object(id, cursor: &inTheirs))
+        }
+        var inBase = 0
+        inTheirs = 0
+        for (id, m) in mine.objects where base.objects.object(id, cursor: &inBase) == nil {
+            merge(id, nil, m, theirs.objects.object(id, cursor: &inTheirs))
+        }
+        inBase = 0
+        inMine = 0
+        for (id, t) in theirs.objects
+        where base.objects.object(id, cursor: &inBase) == nil && mine.objects.object(id, cursor: &inMine) == nil {
+            merge(id, nil, nil, t)
+        }
     }
 
     /// Marks the owners of `id`'s chains dirty when its owner, prev or next

@@ -185,13 +185,15 @@ public enum ConflictMarkerWriter {
         /// the member they follow there (`nil` when the two orders of the
         /// shared members disagree: the whole object is then one block).
         func aligned(_ m: JSONObject, _ t: JSONObject, _ b: JSONObject?) -> [Entry]? {
-            let baseIndex = b?.index()
-            func baseValue(_ key: String) -> JSONValue? {
-                guard let b, let i = baseIndex?[ExactString(key)] else { return nil }
-                return b.members[i].value
-            }
             if sortKeys {
-                let ms = m.sortedMembers, ts = t.sortedMembers
+                // Three sorted member lists, joined in one pass.
+                let ms = m.sortedMembers, ts = t.sortedMembers, bs = b?.sortedMembers ?? []
+                var k = 0
+                /// The base's value of `key`; keys are asked in increasing order.
+                func baseValue(_ key: String) -> JSONValue? {
+                    while k < bs.count && utf8Less(bs[k].key, key) { k += 1 }
+                    return k < bs.count && utf8Equal(bs[k].key, key) ? bs[k].value : nil
+                }
                 var entries: [Entry] = []
                 entries.reserveCapacity(max(ms.count, ts.count))
                 var i = 0, j = 0
@@ -209,6 +211,11 @@ public enum ConflictMarkerWriter {
                     }
                 }
                 return entries
+            }
+            let baseIndex = b?.index()
+            func baseValue(_ key: String) -> JSONValue? {
+                guard let b, let i = baseIndex?[ExactString(key)] else { return nil }
+                return b.members[i].value
             }
             let mi = m.index(), ti = t.index()
             // The shared members must come in one order on both sides.

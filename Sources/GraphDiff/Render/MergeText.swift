@@ -30,7 +30,7 @@ public struct MergeText: Sendable {
     ///     graph even with open conflicts (`--conflicts report`).
     /// - Throws: ``MergeError`` when the graphs are not of one schema.
     /// - Complexity: O(*n* log *n*) for *n* objects; with open conflicts the
-    ///   merge runs twice more (once per preference).
+    ///   merge runs twice more (once per preference, on two cores).
     public static func graphs(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?,
                               markers: ConflictMarkerWriter.Markers?) throws -> MergeText {
         let result = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer)
@@ -38,9 +38,12 @@ public struct MergeText: Sendable {
         guard open, prefer == nil, let markers else {
             return MergeText(text: result.graph.canonicalText(), conflicts: result.conflicts, graph: result.graph)
         }
-        let forMine = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .mine).graph
-        let forTheirs = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .theirs).graph
-        let text = ConflictMarkerWriter.write(mine: forMine.encoded(), theirs: forTheirs.encoded(), base: base.encoded(), markers: markers)
+        // The two resolutions are independent: one on each core.
+        func resolved(_ side: MergeSide) -> Result<JSONValue, Error> {
+            Result { try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: side).graph.encoded() }
+        }
+        let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { (resolved(.theirs), base.encoded()) })
+        let text = ConflictMarkerWriter.write(mine: try forMine.get(), theirs: try forTheirs.0.get(), base: forTheirs.1, markers: markers)
         return MergeText(text: text, conflicts: result.conflicts, graph: result.graph)
     }
 

@@ -1,0 +1,106 @@
+import XCTest
+@testable import GraphDiff
+@testable import GraphJSON
+
+/// ``ObjectStore`` behaves as a dictionary from identity to object, whatever
+/// the sequence of edits: checked against `Dictionary` as the oracle.
+final class ObjectStoreTests: XCTestCase {
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    func object(_ n: Int) -> GraphObject {
+        GraphObject(entityIndex: n % 3, values: [.string("v\(n)")], sourceOffset: n)
+    }
+
+    func id(_ n: Int) -> ObjectID {
+        // Two roots share identities: equality must compare the root too.
+        ObjectID(entity: n % 2 == 0 ? "A" : "B", identity: "id\(n / 2)")
+    }
+
+    func assertSame(_ store: ObjectStore, _ oracle: [ObjectID: GraphObject], seed: UInt64, step: Int) {
+        XCTAssertEqual(store.count, oracle.count, "seed \(seed) step \(step)")
+        XCTAssertEqual(store.isEmpty, oracle.isEmpty)
+        var seen = 0
+        for (key, value) in store {
+            seen += 1
+            XCTAssertEqual(oracle[key], value, "seed \(seed) step \(step) \(key)")
+        }
+        XCTAssertEqual(seen, oracle.count)
+        XCTAssertEqual(Set(store.keys), Set(oracle.keys))
+        XCTAssertEqual(store.values.count, oracle.count)
+    }
+
+    func testRandomEditsAgreeWithDictionary() {
+        for seed in UInt64(1)...300 {
+            var g = Generator(state: seed)
+            var store = ObjectStore()
+            var oracle: [ObjectID: GraphObject] = [:]
+            let universe = 1 + g.next(200)
+            let steps = g.next(400)
+            for step in 0..<steps {
+                let n = g.next(universe)
+                let key = id(n)
+                switch g.next(6) {
+                case 0:
+                    store[key] = object(step)
+                    oracle[key] = object(step)
+                case 1:
+                    store[key] = nil
+                    oracle[key] = nil
+                case 2:
+                    XCTAssertEqual(store.removeValue(forKey: key), oracle.removeValue(forKey: key))
+                case 3:
+                    XCTAssertEqual(store.updateValue(object(step), forKey: key), oracle.updateValue(object(step), forKey: key))
+                case 4:
+                    store[key]?.values[0] = .number(JSONNumber(String(step)))
+                    oracle[key]?.values[0] = .number(JSONNumber(String(step)))
+                default:
+                    XCTAssertEqual(store[key], oracle[key])
+                    XCTAssertEqual(store.row(of: key).map(store.id(atRow:)), oracle[key] == nil ? nil : key)
+                }
+            }
+            assertSame(store, oracle, seed: seed, step: steps)
+            // Equality ignores the order rows were added in.
+            var rebuilt = ObjectStore()
+            for key in oracle.keys.sorted().reversed() { rebuilt[key] = oracle[key] }
+            XCTAssertEqual(rebuilt, store, "seed \(seed)")
+            if let any = oracle.keys.first {
+                rebuilt[any]?.entityIndex += 7
+                XCTAssertNotEqual(rebuilt, store, "seed \(seed)")
+            }
+        }
+    }
+
+    func testRowNearFindsTheSameRowAsTheIndex() {
+        var a = ObjectStore(), b = ObjectStore()
+        for n in 0..<1000 { a[id(n)] = object(n) }
+        for n in 0..<1000 where n % 7 != 0 { b[id(n)] = object(n) }
+        for n in 1000..<1100 { b[id(n)] = object(n) }
+        var near = 0, hits = 0
+        for (key, _) in a {
+            let row = b.row(of: key, near: near)
+            XCTAssertEqual(row, b.row(of: key))
+            if let row { hits += 1; near = row + 1 }
+        }
+        XCTAssertEqual(hits, 1000 - 143)
+        XCTAssertNil(b.row(of: id(0), near: -5))
+        XCTAssertNil(b.row(of: id(0), near: 1 << 20))
+    }
+
+    func testRemovingMostRowsCompactsAndKeepsOrder() {
+        var store = ObjectStore()
+        for n in 0..<1000 { store[id(n)] = object(n) }
+        for n in 0..<1000 where n % 10 != 0 { store[id(n)] = nil }
+        XCTAssertEqual(store.count, 100)
+        XCTAssertLessThan(store.rowCount, 1000)
+        XCTAssertEqual(store.keys, (0..<1000).filter { $0 % 10 == 0 }.map(id))
+        store[id(5)] = object(5)
+        XCTAssertEqual(store.keys.last, id(5))
+        XCTAssertEqual(store[id(5)], object(5))
+    }
+}
