@@ -192,7 +192,7 @@ public enum ConflictMarkerWriter {
                 /// The base's value of `key`; keys are asked in increasing order.
                 func baseValue(_ key: String) -> JSONValue? {
                     while k < bs.count && utf8Less(bs[k].key, key) { k += 1 }
-                    return k < bs.count && utf8Equal(bs[k].key, key) ? bs[k].value : nil
+                    return k < bs.count && utf8Equal(bs[k].key, key) ? bs[k].value : .none
                 }
                 var entries: [Entry] = []
                 entries.reserveCapacity(max(ms.count, ts.count))
