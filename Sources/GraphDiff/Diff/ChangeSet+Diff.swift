@@ -23,14 +23,14 @@ extension ChangeSet {
             throw DiffError.schemaMismatch(old: old.schema.fingerprint, new: new.schema.fingerprint)
         }
         let schema = new.schema
-        var scope: Set<ObjectID>?
+        var owned: Set<ObjectID>?
         if let root = options.root {
             guard old.objects[root] != nil || new.objects[root] != nil else { throw DiffError.unknownRoot(root) }
-            scope = old.ownedObjects(from: root, include: options.include, exclude: options.exclude)
+            owned = old.ownedObjects(from: root, include: options.include, exclude: options.exclude)
                 .union(new.ownedObjects(from: root, include: options.include, exclude: options.exclude))
         }
+        let scope = owned
         let skipped = schema.chainLinkSlots()
-        var objects: [ObjectChange] = []
         func values(_ object: GraphObject) -> [PropertyValue] {
             let entity = schema.entities[object.entityIndex]
             return entity.storedProperties.enumerated().compactMap { slot, property in
@@ -45,31 +45,53 @@ extension ChangeSet {
         }
         // One pass over the objects matches them, finds what changed, and
         // notes each chain's head and which chains a change touched; only
-        // those chains are walked and compared afterwards.
-        var chains = ChainLayout.all(in: schema).map { ChainTracker(chain: $0) }
-        for (id, o) in old.objects {
-            let n = new.objects[id]
-            for c in chains.indices { chains[c].note(id, old: o, new: n) }
-            guard scope?.contains(id) ?? true else { continue }
-            guard let n else {
-                objects.append(deleted(id, o))
-                continue
+        // those chains are walked and compared afterwards. On a large graph
+        // two passes share the work on two cores, each taking every other
+        // block of objects of both graphs.
+        let layouts = ChainLayout.all(in: schema)
+        func scan(part: Int, of parts: Int) -> (objects: [ObjectChange], chains: [ChainTracker]) {
+            var objects: [ObjectChange] = []
+            var chains = layouts.map { ChainTracker(chain: $0) }
+            var position = 0
+            for (id, o) in old.objects {
+                defer { position += 1 }
+                guard (position >> Graph.scanBlockShift) % parts == part else { continue }
+                let n = new.objects[id]
+                for c in chains.indices { chains[c].note(id, old: o, new: n, at: position) }
+                guard scope?.contains(id) ?? true else { continue }
+                guard let n else {
+                    objects.append(deleted(id, o))
+                    continue
+                }
+                guard o.entityIndex == n.entityIndex else {
+                    objects.append(deleted(id, o))
+                    objects.append(inserted(id, n))
+                    continue
+                }
+                if o.values.elementsEqual(n.values, by: { $0.isIdentical(to: $1) }) { continue }
+                let changes = propertyChanges(o, n, entity: schema.entities[o.entityIndex], skipping: skipped[o.entityIndex])
+                if !changes.isEmpty {
+                    objects.append(ObjectChange(id: id, entity: schema.entities[n.entityIndex].name, kind: .updated, changes: changes,
+                                                oldOffset: o.sourceOffset, newOffset: n.sourceOffset))
+                }
             }
-            guard o.entityIndex == n.entityIndex else {
-                objects.append(deleted(id, o))
-                objects.append(inserted(id, n))
-                continue
+            for (id, n) in new.objects {
+                defer { position += 1 }
+                guard (position >> Graph.scanBlockShift) % parts == part, old.objects[id] == nil else { continue }
+                for c in chains.indices { chains[c].note(id, old: nil, new: n, at: position) }
+                if scope?.contains(id) ?? true { objects.append(inserted(id, n)) }
             }
-            if o.values.elementsEqual(n.values, by: { $0.isIdentical(to: $1) }) { continue }
-            let changes = propertyChanges(o, n, entity: schema.entities[o.entityIndex], skipping: skipped[o.entityIndex])
-            if !changes.isEmpty {
-                objects.append(ObjectChange(id: id, entity: schema.entities[n.entityIndex].name, kind: .updated, changes: changes,
-                                            oldOffset: o.sourceOffset, newOffset: n.sourceOffset))
-            }
+            return (objects, chains)
         }
-        for (id, n) in new.objects where old.objects[id] == nil {
-            for c in chains.indices { chains[c].note(id, old: nil, new: n) }
-            if scope?.contains(id) ?? true { objects.append(inserted(id, n)) }
+        var objects: [ObjectChange]
+        var chains: [ChainTracker]
+        if max(old.count, new.count) >= Graph.parallelCheckThreshold {
+            let (first, second) = inParallel({ scan(part: 0, of: 2) }, { scan(part: 1, of: 2) })
+            objects = first.objects + second.objects
+            chains = first.chains
+            for c in chains.indices { chains[c].merge(second.chains[c]) }
+        } else {
+            (objects, chains) = scan(part: 0, of: 1)
         }
         // An owner deleted with its chains records their order: the
         // members' deletes carry no prev/next links, and the inverse patch
@@ -78,7 +100,7 @@ extension ChangeSet {
             let id = objects[k].id
             objects[k].chains = chains.compactMap { tracker in
                 tracker.oldHeads[id].map { ChainMembers(relationship: tracker.chain.relationship.name,
-                                                         members: old.chainOrder(from: $0, nextSlots: tracker.chain.nextSlots)) }
+                                                         members: old.chainOrder(from: $0.id, nextSlots: tracker.chain.nextSlots)) }
             }.sorted { utf8Less($0.relationship, $1.relationship) }
         }
         objects.sort(by: ChangeSet.objectOrder)
@@ -88,8 +110,8 @@ extension ChangeSet {
         let touched = chains.flatMap { tracker in
             tracker.touched.filter { new.objects[$0] != nil && (scope?.contains($0) ?? true) }.map { (tracker: tracker, owner: $0) }
         }
-        func walks(_ graph: Graph, _ heads: KeyPath<ChainTracker, [ObjectID: ObjectID]>) -> [[String]] {
-            touched.map { t in t.tracker[keyPath: heads][t.owner].map { graph.chainOrder(from: $0, nextSlots: t.tracker.chain.nextSlots) } ?? [] }
+        func walks(_ graph: Graph, _ heads: KeyPath<ChainTracker, [ObjectID: ChainTracker.Head]>) -> [[String]] {
+            graph.chainOrders(touched.map { t in (t.tracker.chain, t.tracker[keyPath: heads][t.owner]?.id) })
         }
         let (befores, afters) = max(old.count, new.count) >= Graph.parallelCheckThreshold && !touched.isEmpty
             ? inParallel({ walks(old, \.oldHeads) }, { walks(new, \.newHeads) }) : (walks(old, \.oldHeads), walks(new, \.newHeads))
@@ -134,19 +156,35 @@ extension ChangeSet {
     /// every changed chain.
     struct ChainTracker {
         let chain: ChainLayout
-        var oldHeads: [ObjectID: ObjectID] = [:]
-        var newHeads: [ObjectID: ObjectID] = [:]
+        /// A head, and the position in the pass where it was noted: when a
+        /// broken chain has two, the one noted last stands, however the
+        /// pass was split.
+        struct Head {
+            var id: ObjectID
+            var position: Int
+        }
+        var oldHeads: [ObjectID: Head] = [:]
+        var newHeads: [ObjectID: Head] = [:]
         var touched = Set<ObjectID>()
 
-        /// Notes the object `id` as it is in the old graph and in the new.
-        mutating func note(_ id: ObjectID, old: GraphObject?, new: GraphObject?) {
+        /// Notes the object `id` as it is in the old graph and in the new,
+        /// at `position` in the pass.
+        mutating func note(_ id: ObjectID, old: GraphObject?, new: GraphObject?, at position: Int) {
             let oldOwner = old.flatMap(chain.owner(of:)), newOwner = new.flatMap(chain.owner(of:))
             guard oldOwner != nil || newOwner != nil else { return }
-            if let o = old, let owner = oldOwner, chain.link(o, chain.prevSlots) == nil { oldHeads[owner] = id }
-            if let n = new, let owner = newOwner, chain.link(n, chain.prevSlots) == nil { newHeads[owner] = id }
+            if let o = old, let owner = oldOwner, chain.link(o, chain.prevSlots) == nil { oldHeads[owner] = Head(id: id, position: position) }
+            if let n = new, let owner = newOwner, chain.link(n, chain.prevSlots) == nil { newHeads[owner] = Head(id: id, position: position) }
             if let o = old, let n = new, chain.sameLinks(o, n) { return }
             if let oldOwner { touched.insert(oldOwner) }
             if let newOwner { touched.insert(newOwner) }
+        }
+
+        /// Adds what `other` noted over other objects of the same pass.
+        mutating func merge(_ other: ChainTracker) {
+            func later(_ a: Head, _ b: Head) -> Head { a.position >= b.position ? a : b }
+            oldHeads.merge(other.oldHeads, uniquingKeysWith: later)
+            newHeads.merge(other.newHeads, uniquingKeysWith: later)
+            touched.formUnion(other.touched)
         }
     }
 

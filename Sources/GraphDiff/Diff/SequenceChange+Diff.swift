@@ -7,17 +7,30 @@ extension SequenceChange {
     ///
     /// - Complexity: O(*n* log *n*) in the length of the sequences.
     static func edits(from old: [String], to new: [String]) -> (inserted: [Insert], removed: [Remove], moved: [Move]) {
-        var oldPosition: [ExactKey: Int] = [:]
+        // Rows of an identity table stand for the members of `old`; a
+        // member listed twice keeps its last position.
+        var table = IdentityTable(capacity: old.count)
+        var oldPosition: [Int] = []
         oldPosition.reserveCapacity(old.count)
-        for (i, id) in old.enumerated() { oldPosition[ExactKey(id)] = i }
-        // Common members in new order, with their old positions; one hash
-        // lookup per member of `new`, flags by position for the rest.
+        for (i, id) in old.enumerated() {
+            let (row, inserted) = table.insert(id)
+            if inserted { oldPosition.append(i) } else { oldPosition[row] = i }
+        }
+        let distinct = table.count == old.count
+        // Common members in new order, with their old positions: the member
+        // after the last one found is compared first (most members of a
+        // long sequence keep their neighbour), then one hash lookup; flags
+        // by position for the rest.
         var newPositionOfOld = [Int](repeating: -1, count: old.count)
         var positionInOld = [Int](repeating: -1, count: new.count)
         var commonNewIndex: [Int] = []
         var commonOldPosition: [Int] = []
+        var following = 0
         for (j, id) in new.enumerated() {
-            if let i = oldPosition[ExactKey(id)] {
+            let found = distinct && following < old.count && utf8Equal(old[following], id)
+                ? following : table.row(of: id).map { oldPosition[$0] }
+            if let i = found {
+                following = i + 1
                 newPositionOfOld[i] = j
                 positionInOld[j] = i
                 commonNewIndex.append(j)

@@ -12,27 +12,44 @@ extension Graph {
     /// results; tests run it after every mutation.
     ///
     /// - Returns: the problems, sorted by entity, identity, property, message.
-    /// - Complexity: O(*n* + *r*), where *n* is the number of objects and *r*
-    ///   the number of references; each reference is one hash lookup.
+    /// - Complexity: O(*n* + *r*) expected, where *n* is the number of
+    ///   objects and *r* the number of references; each reference is one
+    ///   lookup among the objects, each chain member one row of a
+    ///   ``ChainIndex`` (no lookup among the objects) when the chains are
+    ///   sound.
     public func consistencyProblems() -> [GraphProblem] {
-        func referenceProblems() -> [GraphProblem] {
+        // One pass over the objects checks their references and gathers the
+        // chain members as dense rows (on a large graph, two passes on two
+        // cores, each taking every other block of objects). Chains are then
+        // verified on those rows; only when one is not sound are the links
+        // checked one by one for messages that say why.
+        let plans = ReferencePlan.plans(for: schema, chainLinks: false)
+        let chains = ChainLayout.all(in: schema)
+        func scan(part: Int, of parts: Int) -> (problems: [GraphProblem], chains: [ChainIndex]) {
             var problems: [GraphProblem] = []
-            let plans = ReferencePlan.plans(for: schema, chainLinks: false)
+            var indexes = chains.map { ChainIndex(chain: $0, ownedOnly: true) }
+            var position = 0
             for (id, object) in objects {
+                defer { position += 1 }
+                guard (position >> Graph.scanBlockShift) % parts == part else { continue }
                 for plan in plans[object.entityIndex] {
                     checkReferences(from: id, object, plan, into: &problems)
                 }
+                for c in indexes.indices { indexes[c].add(id, object) }
             }
-            return problems
+            return (problems, indexes)
         }
-        // Chains are verified in one pass each; only when one is not sound
-        // are the links checked one by one for messages that say why. On a
-        // large graph the references and the chains are checked on two cores.
-        let ordered = orderedRelationships
-        let chains = ChainLayout.all(in: schema)
-        let soundChains = { chains.allSatisfy(self.chainsAreSound) }
-        var (problems, sound) = objects.count >= Graph.parallelCheckThreshold
-            ? inParallel(referenceProblems, soundChains) : (referenceProblems(), soundChains())
+        var problems: [GraphProblem]
+        var indexes: [ChainIndex]
+        if objects.count >= Graph.parallelCheckThreshold {
+            let (first, second) = inParallel({ scan(part: 0, of: 2) }, { scan(part: 1, of: 2) })
+            problems = first.problems + second.problems
+            indexes = first.chains
+            for c in indexes.indices { indexes[c].append(contentsOf: second.chains[c]) }
+        } else {
+            (problems, indexes) = scan(part: 0, of: 1)
+        }
+        let sound = indexes.indices.allSatisfy { indexes[$0].isSound() }
         if !sound {
             let linkPlans = ReferencePlan.plans(for: schema, chainLinks: true)
             for (id, object) in objects {
@@ -40,14 +57,17 @@ extension Graph {
                     checkReferences(from: id, object, plan, into: &problems)
                 }
             }
-            for (ownerEntity, relationship) in ordered {
+            for (ownerEntity, relationship) in orderedRelationships {
                 problems += chainProblems(ownerEntity: ownerEntity, relationship: relationship)
             }
         }
-        // Objects were visited in hash order; sort what was found (usually
-        // nothing) rather than every identity.
+        // Objects were visited in storage order; sort what was found
+        // (usually nothing) rather than every identity.
         return problems.sorted(by: GraphProblem.subjectOrder)
     }
+
+    /// Blocks of 2^shift objects: the unit a scan on two cores splits by.
+    static let scanBlockShift = 10
 
     /// The number of objects from which ``consistencyProblems()`` and the
     /// diff's chain walks use a second thread: below it, starting one costs
@@ -125,59 +145,6 @@ extension Graph {
         case .array(let refs): for case .string(let ref) in refs { check(ref) }
         default: break
         }
-    }
-
-    /// Whether every chain of `chain`'s relationship is whole: each
-    /// member's next and prev name a member of the same owner that links back,
-    /// each owner has exactly one head, and the walks from the heads reach
-    /// every member. Members without an owner have no links.
-    ///
-    /// A sound graph passes with two lookups per member (its next, and one
-    /// step of a walk); ``chainProblems(ownerEntity:relationship:)``
-    /// says what is wrong when this is false.
-    ///
-    /// - Complexity: O(*n*) expected.
-    func chainsAreSound(_ chain: ChainLayout) -> Bool {
-        /// `other` is a member of the same owner whose `backSlots` link names `id`.
-        @inline(__always) func linksBack(_ other: ObjectID, to id: ObjectID, owner: String, _ backSlots: [Int?]) -> Bool {
-            guard let o = objects[other], let otherOwner = chain.link(o, chain.ownerSlots), utf8Equal(otherOwner, owner),
-                let back = chain.link(o, backSlots)
-            else { return false }
-            return utf8Equal(back, id.identity)
-        }
-        var heads: [ObjectID: ObjectID] = [:]
-        var owned = 0
-        // Each next that links back accounts for one member's prev; when
-        // they account for every prev, every prev links back too, so prev
-        // needs no lookup of its own.
-        var prevsLinkedBack = 0, prevs = 0
-        for (id, object) in objects where chain.isMember(object) {
-            let prev = chain.link(object, chain.prevSlots), next = chain.link(object, chain.nextSlots)
-            guard let owner = chain.link(object, chain.ownerSlots) else {
-                if prev != nil || next != nil { return false }
-                continue
-            }
-            owned += 1
-            if let next {
-                guard linksBack(ObjectID(entity: id.entity, identity: next), to: id, owner: owner, chain.prevSlots) else { return false }
-                prevsLinkedBack += 1
-            }
-            if prev != nil {
-                prevs += 1
-            } else if heads.updateValue(id, forKey: ObjectID(entity: chain.ownerRoot, identity: owner)) != nil {
-                return false  // two heads
-            }
-        }
-        guard prevsLinkedBack == prevs else { return false }
-        var reached = 0
-        for head in heads.values {
-            var current: ObjectID? = head
-            while let c = current, reached <= owned {
-                reached += 1
-                current = objects[c].flatMap { chain.link($0, chain.nextSlots) }.map { ObjectID(entity: c.entity, identity: $0) }
-            }
-        }
-        return reached == owned
     }
 
     /// The problems of every chain of the ordered `relationship`.

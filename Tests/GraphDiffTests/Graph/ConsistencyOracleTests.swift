@@ -1,0 +1,100 @@
+import GraphDiffGenerator
+import XCTest
+@testable import GraphDiff
+@testable import GraphJSON
+
+/// The consistency check on dense chain rows against the check it replaced
+/// (``Graph/referenceConsistencyProblems()``, kept word for word): the same
+/// problems in the same order, the same verdict per chain, on seeded random
+/// graphs with random damage, small and past the two-core threshold.
+final class ConsistencyOracleTests: XCTestCase {
+    /// The verdict of the dense rows on `chain` in `graph`.
+    func denseVerdict(_ graph: Graph, _ chain: ChainLayout) -> Bool {
+        var index = ChainIndex(chain: chain, ownedOnly: true)
+        for (id, object) in graph.objects { index.add(id, object) }
+        return index.isSound()
+    }
+
+    func test_check_damagedGraphs_matchReference() {
+        var sound = 0, unsound = 0
+        for seed in UInt64(1)...400 {
+            var generator = GraphGenerator(seed: seed)
+            let graph = generator.graph(objectCount: [40, 150, 600][Int(seed % 3)])
+            var damage = ChainDamage(seed: seed &* 31)
+            let damaged = damage.apply(to: graph, count: Int(seed % 5))
+            for chain in ChainLayout.all(in: damaged.schema) {
+                let verdict = damaged.referenceChainsAreSound(chain)
+                XCTAssertEqual(denseVerdict(damaged, chain), verdict, "seed \(seed)")
+                if verdict { sound += 1 } else { unsound += 1 }
+            }
+            XCTAssertEqual(damaged.consistencyProblems(), damaged.referenceConsistencyProblems(), "seed \(seed)")
+        }
+        XCTAssertGreaterThan(sound, 50, "the damage leaves some graphs sound")
+        XCTAssertGreaterThan(unsound, 200, "and breaks most")
+    }
+
+    func test_check_pastTheTwoCoreThreshold_matchesReference() {
+        for seed in UInt64(1)...3 {
+            var generator = GraphGenerator(seed: seed)
+            let graph = generator.graph(objectCount: Graph.parallelCheckThreshold + 3_000)
+            var damage = ChainDamage(seed: seed)
+            let damaged = damage.apply(to: graph, count: Int(seed - 1) * 3)
+            let problems = damaged.consistencyProblems()
+            XCTAssertEqual(problems, damaged.referenceConsistencyProblems(), "seed \(seed)")
+            XCTAssertEqual(problems.isEmpty, seed == 1, "seed \(seed)")
+        }
+    }
+
+    func test_check_danglingAndInverseProblems_splitOverTwoCores_keepTheirOrder() {
+        var generator = GraphGenerator(seed: 5)
+        var graph = generator.graph(objectCount: Graph.parallelCheckThreshold + 1_000)
+        // Break references far apart in storage order, so both halves find some.
+        let people = graph.sortedIDs.filter { $0.entity == "Person" }
+        guard let dog = graph.schema.entity(named: "Person")?.storedSlot["dog"] else { return XCTFail("schema") }
+        for (k, id) in people.enumerated() where k % 499 == 0 {
+            graph[id]?.values[dog] = .string(k % 2 == 0 ? "no-dog-\(k)" : "d0")
+        }
+        let problems = graph.consistencyProblems()
+        XCTAssertGreaterThan(problems.count, 10)
+        XCTAssertEqual(problems, graph.referenceConsistencyProblems())
+    }
+
+    /// The two-core check of a sound graph finds what one core finds: nothing.
+    func test_check_soundGraphs_haveNoProblems() {
+        for seed in UInt64(1)...20 {
+            var generator = GraphGenerator(seed: seed)
+            let graph = generator.graph(objectCount: 300)
+            XCTAssertEqual(graph.consistencyProblems(), [], "seed \(seed)")
+            for chain in ChainLayout.all(in: graph.schema) { XCTAssertTrue(denseVerdict(graph, chain), "seed \(seed)") }
+        }
+    }
+
+    /// Dense walks (``ChainIndex/order(from:)``) against lookups among the
+    /// objects (``Graph/chainOrder(from:nextSlots:)``) from every member of
+    /// damaged graphs: cycles, links out of the chain, to no object, to an
+    /// object that is no member.
+    func test_denseWalks_matchLookupWalks_fromEveryMember() {
+        for seed in UInt64(1)...150 {
+            var generator = GraphGenerator(seed: seed)
+            let graph = generator.graph(objectCount: [60, 250][Int(seed % 2)])
+            var damage = ChainDamage(seed: seed &* 17)
+            let damaged = damage.apply(to: graph, count: Int(seed % 6))
+            for chain in ChainLayout.all(in: damaged.schema) {
+                var index = ChainIndex(chain: chain, ownedOnly: false)
+                for (id, object) in damaged.objects { index.add(id, object) }
+                index.finish()
+                let starts = damaged.sortedIDs.filter { $0.entity == chain.memberRoot } + [ObjectID(entity: chain.memberRoot, identity: "no-such")]
+                for start in starts {
+                    XCTAssertEqual(index.order(from: start.identity), damaged.chainOrder(from: start, nextSlots: chain.nextSlots),
+                                   "seed \(seed) from \(start)")
+                }
+                // The budgeted walks give the same orders whether they turn
+                // to rows at once, midway or never.
+                let heads = starts.map { (chain: chain, head: Optional($0)) } + [(chain: chain, head: nil)]
+                let byLookups = damaged.chainOrders(heads, budget: .max)
+                XCTAssertEqual(damaged.chainOrders(heads, budget: 0), byLookups, "seed \(seed)")
+                XCTAssertEqual(damaged.chainOrders(heads, budget: 37), byLookups, "seed \(seed)")
+            }
+        }
+    }
+}
