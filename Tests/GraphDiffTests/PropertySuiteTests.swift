@@ -79,11 +79,11 @@ final class PropertySuiteTests: XCTestCase {
         if !merged.graph.consistencyProblems().isEmpty { return "the merge result is inconsistent" }
         // Every result, with or without a preference, passes every check of
         // `validate`: it loads again from its canonical text.
-        var texts: [MergeSide: [UInt8]] = [:]
+        var texts: [MergeSide: [UInt8]] = [:], resolutions: [MergeSide: Graph] = [:]
         for prefer in [nil, MergeSide.mine, .theirs] {
             let result = prefer == nil ? merged : try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer)
             let text = result.graph.canonicalText()
-            if let prefer { texts[prefer] = text }
+            if let prefer { texts[prefer] = text; resolutions[prefer] = result.graph }
             do {
                 _ = try Graph.load(text, schema: base.schema)
             } catch {
@@ -96,6 +96,11 @@ final class PropertySuiteTests: XCTestCase {
             markerCases += 1
             let marked = try MergeText.graphs(base: base, mine: mine, theirs: theirs, prefer: nil, markers: .init()).text
             if let why = markerLawProblem(marked, forMine: texts[.mine] ?? [], forTheirs: texts[.theirs] ?? [], seed: seed) { return "marker law: \(why)" }
+            // The graph writer gives the bytes of the general writer on the
+            // three canonical documents (its oracle).
+            guard let forMine = resolutions[.mine], let forTheirs = resolutions[.theirs] else { return "no resolutions" }
+            let oracle = ConflictMarkerWriter.write(mine: forMine.encoded(), theirs: forTheirs.encoded(), base: base.encoded())
+            if marked != oracle { return "the graph marker writer differs from the document writer" }
         }
         // Nothing lost: each side's change is in the result or named in a conflict.
         let conflicted = Set(merged.conflicts.compactMap(\.identity))

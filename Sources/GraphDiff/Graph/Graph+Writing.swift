@@ -31,34 +31,16 @@ extension Graph {
     /// properties sorted by their UTF-8 bytes), so the writer finds them in
     /// order and sorts nothing again.
     func encoded(_ objects: ObjectStore) -> JSONValue {
-        // Per entity (by position): its stored slots in property-name order.
-        let slotOrder = schema.entities.map { entity in
-            entity.storedProperties.indices.sorted { utf8Less(entity.storedProperties[$0].name, entity.storedProperties[$1].name) }
-        }
-        // Identities are sorted as strings alone (with their position),
-        // not as members that carry whole objects along.
-        var identities = [[String]](repeating: [], count: schema.entities.count)
-        var found = [[GraphObject]](repeating: [], count: schema.entities.count)
-        for (id, object) in objects {
-            identities[object.entityIndex].append(id.identity)
-            found[object.entityIndex].append(object)
-        }
+        let slotOrder = canonicalSlotOrder
         var groups: [JSONObject.Member] = []
-        for (index, names) in identities.enumerated() where !names.isEmpty {
-            let entity = schema.entities[index]
-            let order = names.indices.sorted { utf8Less(names[$0], names[$1]) }
+        for (index, rows) in Graph.rowsByEntity(objects, entityCount: schema.entities.count).enumerated() where !rows.isEmpty {
             var members: [JSONObject.Member] = []
-            members.reserveCapacity(names.count)
-            for i in order {
-                let object = found[index][i]
-                var fields: [JSONObject.Member] = []
-                fields.reserveCapacity(entity.storedProperties.count)
-                for slot in slotOrder[index] {
-                    fields.append(JSONObject.Member(key: entity.storedProperties[slot].name, value: object.values[slot]))
-                }
-                members.append(JSONObject.Member(key: names[i], value: .object(JSONObject(fields))))
+            members.reserveCapacity(rows.count)
+            for row in rows {
+                guard let object = objects.object(atRow: row) else { continue }
+                members.append(JSONObject.Member(key: objects.id(atRow: row).identity, value: encoded(object, slotOrder: slotOrder[index])))
             }
-            groups.append(JSONObject.Member(key: entity.name, value: .object(JSONObject(members))))
+            groups.append(JSONObject.Member(key: schema.entities[index].name, value: .object(JSONObject(members))))
         }
         groups.sort { utf8Less($0.key, $1.key) }
         var document = JSONObject()
@@ -66,6 +48,48 @@ extension Graph {
         if !metadata.isEmpty { document["metadata"] = .object(metadata) }
         document["objects"] = .object(JSONObject(groups))
         return .object(document)
+    }
+
+    /// Per entity (by position): its stored slots in property-name order,
+    /// the order of an object's members in canonical form.
+    var canonicalSlotOrder: [[Int]] {
+        schema.entities.map { entity in
+            entity.storedProperties.indices.sorted { utf8Less(entity.storedProperties[$0].name, entity.storedProperties[$1].name) }
+        }
+    }
+
+    /// One object as its canonical member table (`slotOrder`: its entity's
+    /// ``canonicalSlotOrder``).
+    func encoded(_ object: GraphObject, slotOrder: [Int]) -> JSONValue {
+        let entity = schema.entities[object.entityIndex]
+        var fields: [JSONObject.Member] = []
+        fields.reserveCapacity(slotOrder.count)
+        for slot in slotOrder {
+            fields.append(JSONObject.Member(key: entity.storedProperties[slot].name, value: object.values[slot]))
+        }
+        return .object(JSONObject(fields))
+    }
+
+    /// Per concrete entity (by position): the rows of `objects` of that
+    /// entity, sorted by identity (UTF-8 byte order), as the canonical form
+    /// lists them. Identities are sorted as strings alone, not as members
+    /// that carry whole objects along.
+    ///
+    /// - Complexity: O(*n* log *n*); O(*n*) when the rows are in order already
+    ///   (a graph read from a canonical file).
+    static func rowsByEntity(_ objects: ObjectStore, entityCount: Int) -> [[Int]] {
+        var rows = [[Int]](repeating: [], count: entityCount)
+        for row in 0..<objects.rowCount {
+            guard let object = objects.object(atRow: row) else { continue }
+            rows[object.entityIndex].append(row)
+        }
+        for index in rows.indices where !rows[index].isEmpty {
+            let inOrder = zip(rows[index], rows[index].dropFirst()).allSatisfy {
+                utf8Less(objects.id(atRow: $0.0).identity, objects.id(atRow: $0.1).identity)
+            }
+            if !inOrder { rows[index].sort { utf8Less(objects.id(atRow: $0).identity, objects.id(atRow: $1).identity) } }
+        }
+        return rows
     }
 
     /// The canonical text of the graph, ending with a newline.

@@ -142,8 +142,9 @@ extension GraphMerger {
     mutating func restoreLinksOfKeptObjects() {
         guard !keptDeleted.isEmpty else { return }
         let kept = Set(keptDeleted)
+        var cursor = 0
         for (id, b) in base.objects {
-            guard let merged = result.objects[id], merged.entityIndex == b.entityIndex else { continue }
+            guard let merged = result.objects.object(id, cursor: &cursor), merged.entityIndex == b.entityIndex else { continue }
             let entity = schema.entities[b.entityIndex]
             for slot in mergedSlots[b.entityIndex] {
                 guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }

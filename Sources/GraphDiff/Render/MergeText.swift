@@ -39,11 +39,11 @@ public struct MergeText: Sendable {
             return MergeText(text: result.graph.canonicalText(), conflicts: result.conflicts, graph: result.graph)
         }
         // The two resolutions are independent: one on each core.
-        func resolved(_ side: MergeSide) -> Result<JSONValue, Error> {
-            Result { try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: side).graph.encoded() }
+        func resolved(_ side: MergeSide) -> Result<Graph, Error> {
+            Result { try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: side).graph }
         }
-        let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { (resolved(.theirs), base.encoded()) })
-        let text = ConflictMarkerWriter.write(mine: try forMine.get(), theirs: try forTheirs.0.get(), base: forTheirs.1, markers: markers)
+        let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { resolved(.theirs) })
+        let text = ConflictMarkerWriter.write(mine: try forMine.get(), theirs: try forTheirs.get(), base: base, markers: markers)
         return MergeText(text: text, conflicts: result.conflicts, graph: result.graph)
     }
 

@@ -90,7 +90,34 @@ final class MarkerLawTests: XCTestCase {
         let forMine = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .mine).graph.canonicalText()
         let forTheirs = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .theirs).graph.canonicalText()
         for resolved in [forMine, forTheirs] { XCTAssertNoThrow(try Graph.load(resolved, schema: schema)) }
+        // The graph writer against its oracle, the writer of documents.
+        let oracle = ConflictMarkerWriter.write(
+            mine: try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .mine).graph.encoded(),
+            theirs: try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .theirs).graph.encoded(), base: base.encoded())
+        XCTAssertEqual(String(decoding: marked.text, as: UTF8.self), String(decoding: oracle, as: UTF8.self))
         return (marked.text, forMine, forTheirs, marked.open.count)
+    }
+
+    func test_graph_entityGroupGoneOnOneSide_andMetadataConflict_matchTheDocumentWriter() throws {
+        let schema = try sampleSchema("people/people.schema.json")
+        let base = """
+            {"metadata": {"v": 1}, "objects": {"Dog": {"d1": {"name": "Rex", "owner": null}},
+              "Person": {"p1": {"dog": null, "lastName": "Martin"}}}}
+            """
+        // Mine deletes the only dog; theirs renames it: delete/modify, and
+        // the Dog group is in one resolution only.
+        let mine = """
+            {"$schema": "people.schema.json", "metadata": {"v": 2}, "objects": {"Person": {"p1": {"dog": null, "lastName": "Martin"}}}}
+            """
+        let theirs = """
+            {"metadata": {"v": 3}, "objects": {"Dog": {"d1": {"name": "Max", "owner": null}},
+              "Person": {"p1": {"dog": null, "lastName": "Martin"}, "p2": {"dog": null, "lastName": "Hale"}}}}
+            """
+        let r = try graphs(schema, base, mine, theirs)
+        XCTAssertEqual(r.open, 2)
+        XCTAssertNil(markerLawProblem(r.text, forMine: r.mine, forTheirs: r.theirs, seed: 1))
+        // Every object of one side gone: the general path.
+        _ = try graphs(schema, base, #"{"objects": {}}"#, theirs)
     }
 
     func test_graph_deleteVsModify_insideAChain_marksTheNeighboursLinksToo() throws {
