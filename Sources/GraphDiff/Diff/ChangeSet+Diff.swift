@@ -43,55 +43,71 @@ extension ChangeSet {
         func deleted(_ id: ObjectID, _ o: GraphObject) -> ObjectChange {
             ObjectChange(id: id, entity: schema.entities[o.entityIndex].name, kind: .deleted, values: values(o), oldOffset: o.sourceOffset)
         }
-        // One pass over the objects matches them, finds what changed, and
-        // notes each chain's head and which chains a change touched; only
-        // those chains are walked and compared afterwards. On a large graph
-        // two passes share the work on two cores, each taking every other
-        // block of objects of both graphs.
+        // One pass over the old objects matches them, finds what changed,
+        // and notes each chain's head and which chains a change touched;
+        // only those chains are walked and compared afterwards. The new
+        // graph's object is looked for first at the row after the last one
+        // found (two versions of a file list most objects in the same
+        // order), and its row is marked: the unmarked rows are the inserted
+        // objects, found with no lookup. On a large graph two passes share
+        // the old rows on two cores, block by block.
         let layouts = ChainLayout.all(in: schema)
-        func scan(part: Int, of parts: Int) -> (objects: [ObjectChange], chains: [ChainTracker]) {
+        let oldStore = old.objects, newStore = new.objects
+        let blocks = (oldStore.rowCount + Graph.scanBlockSize - 1) / Graph.scanBlockSize
+        func scan(part: Int, of parts: Int) -> (objects: [ObjectChange], chains: [ChainTracker], matched: [Bool]) {
             var objects: [ObjectChange] = []
             var chains = layouts.map { ChainTracker(chain: $0) }
-            var position = 0
-            for (id, o) in old.objects {
-                defer { position += 1 }
-                guard (position >> Graph.scanBlockShift) % parts == part else { continue }
-                let n = new.objects[id]
-                for c in chains.indices { chains[c].note(id, old: o, new: n, at: position) }
-                guard scope?.contains(id) ?? true else { continue }
-                guard let n else {
-                    objects.append(deleted(id, o))
-                    continue
-                }
-                guard o.entityIndex == n.entityIndex else {
-                    objects.append(deleted(id, o))
-                    objects.append(inserted(id, n))
-                    continue
-                }
-                if o.values.elementsEqual(n.values, by: { $0.isIdentical(to: $1) }) { continue }
-                let changes = propertyChanges(o, n, entity: schema.entities[o.entityIndex], skipping: skipped[o.entityIndex])
-                if !changes.isEmpty {
-                    objects.append(ObjectChange(id: id, entity: schema.entities[n.entityIndex].name, kind: .updated, changes: changes,
-                                                oldOffset: o.sourceOffset, newOffset: n.sourceOffset))
+            var matched = [Bool](repeating: false, count: newStore.rowCount)
+            var cursor = 0
+            for block in stride(from: part, to: blocks, by: parts) {
+                for row in block * Graph.scanBlockSize..<min(oldStore.rowCount, (block + 1) * Graph.scanBlockSize) {
+                    guard let o = oldStore.object(atRow: row) else { continue }
+                    let id = oldStore.id(atRow: row)
+                    let newRow = newStore.row(of: id, near: cursor)
+                    let n = newRow.flatMap { newStore.object(atRow: $0) }
+                    if let newRow {
+                        matched[newRow] = true
+                        cursor = newRow + 1
+                    }
+                    for c in chains.indices { chains[c].note(id, old: o, new: n, at: row) }
+                    guard scope?.contains(id) ?? true else { continue }
+                    guard let n else {
+                        objects.append(deleted(id, o))
+                        continue
+                    }
+                    guard o.entityIndex == n.entityIndex else {
+                        objects.append(deleted(id, o))
+                        objects.append(inserted(id, n))
+                        continue
+                    }
+                    if o.values.elementsEqual(n.values, by: { $0.isIdentical(to: $1) }) { continue }
+                    let changes = propertyChanges(o, n, entity: schema.entities[o.entityIndex], skipping: skipped[o.entityIndex])
+                    if !changes.isEmpty {
+                        objects.append(ObjectChange(id: id, entity: schema.entities[n.entityIndex].name, kind: .updated, changes: changes,
+                                                    oldOffset: o.sourceOffset, newOffset: n.sourceOffset))
+                    }
                 }
             }
-            for (id, n) in new.objects {
-                defer { position += 1 }
-                guard (position >> Graph.scanBlockShift) % parts == part, old.objects[id] == nil else { continue }
-                for c in chains.indices { chains[c].note(id, old: nil, new: n, at: position) }
-                if scope?.contains(id) ?? true { objects.append(inserted(id, n)) }
-            }
-            return (objects, chains)
+            return (objects, chains, matched)
         }
         var objects: [ObjectChange]
         var chains: [ChainTracker]
+        var matched: [Bool]
         if max(old.count, new.count) >= Graph.parallelCheckThreshold {
             let (first, second) = inParallel({ scan(part: 0, of: 2) }, { scan(part: 1, of: 2) })
             objects = first.objects + second.objects
             chains = first.chains
             for c in chains.indices { chains[c].merge(second.chains[c]) }
+            matched = first.matched
+            for row in matched.indices where second.matched[row] { matched[row] = true }
         } else {
-            (objects, chains) = scan(part: 0, of: 1)
+            (objects, chains, matched) = scan(part: 0, of: 1)
+        }
+        for row in matched.indices where !matched[row] {
+            guard let n = newStore.object(atRow: row) else { continue }
+            let id = newStore.id(atRow: row)
+            for c in chains.indices { chains[c].note(id, old: nil, new: n, at: oldStore.rowCount + row) }
+            if scope?.contains(id) ?? true { objects.append(inserted(id, n)) }
         }
         // An owner deleted with its chains records their order: the
         // members' deletes carry no prev/next links, and the inverse patch
@@ -111,7 +127,7 @@ extension ChangeSet {
             tracker.touched.filter { new.objects[$0] != nil && (scope?.contains($0) ?? true) }.map { (tracker: tracker, owner: $0) }
         }
         func walks(_ graph: Graph, _ heads: KeyPath<ChainTracker, [ObjectID: ChainTracker.Head]>) -> [[String]] {
-            graph.chainOrders(touched.map { t in (t.tracker.chain, t.tracker[keyPath: heads][t.owner]?.id) })
+            touched.map { t in t.tracker[keyPath: heads][t.owner].map { graph.chainOrder(from: $0.id, nextSlots: t.tracker.chain.nextSlots) } ?? [] }
         }
         let (befores, afters) = max(old.count, new.count) >= Graph.parallelCheckThreshold && !touched.isEmpty
             ? inParallel({ walks(old, \.oldHeads) }, { walks(new, \.newHeads) }) : (walks(old, \.oldHeads), walks(new, \.newHeads))

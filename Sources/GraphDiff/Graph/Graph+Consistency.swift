@@ -27,7 +27,7 @@ extension Graph {
         let chains = ChainLayout.all(in: schema)
         func scan(part: Int, of parts: Int) -> (problems: [GraphProblem], chains: [ChainIndex]) {
             var problems: [GraphProblem] = []
-            var indexes = chains.map { ChainIndex(chain: $0, ownedOnly: true) }
+            var indexes = chains.map { ChainIndex(chain: $0) }
             var position = 0
             for (id, object) in objects {
                 defer { position += 1 }
@@ -68,6 +68,8 @@ extension Graph {
 
     /// Blocks of 2^shift objects: the unit a scan on two cores splits by.
     static let scanBlockShift = 10
+    /// The objects in a block (2^``scanBlockShift``).
+    static let scanBlockSize = 1 << scanBlockShift
 
     /// The number of objects from which ``consistencyProblems()`` and the
     /// diff's chain walks use a second thread: below it, starting one costs

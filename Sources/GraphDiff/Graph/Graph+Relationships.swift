@@ -77,25 +77,21 @@ extension Graph {
     /// The identities of the chain that starts at `head`, following the
     /// link in `nextSlots` (per entity, by position), each member once.
     ///
-    /// A broken chain that runs into a cycle stops there (Brent's cycle
-    /// detection: no set of visited members, so a sound chain costs one
-    /// lookup per member).
+    /// Each next is looked for first at the row after the current member's
+    /// (where a file written in chain order has it: no hashing), then by
+    /// identity. A broken chain that runs into a cycle stops there (Brent's
+    /// cycle detection: no set of visited members, so a sound chain costs
+    /// one lookup per member).
     ///
-    /// - Complexity: O(*m*) in the length of the chain.
+    /// - Complexity: O(*m*) expected in the length of the chain.
     func chainOrder(from head: ObjectID, nextSlots: [Int?]) -> [String] {
-        chainOrder(from: head, nextSlots: nextSlots, limit: .max) ?? []
-    }
-
-    /// ``chainOrder(from:nextSlots:)``, or `nil` once the walk takes more
-    /// than `limit` steps.
-    func chainOrder(from head: ObjectID, nextSlots: [Int?], limit: Int) -> [String]? {
         var order: [String] = []
         var current = head
+        var row = objects.row(of: head)
         var tortoise = head.identity, power = 1, steps = 0
         while true {
-            if order.count >= limit { return nil }
             order.append(current.identity)
-            guard let object = objects[current], let slot = nextSlots[object.entityIndex],
+            guard let r = row, let object = objects.object(atRow: r), let slot = nextSlots[object.entityIndex],
                 case .string(let next) = object.values[slot]
             else { return order }
             if utf8Equal(next, tortoise) { break }  // a cycle
@@ -106,57 +102,11 @@ extension Graph {
                 steps = 0
             }
             current = ObjectID(entity: current.entity, identity: next)
+            row = objects.row(of: current, near: r + 1)
         }
         // The walk went round the cycle up to twice: keep each member once.
         var seen = Set<ExactString>()
         return order.filter { seen.insert(ExactString($0)).inserted }
-    }
-
-    /// The identities of the chains that start at `heads` (each with its
-    /// layout; `nil` for an empty chain), as
-    /// ``chainOrder(from:nextSlots:)`` walks them.
-    ///
-    /// Short walks look each member up among the objects. When the walks
-    /// together pass a budget of about an eighth of the objects (a long
-    /// chain), the rest are walked on a ``ChainIndex`` of each layout built
-    /// by one pass over the objects: one pass and a lookup per member in a
-    /// compact table cost less than a lookup per member among all objects.
-    ///
-    /// - Parameter budget: the steps of lookups among the objects before
-    ///   the walks turn to dense rows; by default the larger of 4,096 and an
-    ///   eighth of the objects.
-    /// - Complexity: O(*k*) for *k* members walked, or O(*n* + *k*) for
-    ///   *n* objects once a walk is long.
-    func chainOrders(_ heads: [(chain: ChainLayout, head: ObjectID?)], budget: Int? = nil) -> [[String]] {
-        var budget = budget ?? max(4096, count / 8)
-        var orders: [[String]?] = heads.map { _ in nil }
-        for (k, (chain, head)) in heads.enumerated() {
-            guard let head else {
-                orders[k] = []
-                continue
-            }
-            guard let order = chainOrder(from: head, nextSlots: chain.nextSlots, limit: budget) else { break }
-            budget -= order.count
-            orders[k] = order
-        }
-        var indexes: [ChainIndex?] = []  // by layout, built when needed
-        func index(of chain: ChainLayout) -> ChainIndex? {
-            if let i = indexes.firstIndex(where: { $0?.chain.relationship == chain.relationship && $0?.chain.ownerEntityName == chain.ownerEntityName }) {
-                return indexes[i]
-            }
-            var index = ChainIndex(chain: chain, ownedOnly: false)
-            for (id, object) in objects { index.add(id, object) }
-            index.finish()
-            let usable = index.duplicates ? nil : index
-            indexes.append(usable)
-            return usable
-        }
-        return heads.indices.map { k in
-            if let order = orders[k] { return order }
-            guard let head = heads[k].head else { return [] }
-            guard let index = index(of: heads[k].chain) else { return chainOrder(from: head, nextSlots: heads[k].chain.nextSlots) }
-            return index.order(from: head.identity)
-        }
     }
 
     /// For each entity (by position), the slot of the stored property `name`.

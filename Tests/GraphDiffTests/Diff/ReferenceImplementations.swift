@@ -68,7 +68,7 @@ extension ChangeSet {
             let id = objects[k].id
             objects[k].chains = chains.compactMap { tracker in
                 tracker.oldHeads[id].map { ChainMembers(relationship: tracker.chain.relationship.name,
-                                                         members: old.chainOrder(from: $0, nextSlots: tracker.chain.nextSlots)) }
+                                                         members: old.referenceChainOrder(from: $0, nextSlots: tracker.chain.nextSlots)) }
             }.sorted { utf8Less($0.relationship, $1.relationship) }
         }
         objects.sort(by: ChangeSet.objectOrder)
@@ -79,7 +79,7 @@ extension ChangeSet {
             tracker.touched.filter { new.objects[$0] != nil && (scope?.contains($0) ?? true) }.map { (tracker: tracker, owner: $0) }
         }
         func walks(_ graph: Graph, _ heads: KeyPath<ReferenceChainTracker, [ObjectID: ObjectID]>) -> [[String]] {
-            touched.map { t in t.tracker[keyPath: heads][t.owner].map { graph.chainOrder(from: $0, nextSlots: t.tracker.chain.nextSlots) } ?? [] }
+            touched.map { t in t.tracker[keyPath: heads][t.owner].map { graph.referenceChainOrder(from: $0, nextSlots: t.tracker.chain.nextSlots) } ?? [] }
         }
         let (befores, afters) = max(old.count, new.count) >= Graph.parallelCheckThreshold && !touched.isEmpty
             ? inParallel({ walks(old, \.oldHeads) }, { walks(new, \.newHeads) }) : (walks(old, \.oldHeads), walks(new, \.newHeads))
@@ -264,6 +264,31 @@ extension Graph {
             }
         }
         return reached == owned
+    }
+
+
+    /// The chain walk as it was: a lookup by identity per member.
+    func referenceChainOrder(from head: ObjectID, nextSlots: [Int?]) -> [String] {
+        var order: [String] = []
+        var current = head
+        var tortoise = head.identity, power = 1, steps = 0
+        while true {
+            order.append(current.identity)
+            guard let object = objects[current], let slot = nextSlots[object.entityIndex],
+                case .string(let next) = object.values[slot]
+            else { return order }
+            if utf8Equal(next, tortoise) { break }  // a cycle
+            steps += 1
+            if steps == power {
+                tortoise = next
+                power *= 2
+                steps = 0
+            }
+            current = ObjectID(entity: current.entity, identity: next)
+        }
+        // The walk went round the cycle up to twice: keep each member once.
+        var seen = Set<ExactString>()
+        return order.filter { seen.insert(ExactString($0)).inserted }
     }
 
 }

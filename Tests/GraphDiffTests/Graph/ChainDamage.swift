@@ -61,3 +61,16 @@ struct ChainDamage {
         return g
     }
 }
+
+extension Graph {
+    /// The same graph with its objects stored in a seeded random order: the
+    /// rows no longer follow the chains nor the other version's rows.
+    func withShuffledRows(seed: UInt64) -> Graph {
+        var random = SplitMix64(seed: seed)
+        var shuffled = Graph(schema: schema, schemaReference: schemaReference, metadata: metadata)
+        var ids = sortedIDs
+        for k in ids.indices.reversed() where k > 0 { ids.swapAt(k, Int(random.next() % UInt64(k + 1))) }
+        for id in ids { shuffled[id] = self[id] }
+        return shuffled
+    }
+}
