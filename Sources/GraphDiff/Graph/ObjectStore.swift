@@ -184,6 +184,17 @@ public struct ObjectStore: Sendable {
         insertIntoIndex(row: newRow, hash: hash)
     }
 
+    /// The hash of the identity at `row`: the same in every store of this
+    /// process, so an object moved to another store need not be hashed again.
+    @inlinable public func hash(atRow row: Int) -> Int { hashes[row] }
+
+    /// Adds `object` under `id`, which the store must not hold (a merge adds
+    /// each identity once), with `hash` (``hash(atRow:)`` of another store):
+    /// no lookup and no hashing.
+    mutating func appendNew(_ object: GraphObject, id: ObjectID, hash: Int) {
+        put(object, id, hash: hash, row: nil, wasLive: false)
+    }
+
     // MARK: Index
 
     /// Adds `row` to the index (which has room).

@@ -157,11 +157,14 @@ struct GraphMerger {
 
     mutating func mergeObjects() {
         result.objects.reserveCapacity(max(base.count, mine.count, theirs.count))
-        func merge(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
+        /// Merges the object `id`, found at `row` of `source` (whose hash of
+        /// it the result reuses: each identity is merged once).
+        func merge(_ source: ObjectStore, _ row: Int, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
+            let id = source.id(atRow: row)
             markChains(id, b, m, t)
             if var merged = mergeObject(id, b, m, t) {
                 merged.sourceOffset = -1
-                result.objects[id] = merged
+                result.objects.appendNew(merged, id: id, hash: source.hash(atRow: row))
                 if b != nil && (m == nil || t == nil) { keptDeleted.append(id) }
             } else {
                 missing.insert(id)
@@ -171,20 +174,28 @@ struct GraphMerger {
         // then those only theirs has. The inputs list their objects in
         // mostly the same order (files are sorted by identity), so each
         // lookup follows a cursor and seldom needs the hash index.
+        let (bs, ms, ts) = (base.objects, mine.objects, theirs.objects)
         var inMine = 0, inTheirs = 0
-        for (id, b) in base.objects {
-            merge(id, b, mine.objects.object(id, cursor: &inMine), theirs.objects.object(id, cursor: &inTheirs))
+        for row in 0..<bs.rowCount {
+            guard let b = bs.object(atRow: row) else { continue }
+            let id = bs.id(atRow: row)
+            merge(bs, row, b, ms.object(id, cursor: &inMine), ts.object(id, cursor: &inTheirs))
         }
         var inBase = 0
         inTheirs = 0
-        for (id, m) in mine.objects where base.objects.object(id, cursor: &inBase) == nil {
-            merge(id, nil, m, theirs.objects.object(id, cursor: &inTheirs))
+        for row in 0..<ms.rowCount {
+            guard let m = ms.object(atRow: row) else { continue }
+            let id = ms.id(atRow: row)
+            guard bs.object(id, cursor: &inBase) == nil else { continue }
+            merge(ms, row, nil, m, ts.object(id, cursor: &inTheirs))
         }
         inBase = 0
         inMine = 0
-        for (id, t) in theirs.objects
-        where base.objects.object(id, cursor: &inBase) == nil && mine.objects.object(id, cursor: &inMine) == nil {
-            merge(id, nil, nil, t)
+        for row in 0..<ts.rowCount {
+            guard let t = ts.object(atRow: row) else { continue }
+            let id = ts.id(atRow: row)
+            guard bs.object(id, cursor: &inBase) == nil, ms.object(id, cursor: &inMine) == nil else { continue }
+            merge(ts, row, nil, nil, t)
         }
     }
 

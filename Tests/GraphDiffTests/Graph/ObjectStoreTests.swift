@@ -92,6 +92,21 @@ final class ObjectStoreTests: XCTestCase {
         XCTAssertNil(b.row(of: id(0), near: 1 << 20))
     }
 
+    func testAppendingWithAnotherStoresHashFindsTheObject() {
+        var source = ObjectStore()
+        for n in 0..<500 { source[id(n)] = object(n) }
+        source[id(3)] = nil
+        var copy = ObjectStore()
+        for row in 0..<source.rowCount {
+            guard let o = source.object(atRow: row) else { continue }
+            copy.appendNew(o, id: source.id(atRow: row), hash: source.hash(atRow: row))
+        }
+        XCTAssertEqual(copy, source)
+        XCTAssertEqual(copy.count, 499)
+        XCTAssertNil(copy[id(3)])
+        XCTAssertEqual(copy[id(499)], object(499))
+    }
+
     func testRemovingMostRowsCompactsAndKeepsOrder() {
         var store = ObjectStore()
         for n in 0..<1000 { store[id(n)] = object(n) }
