@@ -13,14 +13,12 @@ import GraphJSON
 ///
 /// Built by one pass over the objects (``add(_:_:)`` for each, which hashes
 /// the identity), which a large graph splits between two cores and joins
-/// with ``append(contentsOf:)``; ``finish()`` then places the identities in
-/// the table (no hashing left) and resolves each next to a row, looking
-/// first at the following row (members listed in chain order need no
-/// lookup), and walks compare integers.
+/// with ``append(contentsOf:)``; ``finish()`` then resolves each next to a
+/// row, looking first at the following row (members listed in chain order
+/// need no lookup) and placing the identities in the table (hashed already)
+/// only when some next is elsewhere; walks compare integers.
 struct ChainIndex {
     let chain: ChainLayout
-    /// Identity → row, filled by ``finish()``.
-    private(set) var identities = IdentityTable()
     /// Per row: the identity, its ``IdentityTable/hash(_:)``, the owner,
     /// prev and next links (`nil` when not a string).
     private(set) var keys: [String] = []
@@ -34,9 +32,10 @@ struct ChainIndex {
     /// Whether a member without an owner has a prev or a next: such a
     /// member is in no chain, so the relationship's chains are not sound.
     private(set) var unownedLinks = false
-    /// Whether an identity came twice (only objects of different roots can
-    /// share one; the rows then cannot stand for the objects). Known after
-    /// ``finish()``.
+    /// Whether an identity came twice, as far as ``finish()`` saw (members
+    /// are objects of one root, so a graph whose identities are keyed by
+    /// their entity's root has none; the rows could not stand for the
+    /// objects otherwise).
     private(set) var duplicates = false
 
     init(chain: ChainLayout) {
@@ -77,28 +76,35 @@ struct ChainIndex {
         nexts += other.nexts
     }
 
-    /// Places the identities in the table and resolves each row's next to
-    /// a row (see ``nextRows``).
+    /// Resolves each row's next to a row (see ``nextRows``): first the
+    /// following row, then, for the nexts found elsewhere, an
+    /// ``IdentityTable`` of every row's identity, built only then (members
+    /// listed in chain order need none).
     ///
     /// - Complexity: O(*m*) expected for *m* rows.
     mutating func finish() {
-        var table = IdentityTable(capacity: count)
-        for row in 0..<count where !table.insert(keys[row], hash: hashes[row]).inserted { duplicates = true }
         var rows = [Int](repeating: -1, count: count)
+        var elsewhere: [Int] = []
         for row in 0..<count {
             guard let next = nexts[row] else { continue }
-            if row + 1 < count && !duplicates && utf8Equal(keys[row + 1], next) {
+            if row + 1 < count && utf8Equal(keys[row + 1], next) {
                 rows[row] = row + 1
             } else {
-                rows[row] = table.row(of: next) ?? -2
+                elsewhere.append(row)
             }
         }
-        identities = table
+        if !elsewhere.isEmpty {
+            var table = IdentityTable(capacity: count)
+            for row in 0..<count where !table.insert(keys[row], hash: hashes[row]).inserted { duplicates = true }
+            for row in elsewhere {
+                rows[row] = nexts[row].flatMap { table.row(of: $0) } ?? -2
+            }
+        }
         nextRows = rows
     }
 
-    /// Whether every chain is whole: members without an owner have no links, each next names a
-    /// member of the same owner whose prev names this member back, each
+    /// Whether every chain is whole: members without an owner have no
+    /// links, each next names a member of the same owner whose prev names this member back, each
     /// owner has one head, and the walks from the heads reach every member.
     /// When this is false, ``Graph/chainProblems(ownerEntity:relationship:)``
     /// says what is wrong.

@@ -28,14 +28,19 @@ extension Graph {
         func scan(part: Int, of parts: Int) -> (problems: [GraphProblem], chains: [ChainIndex]) {
             var problems: [GraphProblem] = []
             var indexes = chains.map { ChainIndex(chain: $0) }
-            var position = 0
-            for (id, object) in objects {
-                defer { position += 1 }
-                guard (position >> Graph.scanBlockShift) % parts == part else { continue }
-                for plan in plans[object.entityIndex] {
-                    checkReferences(from: id, object, plan, into: &problems)
+            // Per plan, the row of the last target: the members of one
+            // owner, stored together, name the same owner.
+            var near = plans.map { [Int](repeating: 0, count: $0.count) }
+            let blocks = (objects.rowCount + Graph.scanBlockSize - 1) / Graph.scanBlockSize
+            for block in stride(from: part, to: blocks, by: parts) {
+                for row in block * Graph.scanBlockSize..<min(objects.rowCount, (block + 1) * Graph.scanBlockSize) {
+                    guard let object = objects.object(atRow: row) else { continue }
+                    let id = objects.id(atRow: row)
+                    for (k, plan) in plans[object.entityIndex].enumerated() {
+                        checkReferences(from: id, object, plan, near: &near[object.entityIndex][k], into: &problems)
+                    }
+                    for c in indexes.indices { indexes[c].add(id, object) }
                 }
-                for c in indexes.indices { indexes[c].add(id, object) }
             }
             return (problems, indexes)
         }
@@ -52,9 +57,10 @@ extension Graph {
         let sound = indexes.indices.allSatisfy { indexes[$0].isSound() }
         if !sound {
             let linkPlans = ReferencePlan.plans(for: schema, chainLinks: true)
+            var near = 0
             for (id, object) in objects {
                 for plan in linkPlans[object.entityIndex] {
-                    checkReferences(from: id, object, plan, into: &problems)
+                    checkReferences(from: id, object, plan, near: &near, into: &problems)
                 }
             }
             for (ownerEntity, relationship) in orderedRelationships {
@@ -109,7 +115,14 @@ extension Graph {
         }
     }
 
-    func checkReferences(from id: ObjectID, _ object: GraphObject, _ plan: ReferencePlan, into problems: inout [GraphProblem]) {
+    /// Appends the problems of the references of `object` (identity `id`)
+    /// that `plan` checks: each target must exist, be of the destination
+    /// entity and, when the inverse is stored, name `id` back. Each target
+    /// is looked for first at row `near`, which is then set to its row.
+    ///
+    /// - Complexity: O(*r*) expected for *r* references.
+    func checkReferences(from id: ObjectID, _ object: GraphObject, _ plan: ReferencePlan, near: inout Int,
+                         into problems: inout [GraphProblem]) {
         let r = plan.relationship
         func problem(_ kind: GraphProblem.Kind, _ message: String, reference: String? = nil) {
             var p = GraphProblem(kind, message, entity: entity(of: object).name, identity: id.identity, property: r.name)
@@ -118,10 +131,11 @@ extension Graph {
         }
         func check(_ ref: String) {
             let targetID = ObjectID(entity: plan.destinationRoot, identity: ref)
-            guard let target = objects[targetID] else {
+            guard let row = objects.row(of: targetID, near: near), let target = objects.object(atRow: row) else {
                 problem(.danglingReference, "dangling reference to \(r.destination) \"\(ref)\": no such object", reference: ref)
                 return
             }
+            near = row
             guard schema.isKind(target.entityIndex, of: plan.destinationIndex) else {
                 problem(.wrongDestination, "\"\(ref)\" is a \(entity(of: target).name), not a \(r.destination)")
                 return

@@ -189,10 +189,11 @@ extension Graph {
     func referenceConsistencyProblems() -> [GraphProblem] {
         func referenceProblems() -> [GraphProblem] {
             var problems: [GraphProblem] = []
+            var near = 0
             let plans = ReferencePlan.plans(for: schema, chainLinks: false)
             for (id, object) in objects {
                 for plan in plans[object.entityIndex] {
-                    checkReferences(from: id, object, plan, into: &problems)
+                    checkReferences(from: id, object, plan, near: &near, into: &problems)
                 }
             }
             return problems
@@ -207,9 +208,10 @@ extension Graph {
             ? inParallel(referenceProblems, soundChains) : (referenceProblems(), soundChains())
         if !sound {
             let linkPlans = ReferencePlan.plans(for: schema, chainLinks: true)
+            var near = 0
             for (id, object) in objects {
                 for plan in linkPlans[object.entityIndex] {
-                    checkReferences(from: id, object, plan, into: &problems)
+                    checkReferences(from: id, object, plan, near: &near, into: &problems)
                 }
             }
             for (ownerEntity, relationship) in ordered {
