@@ -5,38 +5,33 @@ import GraphJSON
 /// link up among all the graph's objects.
 ///
 ///     row:        0        1        2
-///     keys:       "t1"     "t2"     "t3"     (and an ``IdentityTable``: identity → row)
+///     keys:       "t1"     "t2"     "t3"
 ///     owners:     "g"      "g"      "g"
 ///     prevs:      nil      "t1"     "t2"
 ///     nexts:      "t2"     "t3"     nil
-///     nextRows:   1        2        -1       (after ``finish()``)
+///     nextRows:   1        2        -1       (after ``finish(in:)``)
 ///
 /// Built by one pass over the objects (``add(_:_:)`` for each, which hashes
 /// the identity), which a large graph splits between two cores and joins
-/// with ``append(contentsOf:)``; ``finish()`` then resolves each next to a
-/// row, looking first at the following row (members listed in chain order
-/// need no lookup) and placing the identities in the table (hashed already)
-/// only when some next is elsewhere; walks compare integers.
+/// with ``append(contentsOf:)``; ``finish(in:)`` then resolves each next
+/// to a row, looking first at the following row (members listed in chain
+/// order need no lookup), then in the graph's ``ObjectStore``; walks compare
+/// integers.
 struct ChainIndex {
     let chain: ChainLayout
-    /// Per row: the identity, its ``IdentityTable/hash(_:)``, the owner,
-    /// prev and next links (`nil` when not a string).
+    /// Per row: the identity, the object's row in the ``ObjectStore``, the
+    /// owner, prev and next links (`nil` when not a string).
     private(set) var keys: [String] = []
-    private var hashes: [UInt64] = []
+    private var storeRows: [Int] = []
     private(set) var owners: [String] = []
     private(set) var prevs: [String?] = []
     private(set) var nexts: [String?] = []
     /// Per row: the row of its next, -1 for none, -2 for an identity that
-    /// has no row. Filled by ``finish()``.
+    /// has no row. Filled by ``finish(in:)``.
     private(set) var nextRows: [Int] = []
     /// Whether a member without an owner has a prev or a next: such a
     /// member is in no chain, so the relationship's chains are not sound.
     private(set) var unownedLinks = false
-    /// Whether an identity came twice, as far as ``finish()`` saw (members
-    /// are objects of one root, so a graph whose identities are keyed by
-    /// their entity's root has none; the rows could not stand for the
-    /// objects otherwise).
-    private(set) var duplicates = false
 
     init(chain: ChainLayout) {
         self.chain = chain
@@ -45,11 +40,12 @@ struct ChainIndex {
     /// The number of rows.
     var count: Int { keys.count }
 
-    /// Adds the object `id` when it is a member with an owner (and notes a
-    /// member without an owner that has links).
+    /// Adds the object `id`, at `row` of the graph's ``ObjectStore``, when
+    /// it is a member with an owner (and notes a member without an owner
+    /// that has links).
     ///
     /// - Complexity: O(1) amortized.
-    @inline(__always) mutating func add(_ id: ObjectID, _ object: GraphObject) {
+    @inline(__always) mutating func add(_ id: ObjectID, _ object: GraphObject, row: Int) {
         guard let ownerSlot = chain.ownerSlots[object.entityIndex] else { return }
         let prev = chain.link(object, chain.prevSlots), next = chain.link(object, chain.nextSlots)
         guard let owner = object.values[ownerSlot].stringValue else {
@@ -57,7 +53,7 @@ struct ChainIndex {
             return
         }
         keys.append(id.identity)
-        hashes.append(IdentityTable.hash(id.identity))
+        storeRows.append(row)
         owners.append(owner)
         prevs.append(prev)
         nexts.append(next)
@@ -70,19 +66,24 @@ struct ChainIndex {
     mutating func append(contentsOf other: ChainIndex) {
         unownedLinks = unownedLinks || other.unownedLinks
         keys += other.keys
-        hashes += other.hashes
+        storeRows += other.storeRows
         owners += other.owners
         prevs += other.prevs
         nexts += other.nexts
     }
 
     /// Resolves each row's next to a row (see ``nextRows``): first the
-    /// following row, then, for the nexts found elsewhere, an
-    /// ``IdentityTable`` of every row's identity, built only then (members
-    /// listed in chain order need none).
+    /// following row, then, for the nexts found elsewhere, by a lookup in
+    /// `store` (the graph's objects, of which the rows were gathered) and a
+    /// map from its rows to these, built only then (members listed in chain
+    /// order need neither).
     ///
-    /// - Complexity: O(*m*) expected for *m* rows.
-    mutating func finish() {
+    /// A next is looked up as an object of the members' root: the entity of
+    /// every member's identity.
+    ///
+    /// - Complexity: O(*m*) expected for *m* rows, plus O(*n*) for the
+    ///   map over the *n* rows of `store` when some next is elsewhere.
+    mutating func finish(in store: ObjectStore) {
         var rows = [Int](repeating: -1, count: count)
         var elsewhere: [Int] = []
         for row in 0..<count {
@@ -94,10 +95,16 @@ struct ChainIndex {
             }
         }
         if !elsewhere.isEmpty {
-            var table = IdentityTable(capacity: count)
-            for row in 0..<count where !table.insert(keys[row], hash: hashes[row]).inserted { duplicates = true }
+            var rowOfStoreRow = [Int32](repeating: -1, count: store.rowCount)
+            for row in 0..<count where storeRows[row] < rowOfStoreRow.count { rowOfStoreRow[storeRows[row]] = Int32(truncatingIfNeeded: row) }
             for row in elsewhere {
-                rows[row] = nexts[row].flatMap { table.row(of: $0) } ?? -2
+                guard let next = nexts[row], let storeRow = store.row(of: ObjectID(entity: chain.memberRoot, identity: next)),
+                    storeRow < rowOfStoreRow.count, rowOfStoreRow[storeRow] >= 0
+                else {
+                    rows[row] = -2
+                    continue
+                }
+                rows[row] = Int(rowOfStoreRow[storeRow])
             }
         }
         nextRows = rows
@@ -110,10 +117,9 @@ struct ChainIndex {
     /// says what is wrong.
     ///
     /// - Complexity: O(*m*) expected for *m* rows.
-    mutating func isSound() -> Bool {
+    mutating func isSound(in store: ObjectStore) -> Bool {
         guard !unownedLinks else { return false }
-        finish()
-        guard !duplicates else { return false }
+        finish(in: store)
         // Each next that links back accounts for one member's prev; when
         // they account for every prev, every prev links back too.
         var prevsLinkedBack = 0, prevCount = 0

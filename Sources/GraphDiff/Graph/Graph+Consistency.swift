@@ -39,7 +39,7 @@ extension Graph {
                     for (k, plan) in plans[object.entityIndex].enumerated() {
                         checkReferences(from: id, object, plan, near: &near[object.entityIndex][k], into: &problems)
                     }
-                    for c in indexes.indices { indexes[c].add(id, object) }
+                    for c in indexes.indices { indexes[c].add(id, object, row: row) }
                 }
             }
             return (problems, indexes)
@@ -54,7 +54,7 @@ extension Graph {
         } else {
             (problems, indexes) = scan(part: 0, of: 1)
         }
-        let sound = indexes.indices.allSatisfy { indexes[$0].isSound() }
+        let sound = indexes.indices.allSatisfy { indexes[$0].isSound(in: objects) }
         if !sound {
             let linkPlans = ReferencePlan.plans(for: schema, chainLinks: true)
             var near = 0
@@ -84,15 +84,26 @@ extension Graph {
 
     /// What checking one stored relationship of one entity needs, computed
     /// once per schema rather than once per reference.
-    struct ReferencePlan {
-        var slot: Int
-        var relationship: Relationship
-        var destinationIndex: Int
-        var destinationRoot: String
+    /// (A class: the scan passes one per reference, with no copy of its arrays.)
+    final class ReferencePlan: Sendable {
+        let slot: Int
+        let relationship: Relationship
+        let destinationIndex: Int
+        let destinationRoot: String
         /// For each entity (by position): the slot of the inverse when the
         /// inverse is stored and must be checked, else `nil`.
-        var inverseSlots: [Int?]
-        var inverseStorage: Relationship.Storage?
+        let inverseSlots: [Int?]
+        let inverseStorage: Relationship.Storage?
+
+        init(slot: Int, relationship: Relationship, destinationIndex: Int, destinationRoot: String, inverseSlots: [Int?],
+             inverseStorage: Relationship.Storage?) {
+            self.slot = slot
+            self.relationship = relationship
+            self.destinationIndex = destinationIndex
+            self.destinationRoot = destinationRoot
+            self.inverseSlots = inverseSlots
+            self.inverseStorage = inverseStorage
+        }
 
         /// For each entity (by position), the plans of its stored relationships:
         /// the chain links (prev and next) only when `chainLinks` is true, and
