@@ -109,6 +109,8 @@ extension ChangeSet {
             for c in chains.indices { chains[c].note(id, old: nil, new: n, at: oldStore.rowCount + row) }
             if scope?.contains(id) ?? true { objects.append(inserted(id, n)) }
         }
+        let deletedIDs = Set(objects.lazy.filter { $0.kind == .deleted }.map(\.id))
+        for c in chains.indices { chains[c].gatherHeads(of: deletedIDs) }
         // An owner deleted with its chains records their order: the
         // members' deletes carry no prev/next links, and the inverse patch
         // needs the order to link them again.
@@ -179,6 +181,11 @@ extension ChangeSet {
             var id: ObjectID
             var position: Int
         }
+        /// Each head noted, with its owner, in no particular order: the
+        /// pass only appends (most chains are not touched).
+        var oldHeadList: [(owner: ObjectID, head: Head)] = []
+        var newHeadList: [(owner: ObjectID, head: Head)] = []
+        /// The heads of the owners asked for, by owner (see ``gatherHeads(of:)``).
         var oldHeads: [ObjectID: Head] = [:]
         var newHeads: [ObjectID: Head] = [:]
         var touched = Set<ObjectID>()
@@ -188,8 +195,8 @@ extension ChangeSet {
         mutating func note(_ id: ObjectID, old: GraphObject?, new: GraphObject?, at position: Int) {
             let oldOwner = old.flatMap(chain.owner(of:)), newOwner = new.flatMap(chain.owner(of:))
             guard oldOwner != nil || newOwner != nil else { return }
-            if let o = old, let owner = oldOwner, chain.link(o, chain.prevSlots) == nil { oldHeads[owner] = Head(id: id, position: position) }
-            if let n = new, let owner = newOwner, chain.link(n, chain.prevSlots) == nil { newHeads[owner] = Head(id: id, position: position) }
+            if let o = old, let owner = oldOwner, chain.link(o, chain.prevSlots) == nil { oldHeadList.append((owner, Head(id: id, position: position))) }
+            if let n = new, let owner = newOwner, chain.link(n, chain.prevSlots) == nil { newHeadList.append((owner, Head(id: id, position: position))) }
             if let o = old, let n = new, chain.sameLinks(o, n) { return }
             if let oldOwner { touched.insert(oldOwner) }
             if let newOwner { touched.insert(newOwner) }
@@ -197,10 +204,26 @@ extension ChangeSet {
 
         /// Adds what `other` noted over other objects of the same pass.
         mutating func merge(_ other: ChainTracker) {
-            func later(_ a: Head, _ b: Head) -> Head { a.position >= b.position ? a : b }
-            oldHeads.merge(other.oldHeads, uniquingKeysWith: later)
-            newHeads.merge(other.newHeads, uniquingKeysWith: later)
+            oldHeadList += other.oldHeadList
+            newHeadList += other.newHeadList
             touched.formUnion(other.touched)
+        }
+
+        /// Fills ``oldHeads`` and ``newHeads`` for the touched owners and
+        /// those in `others`.
+        ///
+        /// - Complexity: O(*h*) expected for *h* heads noted.
+        mutating func gatherHeads(of others: Set<ObjectID>) {
+            func gather(_ list: [(owner: ObjectID, head: Head)]) -> [ObjectID: Head] {
+                var heads: [ObjectID: Head] = [:]
+                for (owner, head) in list where touched.contains(owner) || others.contains(owner) {
+                    if let known = heads[owner], known.position > head.position { continue }
+                    heads[owner] = head
+                }
+                return heads
+            }
+            oldHeads = gather(oldHeadList)
+            newHeads = gather(newHeadList)
         }
     }
 

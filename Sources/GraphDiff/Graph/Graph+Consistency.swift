@@ -37,7 +37,7 @@ extension Graph {
                     guard let object = objects.object(atRow: row) else { continue }
                     let id = objects.id(atRow: row)
                     for (k, plan) in plans[object.entityIndex].enumerated() {
-                        checkReferences(from: id, object, plan, near: &near[object.entityIndex][k], into: &problems)
+                        checkReferences(from: id, object, at: row, plan, near: &near[object.entityIndex][k], into: &problems)
                     }
                     for c in indexes.indices { indexes[c].add(id, object, row: row) }
                 }
@@ -60,7 +60,7 @@ extension Graph {
             var near = 0
             for (id, object) in objects {
                 for plan in linkPlans[object.entityIndex] {
-                    checkReferences(from: id, object, plan, near: &near, into: &problems)
+                    checkReferences(from: id, object, at: -1, plan, near: &near, into: &problems)
                 }
             }
             for (ownerEntity, relationship) in orderedRelationships {
@@ -129,10 +129,13 @@ extension Graph {
     /// Appends the problems of the references of `object` (identity `id`)
     /// that `plan` checks: each target must exist, be of the destination
     /// entity and, when the inverse is stored, name `id` back. Each target
-    /// is looked for first at row `near`, which is then set to its row.
+    /// is looked for first beside `object` (at rows `row` ± 1: a file often
+    /// lists what an object owns right after it), then at row `near`, which
+    /// is then set to its row (the members of one owner, stored together,
+    /// name the same owner), then by identity.
     ///
     /// - Complexity: O(*r*) expected for *r* references.
-    func checkReferences(from id: ObjectID, _ object: GraphObject, _ plan: ReferencePlan, near: inout Int,
+    func checkReferences(from id: ObjectID, _ object: GraphObject, at row: Int, _ plan: ReferencePlan, near: inout Int,
                          into problems: inout [GraphProblem]) {
         let r = plan.relationship
         func problem(_ kind: GraphProblem.Kind, _ message: String, reference: String? = nil) {
@@ -142,11 +145,19 @@ extension Graph {
         }
         func check(_ ref: String) {
             let targetID = ObjectID(entity: plan.destinationRoot, identity: ref)
-            guard let row = objects.row(of: targetID, near: near), let target = objects.object(atRow: row) else {
+            var guess = near
+            if row >= 0 {
+                if row + 1 < objects.rowCount && objects.id(atRow: row + 1) == targetID {
+                    guess = row + 1
+                } else if row > 0 && objects.id(atRow: row - 1) == targetID {
+                    guess = row - 1
+                }
+            }
+            guard let targetRow = objects.row(of: targetID, near: guess), let target = objects.object(atRow: targetRow) else {
                 problem(.danglingReference, "dangling reference to \(r.destination) \"\(ref)\": no such object", reference: ref)
                 return
             }
-            near = row
+            near = targetRow
             guard schema.isKind(target.entityIndex, of: plan.destinationIndex) else {
                 problem(.wrongDestination, "\"\(ref)\" is a \(entity(of: target).name), not a \(r.destination)")
                 return

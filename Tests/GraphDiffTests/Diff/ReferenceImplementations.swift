@@ -193,7 +193,7 @@ extension Graph {
             let plans = ReferencePlan.plans(for: schema, chainLinks: false)
             for (id, object) in objects {
                 for plan in plans[object.entityIndex] {
-                    checkReferences(from: id, object, plan, near: &near, into: &problems)
+                    checkReferences(from: id, object, at: -1, plan, near: &near, into: &problems)
                 }
             }
             return problems
@@ -211,7 +211,7 @@ extension Graph {
             var near = 0
             for (id, object) in objects {
                 for plan in linkPlans[object.entityIndex] {
-                    checkReferences(from: id, object, plan, near: &near, into: &problems)
+                    checkReferences(from: id, object, at: -1, plan, near: &near, into: &problems)
                 }
             }
             for (ownerEntity, relationship) in ordered {
