@@ -51,6 +51,8 @@ struct GraphScanner {
     struct GiveUp: Error {}
 
     var reader: JSONReader
+    /// The size of the file, from which the object count is guessed.
+    let sizeHint: Int
     var decoder: GraphDecoder
     /// Per property position: the number of the object that last gave it.
     var stamps: [Int]
@@ -59,6 +61,7 @@ struct GraphScanner {
 
     init(schema: Schema, buffer: UnsafeBufferPointer<UInt8>) {
         reader = JSONReader(pulling: buffer)
+        sizeHint = buffer.count
         decoder = GraphDecoder(schema: schema, source: nil)
         stamps = Array(repeating: -1, count: decoder.layouts.map(\.names.count).max() ?? 0)
     }
@@ -70,6 +73,9 @@ struct GraphScanner {
     /// - Throws: ``GiveUp`` or a ``JSONError`` at the first problem.
     mutating func scanDocument(options: Graph.LoadOptions) throws -> Graph {
         var graph = Graph(schema: schema)
+        // About 160 bytes an object in canonical form: room for most files'
+        // objects without growing the index again and again.
+        graph.objects.reserveCapacity(sizeHint / 160)
         try reader.pullDocumentStart()
         guard reader.pullPeek() == UInt8(ascii: "{"), try reader.pullObjectStart() else { throw GiveUp() }
         var sawSchema = false, sawMetadata = false, sawObjects = false

@@ -7,7 +7,9 @@ import GraphJSON
 ///     ids:    Person:p1  Person:p2  Task:t1    Task:t2       Task:t3
 ///     values: GraphObject per row; a removed row holds ``GraphObject/removed``
 ///     hashes: the identity's hash per row (seeded per process: see `Hasher`)
-///     index:  power-of-two table of Int32 rows, -1 empty, linear probing
+///     index:  power-of-two table, linear probing; a slot holds the high 32
+///             bits of the hash over row + 1 (0: empty), so a probe compares
+///             identities only when those bits agree, without reading `hashes`
 ///
 /// Lookup by identity is one hash and, usually, one probe: O(1) expected.
 /// Unlike a `Dictionary`, the rows keep the order of insertion, so a graph
@@ -30,8 +32,9 @@ public struct ObjectStore: Sendable {
     @usableFromInline var rows: [GraphObject] = []
     /// The hash of each row's identity.
     @usableFromInline var hashes: [Int] = []
-    /// Open-addressing table of rows; capacity a power of two, at most half full.
-    @usableFromInline var index: [Int32] = []
+    /// Open-addressing table of tagged rows (see the drawing above);
+    /// capacity a power of two, at most half full.
+    @usableFromInline var index: [UInt64] = []
     /// The number of live rows.
     public private(set) var count = 0
 
@@ -75,14 +78,21 @@ public struct ObjectStore: Sendable {
     @inlinable func findRow(_ id: ObjectID, hash: Int) -> Int? {
         guard !index.isEmpty else { return nil }
         let mask = index.count - 1
+        let tag = ObjectStore.tag(hash)
         var slot = hash & mask
         while true {
-            let row = Int(index[slot])
-            if row < 0 { return nil }
-            if hashes[row] == hash && ids[row] == id { return row }
+            let entry = index[slot]
+            if entry == 0 { return nil }
+            if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                let row = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                if ids[row] == id { return row }
+            }
             slot = (slot + 1) & mask
         }
     }
+
+    /// The high 32 bits of `hash`, in place in an index entry.
+    @inlinable static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000 }
 
     /// The live row of `id`, if any.
     ///
@@ -201,15 +211,15 @@ public struct ObjectStore: Sendable {
     mutating func insertIntoIndex(row: Int, hash: Int) {
         let mask = index.count - 1
         var slot = hash & mask
-        while index[slot] >= 0 { slot = (slot + 1) & mask }
-        index[slot] = Int32(truncatingIfNeeded: row)
+        while index[slot] != 0 { slot = (slot + 1) & mask }
+        index[slot] = ObjectStore.tag(hash) | UInt64(row + 1)
     }
 
     /// A new index for at least `capacity` rows, at most half full.
     mutating func rebuildIndex(capacity: Int) {
         var size = 8
         while size < 2 * Swift.max(capacity, ids.count) { size <<= 1 }
-        index = [Int32](repeating: -1, count: size)
+        index = [UInt64](repeating: 0, count: size)
         for row in hashes.indices { insertIntoIndex(row: row, hash: hashes[row]) }
     }
 
