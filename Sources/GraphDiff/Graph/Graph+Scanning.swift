@@ -94,7 +94,11 @@ struct GraphScanner {
                 guard !sawObjects else { throw GiveUp() }
                 sawObjects = true
                 switch reader.pullPeek() {
-                case UInt8(ascii: "{"): try scanCanonical(into: &graph)
+                case UInt8(ascii: "{"):
+                    try scanCanonical(into: &graph)
+                    // Objects were added unindexed; an identity found twice
+                    // is left to the tree path to report.
+                    if graph.objects.buildIndex() != nil { throw GiveUp() }
                 case UInt8(ascii: "["): try scanFlat(into: &graph, objectsOffset: nameOffset)
                 default: throw GiveUp()
                 }
@@ -180,8 +184,7 @@ struct GraphScanner {
         decoder.fillAbsent(&values, layout: layout, spelling: spelling, offset: offset)
         try checkNoProblems()
         let id = ObjectID(entity: layout.root, identity: identity)
-        guard graph.objects.updateValue(GraphObject(entityIndex: entity.index, values: values, sourceOffset: offset), forKey: id) == nil
-        else { throw GiveUp() }
+        graph.objects.appendUnindexed(GraphObject(entityIndex: entity.index, values: values, sourceOffset: offset), id: id)
         if !derived.isEmpty {
             decoder.checkDerived(entity, identity: identity, fields: JSONObject(derived))
             try checkNoProblems()

@@ -37,6 +37,9 @@ public struct ObjectStore: Sendable {
     @usableFromInline var index: [UInt64] = []
     /// The number of live rows.
     public private(set) var count = 0
+    /// Whether rows were added by ``appendUnindexed(_:id:hash:)`` since the
+    /// index was last built (lookups are then wrong: checked in debug builds).
+    @usableFromInline var unindexed = false
 
     /// An empty store.
     public init() {}
@@ -76,6 +79,7 @@ public struct ObjectStore: Sendable {
     ///
     /// - Complexity: O(1) expected.
     @inlinable func findRow(_ id: ObjectID, hash: Int) -> Int? {
+        assert(!unindexed, "lookup in an ObjectStore being built in bulk")
         guard !index.isEmpty else { return nil }
         let mask = index.count - 1
         let tag = ObjectStore.tag(hash)
@@ -198,11 +202,56 @@ public struct ObjectStore: Sendable {
     /// process, so an object moved to another store need not be hashed again.
     @inlinable public func hash(atRow row: Int) -> Int { hashes[row] }
 
-    /// Adds `object` under `id`, which the store must not hold (a merge adds
-    /// each identity once), with `hash` (``hash(atRow:)`` of another store):
-    /// no lookup and no hashing.
-    mutating func appendNew(_ object: GraphObject, id: ObjectID, hash: Int) {
-        put(object, id, hash: hash, row: nil, wasLive: false)
+    /// Adds `object` under `id` without indexing it: for building a store
+    /// in bulk (a file read, a merge result), where the index is then built
+    /// once by ``buildIndex()`` in the order of its slots, which touches the
+    /// table front to back instead of at random. Nothing may be looked up
+    /// in between.
+    mutating func appendUnindexed(_ object: GraphObject, id: ObjectID, hash: Int? = nil) {
+        ids.append(id)
+        rows.append(object)
+        hashes.append(hash ?? ObjectStore.hash(id))
+        count += 1
+        unindexed = true
+    }
+
+    /// Indexes every row after ``appendUnindexed(_:id:hash:)``.
+    ///
+    /// - Returns: an identity found on two rows, if any (the store is then
+    ///   not usable: the caller drops it).
+    /// - Complexity: O(*n*): rows are put in order of their slot by a
+    ///   counting sort on the slot's top bits, then inserted.
+    mutating func buildIndex() -> ObjectID? {
+        unindexed = false
+        var size = 8
+        while size < 2 * ids.count { size <<= 1 }
+        index = [UInt64](repeating: 0, count: size)
+        let mask = size - 1
+        let bucketBits = Swift.min(12, size.trailingZeroBitCount)
+        let shift = size.trailingZeroBitCount - bucketBits
+        var starts = [Int](repeating: 0, count: (1 << bucketBits) + 1)
+        for hash in hashes { starts[((hash & mask) >> shift) + 1] += 1 }
+        for b in 1..<starts.count { starts[b] += starts[b - 1] }
+        var order = [(hash: Int, row: Int)](repeating: (0, 0), count: ids.count)
+        for (row, hash) in hashes.enumerated() {
+            let b = (hash & mask) >> shift
+            order[starts[b]] = (hash, row)
+            starts[b] += 1
+        }
+        for (hash, row) in order {
+            let tag = ObjectStore.tag(hash)
+            var slot = hash & mask
+            while true {
+                let entry = index[slot]
+                if entry == 0 { break }
+                if entry & 0xFFFF_FFFF_0000_0000 == tag && ids[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1] == ids[row] {
+                    return ids[row]
+                }
+                slot = (slot + 1) & mask
+            }
+            index[slot] = tag | UInt64(row + 1)
+        }
+        return nil
     }
 
     // MARK: Index

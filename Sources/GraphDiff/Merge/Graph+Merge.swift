@@ -157,14 +157,14 @@ struct GraphMerger {
 
     mutating func mergeObjects() {
         result.objects.reserveCapacity(max(base.count, mine.count, theirs.count))
-        /// Merges the object `id`, found at `row` of `source` (whose hash of
-        /// it the result reuses: each identity is merged once).
+        /// Merges the object found at `row` of `source` (whose hash of its
+        /// identity the result reuses; the result is indexed once at the end).
         func merge(_ source: ObjectStore, _ row: Int, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
             let id = source.id(atRow: row)
             markChains(id, b, m, t)
             if var merged = mergeObject(id, b, m, t) {
                 merged.sourceOffset = -1
-                result.objects.appendNew(merged, id: id, hash: source.hash(atRow: row))
+                result.objects.appendUnindexed(merged, id: id, hash: source.hash(atRow: row))
                 if b != nil && (m == nil || t == nil) { keptDeleted.append(id) }
             } else {
                 missing.insert(id)
@@ -197,6 +197,8 @@ struct GraphMerger {
             guard bs.object(id, cursor: &inBase) == nil, ms.object(id, cursor: &inMine) == nil else { continue }
             merge(ts, row, nil, nil, t)
         }
+        // Each identity was added once: no duplicate to find.
+        _ = result.objects.buildIndex()
     }
 
     /// Marks the owners of `id`'s chains dirty when its owner, prev or next

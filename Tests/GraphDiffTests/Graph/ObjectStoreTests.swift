@@ -99,12 +99,30 @@ final class ObjectStoreTests: XCTestCase {
         var copy = ObjectStore()
         for row in 0..<source.rowCount {
             guard let o = source.object(atRow: row) else { continue }
-            copy.appendNew(o, id: source.id(atRow: row), hash: source.hash(atRow: row))
+            copy.appendUnindexed(o, id: source.id(atRow: row), hash: source.hash(atRow: row))
         }
+        XCTAssertNil(copy.buildIndex())
         XCTAssertEqual(copy, source)
         XCTAssertEqual(copy.count, 499)
         XCTAssertNil(copy[id(3)])
         XCTAssertEqual(copy[id(499)], object(499))
+    }
+
+    func testBuildingTheIndexInBulkFindsEveryRowAndReportsADuplicate() {
+        for n in [0, 1, 7, 8, 9, 1000, 5000] {
+            var store = ObjectStore()
+            for k in 0..<n { store.appendUnindexed(object(k), id: id(k)) }
+            XCTAssertNil(store.buildIndex())
+            XCTAssertEqual(store.count, n)
+            for k in 0..<n { XCTAssertEqual(store[id(k)], object(k)) }
+            XCTAssertNil(store[id(n)])
+            // The store goes on growing as usual.
+            store[id(n)] = object(n)
+            XCTAssertEqual(store[id(n)], object(n))
+        }
+        var twice = ObjectStore()
+        for k in [1, 2, 3, 2] { twice.appendUnindexed(object(k), id: id(k)) }
+        XCTAssertEqual(twice.buildIndex(), id(2))
     }
 
     func testRemovingMostRowsCompactsAndKeepsOrder() {
