@@ -3,8 +3,11 @@ import GraphJSON
 extension ChangeSet {
     /// The changes that turn `old` into `new`.
     ///
-    /// Objects are matched by ``ObjectID`` through hash maps; an object whose
-    /// concrete entity changed is reported deleted and inserted. Properties
+    /// Objects are matched by ``ObjectID``: each old object is looked for
+    /// first at the new graph's row after the last match (two versions of a
+    /// file list most objects in the same order), then by hashing; an
+    /// object whose concrete entity changed is reported deleted and
+    /// inserted. Properties
     /// compare by type (``AttributeType/valuesEqual(_:_:)``); to-one
     /// references by identity; many-to-many relationships as sets. Ordered
     /// to-many relationships compare as sequences of identities, never as
@@ -15,9 +18,11 @@ extension ChangeSet {
     ///
     /// - Throws: ``DiffError`` when the schemas differ or `options.root` is
     ///   in neither graph.
-    /// - Complexity: O(*n* + *m* + *s* log *s*), where *n* and *m* are the
-    ///   object counts and *s* the length of the longest chain; sorting the
-    ///   *c* changes adds O(*c* log *c*).
+    /// - Complexity: O(*n* + *m* + *s* log *s*) expected, where *n* and *m*
+    ///   are the object counts and *s* the total length of the chains a
+    ///   change touched (only those are walked); sorting the *c* changes adds
+    ///   O(*c* log *c*). From ``Graph/parallelCheckThreshold`` objects the
+    ///   pass over the objects and the chain walks run on two cores.
     public static func diff(from old: Graph, to new: Graph, options: DiffOptions = DiffOptions()) throws -> ChangeSet {
         guard old.schema.fingerprint == new.schema.fingerprint else {
             throw DiffError.schemaMismatch(old: old.schema.fingerprint, new: new.schema.fingerprint)

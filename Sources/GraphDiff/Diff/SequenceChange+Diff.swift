@@ -5,7 +5,12 @@ extension SequenceChange {
     /// in `new` inserted, members only in `old` removed, and the fewest moves
     /// among the rest (those off a longest increasing subsequence).
     ///
-    /// - Complexity: O(*n* log *n*) in the length of the sequences.
+    /// Old positions are rows of an ``IdentityTable``; a member of `new` is
+    /// compared first with the member after the last one found in `old`
+    /// (so a long sequence with few edits needs few lookups).
+    ///
+    /// - Complexity: O(*n* log *n*) in the length of the sequences (O(*n*)
+    ///   expected besides the longest increasing subsequence).
     static func edits(from old: [String], to new: [String]) -> (inserted: [Insert], removed: [Remove], moved: [Move]) {
         // Rows of an identity table stand for the members of `old`; a
         // member listed twice keeps its last position.

@@ -78,8 +78,8 @@ extension Graph {
     static let scanBlockSize = 1 << scanBlockShift
 
     /// The number of objects from which ``consistencyProblems()`` and the
-    /// diff's chain walks use a second thread: below it, starting one costs
-    /// more than it saves.
+    /// diff (its pass over the objects and its chain walks) use a second
+    /// thread: below it, starting one costs more than it saves.
     static let parallelCheckThreshold = 50_000
 
     /// What checking one stored relationship of one entity needs, computed
