@@ -49,6 +49,14 @@ struct LoadedDocument {
         return nil
     }
 
+    /// The document without its bytes when it is a graph (a command that
+    /// needs neither positions nor the text frees a file's bytes as soon as
+    /// its graph is built); other documents as they are.
+    func droppingGraphBytes() -> LoadedDocument {
+        guard graph != nil else { return self }
+        return LoadedDocument(path: path, bytes: [], json: parsed, content: content, schemaPath: schemaPath)
+    }
+
     /// The document's `$schema` when it names a file (``Graph/schemaReference(in:)``),
     /// without parsing a graph's bytes again.
     var schemaReference: String? {
@@ -90,7 +98,8 @@ final class DocumentLoader {
     ///     (validate does); otherwise it is plain JSON.
     func load(_ path: String, useSchema: Bool = true, schemaDocuments: Bool = true) throws -> LoadedDocument {
         let document = try loadDocument(path, useSchema: useSchema, schemaDocuments: schemaDocuments)
-        io.keepUntilExit(document)
+        // The objects, not the bytes: freeing one buffer costs nothing.
+        io.keepUntilExit(document.content)
         return document
     }
 
@@ -215,10 +224,19 @@ extension DocumentLoader {
     /// the same schema; graphs of different schemas are refused (unless
     /// `force`).
     ///
+    /// With `keepGraphBytes` false, a graph's bytes are freed as soon as it
+    /// is built (``LoadedDocument/droppingGraphBytes()``): merge without
+    /// `--report` needs no positions, and so holds three graphs, not three
+    /// files besides.
+    ///
     /// - Throws: ``DocumentFailure`` for the first input that fails.
-    static func loadTogether(_ paths: [String], schema: String?, force: Bool, io: CommandIO) throws -> [LoadedDocument] {
+    static func loadTogether(_ paths: [String], schema: String?, force: Bool, keepGraphBytes: Bool = true,
+                             io: CommandIO) throws -> [LoadedDocument] {
         func load(_ path: String, _ schema: String?) -> Result<LoadedDocument, Error> {
-            Result { try DocumentLoader(io: io, schemaOverride: schema, force: force).load(path, schemaDocuments: false) }
+            Result {
+                let document = try DocumentLoader(io: io, schemaOverride: schema, force: force).load(path, schemaDocuments: false)
+                return keepGraphBytes ? document : document.droppingGraphBytes()
+            }
         }
         // The last input on another core, the others here.
         let (firsts, last) = inParallel({ paths.dropLast().map { load($0, schema) } }, { load(paths[paths.count - 1], schema) })
@@ -232,7 +250,8 @@ extension DocumentLoader {
                 // Read once: standard input cannot be read a second time.
                 let loader = DocumentLoader(io: io, schemaOverride: withSchema.schemaPath, force: force)
                 documents[i] = try loader.graph(of: documents[i], schema: schema, schemaPath: withSchema.schemaPath)
-                io.keepUntilExit(documents[i])
+                io.keepUntilExit(documents[i].content)
+                if !keepGraphBytes { documents[i] = documents[i].droppingGraphBytes() }
             } else if let other = documents[i].graph, other.schema.fingerprint != fingerprint && !force {
                 throw DocumentFailure(kind: .trouble, lines: [
                     "\(withSchema.path) and \(paths[i]) are graphs of different schemas (\(fingerprint), \(other.schema.fingerprint))",

@@ -30,7 +30,9 @@ enum MergeCommand: Subcommand {
         defer { progress.done() }
         let documents: [LoadedDocument]
         do {
-            documents = try DocumentLoader.loadTogether(args.operands, schema: args.value("--schema"), force: args.has("--force"), io: io)
+            // Graph positions are needed only by the report.
+            documents = try DocumentLoader.loadTogether(args.operands, schema: args.value("--schema"), force: args.has("--force"),
+                                                        keepGraphBytes: args.value("--report") != nil, io: io)
         } catch let failure as DocumentFailure {
             progress.done()
             io.err(lines: failure.lines)
