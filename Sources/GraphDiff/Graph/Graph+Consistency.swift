@@ -13,21 +13,20 @@ extension Graph {
     ///
     /// - Returns: the problems, sorted by entity, identity, property, message.
     /// - Complexity: O(*n* + *r*) expected, where *n* is the number of
-    ///   objects and *r* the number of references; each reference is one
-    ///   lookup among the objects, each chain member one row of a
-    ///   ``ChainIndex`` (no lookup among the objects) when the chains are
-    ///   sound.
+    ///   objects and *r* the number of references; each reference and each
+    ///   chain member's next is one lookup among the objects (a comparison
+    ///   of identities when it is on a neighbouring row), see ``ChainCheck``.
     public func consistencyProblems() -> [GraphProblem] {
-        // One pass over the objects checks their references and gathers the
-        // chain members as dense rows (on a large graph, two passes on two
-        // cores, each taking every other block of objects). Chains are then
-        // verified on those rows; only when one is not sound are the links
+        // One pass over the objects checks their references and each chain
+        // member's next (on a large graph, two passes on two cores, each
+        // taking every other block of objects); the walks from the heads
+        // then follow rows. Only when a chain is not sound are the links
         // checked one by one for messages that say why.
         let plans = ReferencePlan.plans(for: schema, chainLinks: false)
         let chains = ChainLayout.all(in: schema)
-        func scan(part: Int, of parts: Int) -> (problems: [GraphProblem], chains: [ChainIndex]) {
+        func scan(part: Int, of parts: Int) -> (problems: [GraphProblem], chains: [ChainCheck]) {
             var problems: [GraphProblem] = []
-            var indexes = chains.map { ChainIndex(chain: $0) }
+            var checks = chains.map { ChainCheck(chain: $0) }
             // Per plan, the row of the last target: the members of one
             // owner, stored together, name the same owner.
             var near = plans.map { [Int](repeating: 0, count: $0.count) }
@@ -39,22 +38,22 @@ extension Graph {
                     for (k, plan) in plans[object.entityIndex].enumerated() {
                         checkReferences(from: id, object, at: row, plan, near: &near[object.entityIndex][k], into: &problems)
                     }
-                    for c in indexes.indices { indexes[c].add(id, object, row: row) }
+                    for c in checks.indices { checks[c].add(id, object, row: row, in: objects) }
                 }
             }
-            return (problems, indexes)
+            return (problems, checks)
         }
         var problems: [GraphProblem]
-        var indexes: [ChainIndex]
+        var checks: [ChainCheck]
         if objects.count >= Graph.parallelCheckThreshold {
             let (first, second) = inParallel({ scan(part: 0, of: 2) }, { scan(part: 1, of: 2) })
             problems = first.problems + second.problems
-            indexes = first.chains
-            for c in indexes.indices { indexes[c].append(contentsOf: second.chains[c]) }
+            checks = first.chains
+            for c in checks.indices { checks[c].append(contentsOf: second.chains[c]) }
         } else {
-            (problems, indexes) = scan(part: 0, of: 1)
+            (problems, checks) = scan(part: 0, of: 1)
         }
-        let sound = indexes.indices.allSatisfy { indexes[$0].isSound(in: objects) }
+        let sound = checks.allSatisfy { $0.isSound(rowCount: objects.rowCount) }
         if !sound {
             let linkPlans = ReferencePlan.plans(for: schema, chainLinks: true)
             var near = 0

@@ -3,18 +3,19 @@ import XCTest
 @testable import GraphDiff
 @testable import GraphJSON
 
-/// The consistency check on dense chain rows against the check it replaced
+/// The consistency check with chain links checked in its pass over rows
+/// (``ChainCheck``) against the check it replaced
 /// (``Graph/referenceConsistencyProblems()``, kept word for word): the same
 /// problems in the same order, the same verdict per chain, on seeded random
 /// graphs with random damage, small and past the two-core threshold.
 final class ConsistencyOracleTests: XCTestCase {
-    /// The verdict of the dense rows on `chain` in `graph`.
+    /// The verdict of a ``ChainCheck`` on `chain` in `graph`.
     func denseVerdict(_ graph: Graph, _ chain: ChainLayout) -> Bool {
-        var index = ChainIndex(chain: chain)
+        var check = ChainCheck(chain: chain)
         for row in 0..<graph.objects.rowCount {
-            if let object = graph.objects.object(atRow: row) { index.add(graph.objects.id(atRow: row), object, row: row) }
+            if let object = graph.objects.object(atRow: row) { check.add(graph.objects.id(atRow: row), object, row: row, in: graph.objects) }
         }
-        return index.isSound(in: graph.objects)
+        return check.isSound(rowCount: graph.objects.rowCount)
     }
 
     func test_check_damagedGraphs_matchReference() {
