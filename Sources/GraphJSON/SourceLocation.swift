@@ -23,39 +23,61 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 /// Source text kept after parsing, to turn byte offsets into lines and columns
 /// only when a message needs one.
 ///
-/// The first lookup builds a table of line starts in O(*n*); every lookup after
-/// that is a binary search, O(log *n*) plus the length of the line.
+/// The first lookup builds a table of the start of every
+/// ``checkpointInterval``-th line in O(*n*) (a few hundred kilobytes for a
+/// file of millions of lines, instead of a word per line); every lookup
+/// after that is a binary search, O(log *n*), plus a scan of at most that
+/// many lines and the length of the line.
 public final class JSONSourceText: @unchecked Sendable {
     /// The bytes as read.
     public let bytes: [UInt8]
-    private var lineStarts: [Int]?
+    /// The offset of the start of line 1 + k × ``checkpointInterval``, for each k.
+    private var checkpoints: [Int]?
     private let lock = NSLock()
+    /// Lines between two entries of the table.
+    static let checkpointInterval = 64
 
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The line and column of the byte at `offset` (clamped to the text).
     public func location(ofOffset offset: Int) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
+        let interval = JSONSourceText.checkpointInterval
         let starts = lock.withLock { () -> [Int] in
-            if let lineStarts { return lineStarts }
+            if let checkpoints { return checkpoints }
             var starts = [0]
-            for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
-            lineStarts = starts
+            bytes.withUnsafeBufferPointer { buffer in
+                var lines = 0
+                for i in buffer.indices where buffer[i] == UInt8(ascii: "\n") {
+                    lines += 1
+                    if lines % interval == 0 { starts.append(i + 1) }
+                }
+            }
+            checkpoints = starts
             return starts
         }
-        // Last line start <= offset.
+        // Last checkpoint <= offset.
         var lo = 0, hi = starts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
+        var line = lo * interval + 1, lineStart = starts[lo]
+        var i = lineStart
+        while i < offset {
+            if bytes[i] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
         var column = 1
-        var i = starts[lo]
+        i = lineStart
         while i < offset {
             if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1
         }
-        return SourceLocation(line: lo + 1, column: column, offset: offset)
+        return SourceLocation(line: line, column: column, offset: offset)
     }
 
     /// The offset of the name of member `name` of the object whose own
