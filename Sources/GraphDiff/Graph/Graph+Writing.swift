@@ -58,6 +58,29 @@ extension Graph {
         }
     }
 
+    /// Writes `object` as `encoded(object, slotOrder:)` would be written at
+    /// `w`'s level, with no document in between (`properties`: its entity's
+    /// stored properties).
+    static func write(_ object: GraphObject, properties: [Property], slotOrder: [Int], into w: inout JSONWriter) {
+        if slotOrder.isEmpty {
+            w.appendASCII("{}")
+            return
+        }
+        w.output.append(UInt8(ascii: "{"))
+        w.level += 1
+        for (k, slot) in slotOrder.enumerated() {
+            if k > 0 { w.output.append(UInt8(ascii: ",")) }
+            w.newline()
+            w.writeString(properties[slot].name)
+            w.output.append(UInt8(ascii: ":"))
+            w.output.append(UInt8(ascii: " "))
+            w.write(object.values[slot])
+        }
+        w.level -= 1
+        w.newline()
+        w.output.append(UInt8(ascii: "}"))
+    }
+
     /// One object as its canonical member table (`slotOrder`: its entity's
     /// ``canonicalSlotOrder``).
     func encoded(_ object: GraphObject, slotOrder: [Int]) -> JSONValue {
@@ -138,20 +161,7 @@ extension Graph {
                     guard let object = objects.object(atRow: row) else { continue }
                     w.level = 3
                     member(objects.id(atRow: row).identity, first: i == 0)
-                    let slots = slotOrder[index]
-                    if slots.isEmpty {
-                        w.appendASCII("{}")
-                        continue
-                    }
-                    w.output.append(UInt8(ascii: "{"))
-                    w.level = 4
-                    for (k, slot) in slots.enumerated() {
-                        member(properties[slot].name, first: k == 0)
-                        w.write(object.values[slot])
-                    }
-                    w.level = 3
-                    w.newline()
-                    w.output.append(UInt8(ascii: "}"))
+                    Graph.write(object, properties: properties, slotOrder: slotOrder[index], into: &w)
                 }
                 w.level = 2
                 w.newline()

@@ -119,13 +119,23 @@ extension ConflictMarkerWriter.Emitter {
             seenMine = seenMine || entries[k].mine != nil
             seenTheirs = seenTheirs || entries[k].theirs != nil
         }
+        let properties = mine.graph.schema.entities[entityIndex].storedProperties
         var cursor = 0
         for (k, e) in entries.enumerated() {
             let m = e.mine.flatMap(ms.object(atRow:)), t = e.theirs.flatMap(ts.object(atRow:))
             let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:))
             guard let id else { continue }
             if let m, let t, laterMine[k] == laterTheirs[k], m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) }) {
-                common(lines(id.identity, mine.graph.encoded(m, slotOrder: slotOrder), level: 3, comma: laterMine[k]))
+                // The lines of `lines(identity, encoded(m), level: 3, comma:)`, written directly.
+                var w = JSONWriter(style: style)
+                w.output = indentation(3)
+                w.level = 3
+                w.writeString(id.identity)
+                w.output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+                Graph.write(m, properties: properties, slotOrder: slotOrder, into: &w)
+                if laterMine[k] { w.output.append(UInt8(ascii: ",")) }
+                w.output.append(UInt8(ascii: "\n"))
+                common(w.output)
                 continue
             }
             let b = base.objects.object(id, cursor: &cursor).flatMap { $0.entityIndex == entityIndex ? $0 : nil }
