@@ -198,11 +198,18 @@ extension ChangeSet {
         /// Notes the object `id` as it is in the old graph and in the new,
         /// at `position` in the pass.
         mutating func note(_ id: ObjectID, old: GraphObject?, new: GraphObject?, at position: Int) {
+            if let o = old, let n = new, chain.sameLinks(o, n) {
+                // Links unchanged (most members): only a head needs noting,
+                // with the same owner in both graphs.
+                guard chain.isMember(o), chain.link(o, chain.prevSlots) == nil, let owner = chain.owner(of: o) else { return }
+                oldHeadList.append((owner, Head(id: id, position: position)))
+                newHeadList.append((owner, Head(id: id, position: position)))
+                return
+            }
             let oldOwner = old.flatMap(chain.owner(of:)), newOwner = new.flatMap(chain.owner(of:))
             guard oldOwner != nil || newOwner != nil else { return }
             if let o = old, let owner = oldOwner, chain.link(o, chain.prevSlots) == nil { oldHeadList.append((owner, Head(id: id, position: position))) }
             if let n = new, let owner = newOwner, chain.link(n, chain.prevSlots) == nil { newHeadList.append((owner, Head(id: id, position: position))) }
-            if let o = old, let n = new, chain.sameLinks(o, n) { return }
             if let oldOwner { touched.insert(oldOwner) }
             if let newOwner { touched.insert(newOwner) }
         }
