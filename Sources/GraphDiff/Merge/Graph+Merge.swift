@@ -67,6 +67,10 @@ struct GraphMerger {
     var removedReferrer = false
     /// Objects of the base that a side deleted and the result keeps.
     var keptDeleted: [ObjectID] = []
+    /// Objects one side deleted that came back because the other side refers
+    /// to them, with how that conflict was settled (`nil`: open): every
+    /// other reference to one of them is a conflict too, settled alike.
+    var restoredForReference: [ObjectID: MergeSide?] = [:]
 
     init(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?) {
         self.base = base

@@ -72,12 +72,20 @@ extension GraphMerger {
                 }
                 for ref in refs {
                     let target = ObjectID(entity: destination.root, identity: ref)
-                    if result.objects[target] != nil { continue }
+                    func conflict(resolvedBy side: MergeSide?) {
+                        conflicts.append(MergeConflict(
+                            kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
+                            path: path(entity.name, id, r.name), base: base.objects[id]?.values[slot],
+                            mine: mine.objects[id]?.values[slot], theirs: theirs.objects[id]?.values[slot], resolvedBy: side))
+                    }
+                    if result.objects[target] != nil {
+                        // Brought back for another referrer: this reference is
+                        // a conflict of its own, settled the same way.
+                        if let side = restoredForReference[target] { conflict(resolvedBy: side) }
+                        continue
+                    }
                     let deletedByMine = base.objects[target] != nil && mine.objects[target] == nil
-                    conflicts.append(MergeConflict(
-                        kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
-                        path: path(entity.name, id, r.name), base: base.objects[id]?.values[slot],
-                        mine: mine.objects[id]?.values[slot], theirs: theirs.objects[id]?.values[slot], resolvedBy: prefer))
+                    conflict(resolvedBy: prefer)
                     let deleter = deletedByMine ? mine : theirs
                     let owned = destination.property(named: r.inverse)?.relationship?.deleteRule == .cascade
                     // No valid result lets the delete win: the referring object
@@ -87,11 +95,13 @@ extension GraphMerger {
                     let keptByDeleter = deleter.objects[id].map { $0.entityIndex == object.entityIndex } ?? false
                     if r.storage == .toOne && !r.isOptional && !owned && !keptByDeleter, let restored = base.objects[target] {
                         conflicts[conflicts.count - 1].resolvedBy = deletedByMine ? .theirs : .mine
+                        restoredForReference[target] = .some(deletedByMine ? .theirs : .mine)
                         restore(target, restored, &queue)
                         continue
                     }
                     let deleterWins = (prefer == .mine && deletedByMine) || (prefer == .theirs && !deletedByMine)
                     if !deleterWins, let restored = base.objects[target] {
+                        restoredForReference[target] = .some(prefer)
                         restore(target, restored, &queue)
                         continue
                     }

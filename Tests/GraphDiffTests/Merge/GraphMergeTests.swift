@@ -229,4 +229,22 @@ final class GraphMergeTests: XCTestCase {
         XCTAssertEqual(kept.graph.value(of: b1, "held"), ["d1"])
         XCTAssertEqual(kept.graph.consistencyProblems(), [])
     }
+
+    func test_deletedObject_referredToByTwoObjects_isAConflictOnEach_settledAlike() throws {
+        let schema = try Schema.load(Array("""
+            {"format":"graphdiff-schema/1","name":"M","entities":{
+             "List":{"identity":"id","attributes":{"id":{"type":"string"}},"relationships":{"tags":{"destination":"Tag","toMany":true,"inverse":"lists"}}},
+             "Tag":{"identity":"id","attributes":{"id":{"type":"string"}},"relationships":{"lists":{"destination":"List","toMany":true,"inverse":"tags"}}}}}
+            """.utf8))
+        let base = try Graph.load(Array(#"{"objects":{"List":{"L1":{},"L2":{}},"Tag":{"t":{}}}}"#.utf8), schema: schema)
+        let mine = try Graph.load(Array(#"{"objects":{"List":{"L1":{"tags":["t"]},"L2":{"tags":["t"]}},"Tag":{"t":{"lists":["L1","L2"]}}}}"#.utf8), schema: schema)
+        let theirs = try Graph.load(Array(#"{"objects":{"List":{"L1":{},"L2":{}}}}"#.utf8), schema: schema)
+        for prefer in [nil, MergeSide.mine, .theirs] {
+            let merged = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer)
+            let named = merged.conflicts.filter { $0.kind == .deletedReference }
+            XCTAssertEqual(named.map(\.identity), ["L1", "L2"], "prefer \(prefer?.rawValue ?? "none")")
+            XCTAssertEqual(named.map(\.resolvedBy), [prefer, prefer])
+            XCTAssertEqual(merged.graph.consistencyProblems(), [])
+        }
+    }
 }
