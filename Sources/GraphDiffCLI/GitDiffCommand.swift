@@ -81,7 +81,7 @@ enum GitDiffCommand: Subcommand {
     static func colorFromGit(io: CommandIO) -> Bool {
         let terminal = io.stdoutIsTerminal || io.environment["GIT_PAGER_IN_USE"] == "true"
         let outcome = ProcessRunner.run(["git", "config", "--get-colorbool", "color.diff", terminal ? "true" : "false"])
-        return outcome.status == 0 && outcome.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "true"
+        return outcome.status == 0 && outcome.line.elementsEqual("true".utf8)
     }
 }
 

@@ -36,9 +36,9 @@ enum GitInstallCommand: Subcommand {
             let missing = GitAttributesFile.missing(lines, in: existing)
             if !missing.isEmpty { try checkWritable(attributes) }
             for (key, value) in settings {
-                let current = ProcessRunner.run(["git", "config"] + scope + ["--get", key]).stdout.trimmingCharacters(in: .newlines)
+                let current = ProcessRunner.run(["git", "config"] + scope + ["--get", key]).line
                 // By bytes: String == would take an NFD spelling of the path for ours.
-                if utf8Equal(current, value) {
+                if current.elementsEqual(value.utf8) {
                     io.out("unchanged: \(key) = \(value)\n")
                     continue
                 }
@@ -93,7 +93,8 @@ enum GitInstallCommand: Subcommand {
         guard global else {
             let top = ProcessRunner.run(["git", "rev-parse", "--show-toplevel"])
             guard top.status == 0 else { throw CommandFailure.trouble("not in a git repository (run it inside one, or give --global)") }
-            return top.stdout.trimmingCharacters(in: .newlines) + "/.gitattributes"
+            guard let path = top.lineText else { throw CommandFailure.trouble("the repository's path is not valid UTF-8; graphdiff cannot name its .gitattributes") }
+            return path + "/.gitattributes"
         }
         // Includes followed and `~` expanded by git itself, as git reads it.
         let configured = ProcessRunner.run(["git", "config", "--global", "--includes", "--type=path", "--get", "core.attributesFile"])
@@ -102,7 +103,7 @@ enum GitInstallCommand: Subcommand {
             let reason = configured.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
             throw CommandFailure.trouble("cannot read core.attributesFile: \(reason.isEmpty ? "git config failed" : reason)")
         }
-        let path = configured.stdout.trimmingCharacters(in: .newlines)
+        guard let path = configured.lineText else { throw CommandFailure.trouble("core.attributesFile is not valid UTF-8; graphdiff cannot name it") }
         if configured.status == 0 && !path.isEmpty {
             guard path.hasPrefix("/") else {
                 throw CommandFailure.trouble(

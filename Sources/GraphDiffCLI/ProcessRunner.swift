@@ -6,8 +6,21 @@ import GraphJSON
 enum ProcessRunner {
     struct Outcome {
         var status: Int32
-        var stdout: String
+        /// Standard output, as bytes: paths and configured values come back
+        /// through here, and are compared or used as they are.
+        var stdout: [UInt8]
+        /// Standard error, decoded: it is only ever shown in a message.
         var stderr: String
+
+        /// The value git printed on one line (its final newline dropped), as
+        /// bytes.
+        var line: ArraySlice<UInt8> {
+            stdout.last == UInt8(ascii: "\n") ? stdout.dropLast() : stdout[...]
+        }
+
+        /// ``line`` as text, or `nil` when it is not valid UTF-8 (a path that
+        /// a `String` cannot hold without changing it).
+        var lineText: String? { String(validating: line, as: UTF8.self) }
     }
 
     /// Runs `arguments` (the program name first, found on PATH) in `directory`.
@@ -20,9 +33,9 @@ enum ProcessRunner {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return Outcome(status: 127, stdout: "", stderr: "\(error)") }
+        do { try process.run() } catch { return Outcome(status: 127, stdout: [], stderr: "\(error)") }
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return Outcome(status: process.terminationStatus, stdout: Array(o), stderr: String(decoding: e, as: UTF8.self))
     }
 }

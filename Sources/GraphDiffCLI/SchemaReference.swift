@@ -97,7 +97,7 @@ enum SchemaReference {
                     continue
                 }
                 result += text[copied..<valueStart]
-                result += Array(JSONWriter.string(.string(new)).utf8)
+                result += JSONWriter.write(.string(new), style: .compact)
                 copied = valueEnd
             default:
                 i += 1
