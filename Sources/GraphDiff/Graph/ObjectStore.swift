@@ -215,16 +215,17 @@ public struct ObjectStore: Sendable {
         unindexed = true
     }
 
-    /// Indexes every row after ``appendUnindexed(_:id:hash:)``.
+    /// Indexes every row (after ``appendUnindexed(_:id:hash:)``, or when the
+    /// index grows), with room for at least `capacity` rows.
     ///
     /// - Returns: an identity found on two rows, if any (the store is then
     ///   not usable: the caller drops it).
     /// - Complexity: O(*n*): rows are put in order of their slot by a
     ///   counting sort on the slot's top bits, then inserted.
-    mutating func buildIndex() -> ObjectID? {
+    mutating func buildIndex(capacity: Int = 0) -> ObjectID? {
         unindexed = false
         var size = 8
-        while size < 2 * ids.count { size <<= 1 }
+        while size < 2 * Swift.max(capacity, ids.count) { size <<= 1 }
         index = [UInt64](repeating: 0, count: size)
         let mask = size - 1
         let bucketBits = Swift.min(12, size.trailingZeroBitCount)
@@ -266,10 +267,8 @@ public struct ObjectStore: Sendable {
 
     /// A new index for at least `capacity` rows, at most half full.
     mutating func rebuildIndex(capacity: Int) {
-        var size = 8
-        while size < 2 * Swift.max(capacity, ids.count) { size <<= 1 }
-        index = [UInt64](repeating: 0, count: size)
-        for row in hashes.indices { insertIntoIndex(row: row, hash: hashes[row]) }
+        // The rows come from the index being replaced: no identity twice.
+        _ = buildIndex(capacity: capacity)
     }
 
     /// Drops removed rows, keeping the order of the others.
