@@ -91,6 +91,7 @@ extension JSONReader {
     ///
     /// - Returns: the name, and the offset of its opening quote.
     /// - Complexity: O(*k*) in the length of the name.
+    @inline(__always)
     package mutating func pullMemberName() throws -> (name: String, offset: Int) {
         skipWhitespace()
         guard peek() == ASCII.quote else { throw unexpected(expected: "a member name in quotes") }

@@ -144,14 +144,9 @@ public struct JSONReader {
     // MARK: Values
 
     mutating func parseDocument() throws -> JSONValue {
-        if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
-            index = 3
-        }
-        skipWhitespace()
-        if isAtEnd { throw error(.emptyInput, at: index) }
+        try pullDocumentStart()
         let value = try parseValue()
-        skipWhitespace()
-        if !isAtEnd { throw error(.trailingContent, at: index) }
+        try pullDocumentEnd()
         return value
     }
 
@@ -222,13 +217,7 @@ public struct JSONReader {
             return JSONObject(members)
         }
         while true {
-            skipWhitespace()
-            guard peek() == ASCII.quote else { throw unexpected(expected: "a member name in quotes") }
-            let keyOffset = index
-            let key = try parseString()
-            skipWhitespace()
-            guard peek() == ASCII.colon else { throw unexpected(expected: "':'") }
-            index += 1
+            let (key, keyOffset) = try pullMemberName()
             skipWhitespace()
             let value = try parseValue()
             members.append(JSONObject.Member(key: key, value: value, keyOffset: keyOffset))
