@@ -5,29 +5,29 @@ import PackageDescription
 let package = Package(
     name: "graphdiff",
     products: [
-        .library(name: "GraphDiff", targets: ["GraphDiff", "GraphJSON"]),
+        .library(name: "GraphDiff", targets: ["GraphDiff"]),
         .executable(name: "graphdiff", targets: ["GraphDiffCLI"]),
     ],
     targets: [
-        // The JSON layer: value, byte-level reader, writer, errors with positions.
-        // It knows nothing of schemas and graphs.
-        .target(name: "GraphJSON"),
-        // Every rule and algorithm, as pure functions from values to values.
-        .target(name: "GraphDiff", dependencies: ["GraphJSON"]),
+        // Every rule and algorithm, as pure functions from values to values, in
+        // folders by stage: JSON (value, byte-level reader, writer, errors with
+        // positions; it knows nothing of schemas and graphs), Schema, Graph,
+        // Diff, Patch, Merge, Render, Git.
+        .target(name: "GraphDiff"),
         // Deterministic generators of schema-conformant graphs and edit scripts,
         // shared by the property tests and the benchmark.
-        .target(name: "GraphDiffGenerator", dependencies: ["GraphDiff", "GraphJSON"]),
+        .target(name: "GraphDiffGenerator", dependencies: ["GraphDiff"]),
         // Arguments, files and exit codes; no logic of its own.
-        .executableTarget(name: "GraphDiffCLI", dependencies: ["GraphDiff", "GraphJSON"]),
+        .executableTarget(name: "GraphDiffCLI", dependencies: ["GraphDiff"]),
         .executableTarget(
             name: "GraphDiffBenchmarks",
-            dependencies: ["GraphDiff", "GraphJSON", "GraphDiffGenerator"]),
-        .testTarget(name: "GraphJSONTests", dependencies: ["GraphJSON"]),
+            dependencies: ["GraphDiff", "GraphDiffGenerator"]),
+        .testTarget(name: "JSONTests", dependencies: ["GraphDiff"]),
         .testTarget(
             name: "GraphDiffTests",
-            dependencies: ["GraphDiff", "GraphJSON", "GraphDiffGenerator"]),
+            dependencies: ["GraphDiff", "GraphDiffGenerator"]),
         .testTarget(
             name: "GraphDiffCLITests",
-            dependencies: ["GraphDiffCLI", "GraphDiff", "GraphJSON", "GraphDiffGenerator"]),
+            dependencies: ["GraphDiffCLI", "GraphDiff", "GraphDiffGenerator"]),
     ]
 )

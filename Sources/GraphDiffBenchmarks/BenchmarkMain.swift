@@ -1,7 +1,6 @@
 import Foundation
 import GraphDiff
 import GraphDiffGenerator
-import GraphJSON
 
 /// The benchmark: `swift run -c release GraphDiffBenchmarks [SIZES...]`.
 ///

@@ -1,6 +1,5 @@
 import GraphDiff
 import GraphDiffGenerator
-import GraphJSON
 
 /// Every stage per size: load (read from bytes + parse + build + check) in
 /// MB/s, diff, patch, merge, canonical write; inputs generated

@@ -1,5 +1,4 @@
 import GraphDiff
-import GraphJSON
 
 /// `graphdiff diff`: what changed between two graphs, or two JSON documents.
 enum DiffCommand: Subcommand {

@@ -1,6 +1,5 @@
 import Foundation
 import GraphDiff
-import GraphJSON
 
 /// A file read for a command: its bytes, its JSON, and its graph when a schema
 /// applies (given with `--schema`, or named by the document's `$schema`).

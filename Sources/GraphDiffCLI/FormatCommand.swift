@@ -1,5 +1,4 @@
 import GraphDiff
-import GraphJSON
 
 /// `graphdiff fmt`: writes a document in canonical form.
 enum FormatCommand: Subcommand {

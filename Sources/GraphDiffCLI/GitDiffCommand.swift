@@ -1,6 +1,5 @@
 import Foundation
 import GraphDiff
-import GraphJSON
 
 /// `graphdiff git-diff`: git's external diff driver (`diff.graphdiff.command`).
 enum GitDiffCommand: Subcommand {

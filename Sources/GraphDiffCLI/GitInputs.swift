@@ -1,6 +1,5 @@
 import Foundation
 import GraphDiff
-import GraphJSON
 
 /// The git drivers' one fallback chain. The versions of a file are graphs
 /// when `$schema` (or `--schema`) names a schema and every version loads as

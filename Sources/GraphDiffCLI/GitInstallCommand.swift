@@ -1,6 +1,5 @@
 import Foundation
 import GraphDiff
-import GraphJSON
 
 /// `graphdiff git install|uninstall`: registers the drivers with git.
 enum GitInstallCommand: Subcommand {

@@ -1,6 +1,5 @@
 import Foundation
 import GraphDiff
-import GraphJSON
 
 /// `graphdiff git-merge`: git's merge driver (`merge.graphdiff.driver`).
 enum GitMergeCommand: Subcommand {

@@ -1,5 +1,5 @@
 import Foundation
-import GraphJSON
+import GraphDiff
 
 /// The `graphdiff` executable: runs the tool on a thread with a large stack
 /// (see ``onLargeStack(stackSize:_:)``) and exits with its status.

@@ -1,5 +1,4 @@
 import GraphDiff
-import GraphJSON
 
 /// The root command: dispatches to a subcommand and maps every error to a
 /// message on standard error and an exit status. This is the only place

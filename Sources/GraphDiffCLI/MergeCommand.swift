@@ -1,5 +1,4 @@
 import GraphDiff
-import GraphJSON
 
 /// `graphdiff merge`: three-way merge of graphs, or of plain JSON documents.
 enum MergeCommand: Subcommand {

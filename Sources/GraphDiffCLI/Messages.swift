@@ -1,5 +1,4 @@
 import GraphDiff
-import GraphJSON
 
 /// Turns the library's errors into the lines graphdiff prints:
 /// `FILE:LINE:COL: message`, one per problem.

@@ -1,5 +1,4 @@
 import GraphDiff
-import GraphJSON
 
 /// `graphdiff patch`: applies a graphdiff patch (verified), an RFC 6902 JSON
 /// Patch or an RFC 7386 merge patch.

@@ -1,6 +1,5 @@
 import Foundation
 import GraphDiff
-import GraphJSON
 
 /// Runs another program (git) and collects its output; for the git commands only.
 enum ProcessRunner {

@@ -1,5 +1,4 @@
 import GraphDiff
-import GraphJSON
 
 /// `graphdiff validate`: checks documents and lists every problem.
 enum ValidateCommand: Subcommand {

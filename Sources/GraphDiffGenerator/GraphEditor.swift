@@ -1,5 +1,4 @@
 import GraphDiff
-import GraphJSON
 
 /// Applies random, schema-conformant edits to a graph of ``GraphGenerator/schema``
 /// and records what it did, so tests can compare a diff with the truth.

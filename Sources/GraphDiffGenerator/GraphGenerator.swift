@@ -1,5 +1,4 @@
 import GraphDiff
-import GraphJSON
 
 /// Generates schema-conformant graphs of any size, deterministically.
 ///

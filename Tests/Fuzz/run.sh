@@ -14,11 +14,11 @@ out="$root/.build-fuzz"
 mkdir -p "$out"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
 
-# One module from both library targets (their `import GraphJSON` dropped).
+# The library module's sources, compiled as one module with the fuzz entry points.
 src="$out/src"
 rm -rf "$src" && mkdir -p "$src"
-for f in $(find "$root/Sources/GraphJSON" "$root/Sources/GraphDiff" -name '*.swift'); do
-  sed '/^import GraphJSON$/d' "$f" > "$src/$(basename "$(dirname "$f")")_$(basename "$f")"
+for f in $(find "$root/Sources/GraphDiff" -name '*.swift'); do
+  cp "$f" "$src/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
 python3 - "$root" "$src" <<'PY'
 import sys, pathlib

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import GraphDiff
-import GraphJSON
 
 /// A criss-cross history: git merges the two merge bases first (a virtual
 /// base) with `merge.graphdiff.recursive`; their conflicts keep the base's

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import GraphDiff
-import GraphJSON
 
 /// graphdiff as git's diff and merge driver, proven with the git binary in
 /// throwaway repositories.

@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 import GraphDiff
 import GraphDiffGenerator
-import GraphJSON
 
 /// Hostile and corrupted input never crashes: every run ends with exit
 /// status 0, 1 or 2 and a message, never a signal.

@@ -2,7 +2,6 @@ import Foundation
 import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// The laws, over many seeded random graphs and edit scripts: sizes swept from
 /// a few objects to about a hundred (the generator adds whole people and lists), every kind of edit (attributes, inserts,

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// The package's root folder.
 let packageRoot = URL(fileURLWithPath: #filePath)

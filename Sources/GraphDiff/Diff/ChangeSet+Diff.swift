@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension ChangeSet {
     /// The changes that turn `old` into `new`.

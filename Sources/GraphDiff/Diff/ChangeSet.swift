@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// What changed between two versions of a graph, object by object.
 ///

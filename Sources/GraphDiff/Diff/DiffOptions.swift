@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// What a graph diff covers.
 public struct DiffOptions: Sendable {

@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Graph {
     /// The objects `root` owns, itself included: everything reachable from

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// One edit of a structural JSON diff, at a JSON Pointer. A list of edits is
 /// applied in order: each path is valid at the moment its edit applies, so the

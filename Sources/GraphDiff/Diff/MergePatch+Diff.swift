@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// RFC 7386 JSON Merge Patch: generation (here) and application
 /// (``MergePatch/apply(_:to:)``).

@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension SequenceChange {
     /// The edits that turn the member order `old` into `new`: members only
@@ -159,5 +158,5 @@ extension SequenceChange {
     }
 }
 
-/// A string hashed and compared by its exact bytes (see ``GraphJSON/ExactString``).
+/// A string hashed and compared by its exact bytes (see ``ExactString``).
 typealias ExactKey = ExactString

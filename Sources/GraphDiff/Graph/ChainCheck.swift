@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// What the consistency check's pass over the objects learns about the
 /// chains of one ordered relationship, to tell at the end whether they are

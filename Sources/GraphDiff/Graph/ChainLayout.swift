@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// Where the chains of one ordered relationship live in the values of its
 /// members, gathered once per schema: what the consistency check, the diff

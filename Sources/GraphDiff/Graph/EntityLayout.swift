@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// What decoding the objects of one entity needs, gathered once per load.
 ///

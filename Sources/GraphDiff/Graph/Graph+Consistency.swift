@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Graph {
     /// Every way the graph breaks its schema's rules beyond single values:

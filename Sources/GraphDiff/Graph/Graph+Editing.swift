@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Graph {
     /// Sets a stored property of an object, without checking consistency

@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Graph {
     /// Why the chain of `owner`'s `members` has no head (every member has a

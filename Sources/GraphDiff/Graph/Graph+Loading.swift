@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Graph {
     /// How strictly to load.

@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Graph {
     /// The objects whose to-one `relationship.inverse` points at `owner`: the

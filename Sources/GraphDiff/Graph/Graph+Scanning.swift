@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Graph {
     /// Reads a valid graph file straight from its bytes, or returns `nil`

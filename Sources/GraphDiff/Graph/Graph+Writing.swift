@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Graph {
     /// The graph as a document in canonical form.

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// An object graph: objects of a schema's entities, matched by identity.
 ///

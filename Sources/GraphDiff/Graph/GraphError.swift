@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// Every problem found in a graph, each naming the object and property.
 public struct GraphError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// Dense rows for identity strings: an open-addressing table from the exact
 /// UTF-8 bytes of a string to the row it was added at.

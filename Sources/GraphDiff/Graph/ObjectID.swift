@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// The identity of an object: its inheritance root and its identity string.
 ///

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// The objects of a graph, by identity: rows in the order they were added,
 /// with an open-addressing index from identity to row.

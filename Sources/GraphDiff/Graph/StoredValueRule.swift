@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// What one stored property of an object may hold: the rule the loader
 /// checks every value of a file against, and patch application every value

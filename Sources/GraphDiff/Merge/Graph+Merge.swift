@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Graph {
     /// Merges two edits of one base at property granularity.

@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension GraphMerger {
     /// A one-to-one relationship merged on its primary side: the slot per

@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension GraphMerger {
     // MARK: References

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// Three-way merge of any three JSON documents (no schema).
 ///

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// Which edit wins a conflict under `--prefer`.
 public enum MergeSide: String, Sendable, Hashable {

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// Three-way merge of an ordered sequence of identities: a chain's members,
 /// or the elements of a JSON array matched by a key.

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// The three versions of a sequence, with every member numbered once
 /// (0..<count) and its position in each version (-1: absent).

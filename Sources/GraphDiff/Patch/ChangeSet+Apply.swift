@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension ChangeSet {
     /// Applies the change set to `target`, checking every old value first.

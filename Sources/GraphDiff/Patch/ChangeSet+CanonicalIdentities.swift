@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension ChangeSet {
     /// The change set with every identity in the canonical spelling of its

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// Verified application of the structural edits of a graphdiff patch
 /// document (no schema).

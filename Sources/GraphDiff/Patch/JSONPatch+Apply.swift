@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension JSONPatch {
     /// Applies the operations in order to `document`; all or nothing.

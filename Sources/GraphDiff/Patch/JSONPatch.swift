@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// An RFC 6902 JSON Patch: operations applied in order, atomically.
 ///

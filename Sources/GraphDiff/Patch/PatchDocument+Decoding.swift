@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension PatchDocument {
     /// A decoded patch document: a graph change set, or structural edits.

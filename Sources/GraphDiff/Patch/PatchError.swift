@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// Why a patch could not be read or applied.
 public enum PatchError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// The result of applying a patch.
 public struct PatchOutcome: Sendable {

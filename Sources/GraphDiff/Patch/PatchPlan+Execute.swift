@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension PatchPlan {
     /// Performs the pending changes.

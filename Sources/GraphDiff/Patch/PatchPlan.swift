@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// The changes of a patch sorted into what to do, checked against the target.
 struct PatchPlan {

@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension ConflictMarkerWriter {
     /// The text of a graph merge whose conflicts are resolved as `mine` in

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// The readable, git-style report of `graphdiff diff` (`--format human`).
 ///

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// A three-way merge written out: the text to save, and the conflicts.
 ///

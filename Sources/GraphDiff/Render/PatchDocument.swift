@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// graphdiff's own patch document (`--format json`), the input of
 /// `graphdiff patch`. Specified in man graphdiff(5), section PATCH FILES.

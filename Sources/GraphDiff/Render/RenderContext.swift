@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// What a renderer knows besides the changes: the names and texts of the two
 /// inputs (to give line and column), and whether to colour.

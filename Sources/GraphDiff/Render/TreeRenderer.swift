@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// The nested, ownership-shaped report (`--format tree`): for each changed
 /// object its entity and identity, `attributes` with `old`/`new`, and

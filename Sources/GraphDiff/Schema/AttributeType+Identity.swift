@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// Why a string cannot be an identity of an entity: it does not spell a
 /// value of the identity attribute's type.

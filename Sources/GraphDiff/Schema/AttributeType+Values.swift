@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension AttributeType {
     /// Why `value` (not `null`) cannot be a value of this type, or `nil` when it can.

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// An entity: a kind of object with an identity, attributes and relationships.
 ///

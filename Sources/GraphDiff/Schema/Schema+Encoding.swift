@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Schema {
     /// The schema as a `graphdiff-schema/1` document, the inverse of

@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Schema {
     /// Reads a schema document (format `graphdiff-schema/1`).

@@ -1,4 +1,3 @@
-import GraphJSON
 
 extension Schema {
     /// Builds a schema from declared entities and checks it whole.

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// The model of a graph: entities, their attributes and relationships.
 ///

@@ -1,4 +1,3 @@
-import GraphJSON
 
 /// Every problem found in a schema, each with where it is.
 public struct SchemaError: Error, Sendable, CustomStringConvertible {

@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// `../shared/conformance/jd` and `java-json-tools-json-patch/jsonpatch/diff`:
 /// for each non-error case, the RFC 6902 patch graphdiff produces, applied to

@@ -1,7 +1,6 @@
 import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// The diff (a pass split over two cores on large graphs, long chains walked
 /// on dense rows, sequence positions in an ``IdentityTable``) against the

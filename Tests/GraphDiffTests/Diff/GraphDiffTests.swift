@@ -1,7 +1,6 @@
 import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 final class GraphDiffTests: XCTestCase {
     func context(_ old: String, _ new: String) throws -> RenderContext {

@@ -1,7 +1,6 @@
 import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 final class JSONDiffTests: XCTestCase {
     func edits(_ a: String, _ b: String, _ options: JSONDiff.Options = .init()) throws -> [String] {

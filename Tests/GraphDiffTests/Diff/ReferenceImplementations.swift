@@ -1,4 +1,3 @@
-import GraphJSON
 @testable import GraphDiff
 
 // The implementations the faster consistency check and diff replaced, kept

@@ -1,7 +1,6 @@
 import XCTest
 import GraphDiffGenerator
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// ``Graph/canonicalText()`` writes straight from the objects; its oracle is
 /// the writer of documents on ``Graph/encoded()``.

@@ -1,5 +1,4 @@
 import GraphDiffGenerator
-import GraphJSON
 @testable import GraphDiff
 
 /// Random damage to the chains of a graph of ``GraphGenerator/schema``, for

@@ -1,7 +1,6 @@
 import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// The consistency check with chain links checked in its pass over rows
 /// (``ChainCheck``) against the check it replaced

@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 final class GraphLoadingTests: XCTestCase {
     var schema: Schema!

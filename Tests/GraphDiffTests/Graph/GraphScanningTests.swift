@@ -2,7 +2,6 @@ import Foundation
 import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// The pull decoder (``Graph/scan(_:schema:options:)``) against the tree
 /// path (``JSONReader/parse(_:maximumDepth:)-([UInt8],_)`` then

@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// A model whose identities are typed: `Agent` by int64, `Team` by int16,
 /// `Device` by uuid, `Tag` by string; agents have a boss, a team, devices

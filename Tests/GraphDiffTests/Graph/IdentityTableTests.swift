@@ -1,7 +1,6 @@
 import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 final class IdentityTableTests: XCTestCase {
     func test_insertAndLookUp_rowsInOrderAdded() {

@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// ``ObjectStore`` behaves as a dictionary from identity to object, whatever
 /// the sequence of edits: checked against `Dictionary` as the oracle.

@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// Problems name their cause: a chain without a head says why, a cycle
 /// names its members, one broken link is one problem, and an unknown

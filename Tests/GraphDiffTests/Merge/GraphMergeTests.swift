@@ -1,7 +1,6 @@
 import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 final class GraphMergeTests: XCTestCase {
     func tasks(_ name: String) throws -> Graph { try sampleGraph("tasks/\(name).graph.json", schema: "tasks/tasks.schema.json") }

@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// Every merge result, with or without `--prefer`, is a graph `validate`
 /// accepts, and a preference keeps what the preferred side kept.

@@ -2,7 +2,6 @@ import Foundation
 import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// The laws of ``SequenceMerge``, checked as stated over seeded random
 /// sequences: lengths 0 to 200, each side deleting, inserting (sometimes the

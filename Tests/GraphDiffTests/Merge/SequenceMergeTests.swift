@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 final class SequenceMergeTests: XCTestCase {
     /// Compact notation: "abc" is the order a, b, c; the result's members

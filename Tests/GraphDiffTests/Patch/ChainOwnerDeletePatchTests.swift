@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// Deleting a chain's owner records the chain's order in the patch
 /// (`chains` on the owner's delete), so that the reverse restores it.

@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// An object whose concrete entity changes between two sub-entities of one
 /// abstract parent is a delete and an insert of one identity: the patch

@@ -1,7 +1,6 @@
 import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// `apply(diff(a, b), a) == b` and `apply(invert(diff(a, b)), b) == a`,
 /// through the patch document (encode, decode) as `graphdiff patch` sees it.

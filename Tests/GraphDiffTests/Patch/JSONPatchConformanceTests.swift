@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// RFC 6902 application against `../shared/conformance/json-patch-tests` and
 /// the operation fixtures of `java-json-tools-json-patch`.

@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// A patch's order change that does not match the target shows the old
 /// order the patch states, not `(absent)`.

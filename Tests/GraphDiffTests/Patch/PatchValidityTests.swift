@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// A graph patch (`graphdiff-patch/1`) of `changes` (the JSON text of the
 /// changes array) for `schema`, read as `graphdiff patch` reads it.

@@ -2,7 +2,6 @@ import Foundation
 import GraphDiffGenerator
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// The marker law: in a file with conflict markers, keeping mine's block in
 /// every conflict gives exactly the `--prefer mine` result, keeping theirs'

@@ -1,6 +1,5 @@
 import GraphDiffGenerator
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// Resolves a file with conflict markers as a person would: in each block,
 /// keep mine's lines or theirs' (`choose` gets the block's number).

@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 final class AttributeTypeTests: XCTestCase {
     func test_values_acceptedAndRejectedPerType() throws {

@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 /// `float` and `double` share one rule: a number is in range when it rounds
 /// to a finite value of the type.

@@ -1,6 +1,5 @@
 import XCTest
 @testable import GraphDiff
-@testable import GraphJSON
 
 final class SchemaLoadingTests: XCTestCase {
     func test_load_peopleSample_resolvesTables() throws {

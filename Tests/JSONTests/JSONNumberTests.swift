@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphJSON
+@testable import GraphDiff
 
 final class JSONNumberTests: XCTestCase {
     func test_equality_isByDecimalValue() {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphJSON
+@testable import GraphDiff
 
 final class JSONReaderTests: XCTestCase {
     func test_parse_scalars() {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphJSON
+@testable import GraphDiff
 
 /// Every rejection the reader promises, with its reason and position.
 final class JSONRejectionTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GraphJSON
+@testable import GraphDiff
 
 /// `../shared/conformance` beside the package root, or `nil` when absent.
 func conformanceDirectory() -> URL? {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphJSON
+@testable import GraphDiff
 
 final class JSONObjectPairingTests: XCTestCase {
     func object(_ names: String) -> JSONObject {

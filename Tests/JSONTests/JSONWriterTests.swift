@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphJSON
+@testable import GraphDiff
 
 final class JSONWriterTests: XCTestCase {
     func test_canonical_sortsIndentsAndKeepsShortScalarArraysInline() throws {
