@@ -1,4 +1,4 @@
-import GraphJSON
+import GraphDiff
 
 /// The rules for a graph's `$schema`, which names its schema relative to
 /// the directory of the file that holds it: resolving it for reading, and
