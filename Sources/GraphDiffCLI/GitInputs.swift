@@ -110,14 +110,11 @@ enum GitInputs {
     }
 
     /// `$schema` resolved against the directory of the path in the work
-    /// tree: git hands the versions as temporary files elsewhere, and runs
-    /// drivers at the top of the work tree.
+    /// tree (``SchemaReference/resolve(_:inDirectoryOf:)``): git hands the
+    /// versions as temporary files elsewhere, and runs drivers at the top of
+    /// the work tree.
     static func resolve(_ reference: String, workTreePath: String) -> String {
-        if reference.hasPrefix("/") { return reference }
-        // The directory part, by bytes (a one-character path has none).
-        guard let slash = workTreePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return reference }
-        let directory = String(workTreePath[..<slash])
-        return directory.isEmpty ? "/" + reference : directory + "/" + reference
+        SchemaReference.resolve(reference, inDirectoryOf: workTreePath)
     }
 
     /// Whether git would take `bytes` for binary: a NUL in the first 8,000 bytes.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GraphDiffCLI
+@testable import GraphDiff
 
 /// `-o` into another directory rewrites `$schema` so that the result still
 /// finds its schema (patch, merge and fmt).

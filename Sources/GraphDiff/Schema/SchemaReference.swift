@@ -1,5 +1,3 @@
-import GraphDiff
-
 /// The rules for a graph's `$schema`, which names its schema relative to
 /// the directory of the file that holds it: resolving it for reading, and
 /// writing it again for a file in another directory.
@@ -11,10 +9,10 @@ import GraphDiff
 /// Paths are compared as written, after `.` and `..` are taken out: a
 /// symbolic link is not followed here (callers give paths with their links
 /// resolved, see ``FileAccess/writeResult(_:to:from:)``).
-enum SchemaReference {
+public enum SchemaReference {
     /// Whether `reference` names its schema wherever the graph is: a path
     /// from the root (`/schemas/people.json`) or a URI (`https://…`).
-    static func isAbsolute(_ reference: String) -> Bool {
+    public static func isAbsolute(_ reference: String) -> Bool {
         if reference.hasPrefix("/") { return true }
         // A URI scheme: a letter, then letters, digits, "+", "-" or ".", then ":".
         guard let colon = reference.firstIndex(of: ":"), let first = reference.first, first.isASCII, first.isLetter else { return false }
@@ -24,7 +22,7 @@ enum SchemaReference {
     /// The file `reference` names, for the document at `path` (`-`, standard
     /// input, is in the current directory): a path from the current
     /// directory, or `reference` itself when it is absolute.
-    static func resolve(_ reference: String, inDirectoryOf path: String) -> String {
+    public static func resolve(_ reference: String, inDirectoryOf path: String) -> String {
         if isAbsolute(reference) { return reference }
         let directory = path == "-" ? [] : Array(components(path).dropLast())
         if path.hasPrefix("/") { return "/" + (directory + [reference]).joined(separator: "/") }
@@ -36,7 +34,7 @@ enum SchemaReference {
     /// (it is absolute, or both files are in one directory).
     ///
     /// - Parameter currentDirectory: the absolute path relative paths start from.
-    static func relocated(_ reference: String, from input: String, to output: String, currentDirectory: String) -> String? {
+    public static func relocated(_ reference: String, from input: String, to output: String, currentDirectory: String) -> String? {
         guard !isAbsolute(reference) else { return nil }
         let from = directory(of: input, currentDirectory), to = directory(of: output, currentDirectory)
         guard from != to else { return nil }
@@ -54,7 +52,7 @@ enum SchemaReference {
     /// Every other byte is kept.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
-    static func rewritingTopLevel(in text: [UInt8], _ relocate: (String) -> String?) -> [UInt8] {
+    package static func rewritingTopLevel(in text: [UInt8], _ relocate: (String) -> String?) -> [UInt8] {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
         let key = Array("\"$schema\"".utf8)
         func endOfString(_ start: Int) -> Int {
@@ -112,7 +110,7 @@ enum SchemaReference {
     /// `$schema` rewritten to name, from `output`'s directory, the schema it
     /// named in the input it came from: the first of `inputs` whose
     /// `$schema` it is (or the first input).
-    static func relocating(_ text: [UInt8], to output: String, from inputs: [(path: String, reference: String?)],
+    package static func relocating(_ text: [UInt8], to output: String, from inputs: [(path: String, reference: String?)],
                            currentDirectory: String) -> [UInt8] {
         rewritingTopLevel(in: text) { value in
             guard let holder = inputs.first(where: { $0.reference == value }) ?? inputs.first else { return nil }
@@ -121,13 +119,13 @@ enum SchemaReference {
     }
 
     /// The path components of `path`, without empty ones and `.`.
-    static func components(_ path: String) -> [String] {
+    package static func components(_ path: String) -> [String] {
         path.split(separator: "/").map(String.init).filter { $0 != "." }
     }
 
     /// `components` with each `..` taking out the component before it (none
     /// above the root).
-    static func normalized(_ components: [String]) -> [String] {
+    package static func normalized(_ components: [String]) -> [String] {
         var result: [String] = []
         for c in components {
             if c == ".." { _ = result.popLast() } else if c != "." { result.append(c) }
@@ -137,7 +135,7 @@ enum SchemaReference {
 
     /// The components of the absolute directory of the file at `path`
     /// (`-`: the current directory).
-    static func directory(of path: String, _ currentDirectory: String) -> [String] {
+    package static func directory(of path: String, _ currentDirectory: String) -> [String] {
         if path == "-" { return normalized(components(currentDirectory)) }
         let absolute = path.hasPrefix("/") ? components(path) : components(currentDirectory) + components(path)
         return Array(normalized(absolute).dropLast())
