@@ -1,9 +1,11 @@
-// swift-tools-version:5.10
+// swift-tools-version:6.0
 import PackageDescription
 
 // graphdiff has no dependencies: Foundation and the toolchain only.
+// Swift 6.0 or later (typed throws); Linux needs no platform entry.
 let package = Package(
     name: "graphdiff",
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "GraphDiff", targets: ["GraphDiff"]),
         .executable(name: "graphdiff", targets: ["GraphDiffCLI"]),
@@ -29,5 +31,7 @@ let package = Package(
         .testTarget(
             name: "GraphDiffCLITests",
             dependencies: ["GraphDiffCLI", "GraphDiff", "GraphDiffGenerator"]),
-    ]
+    ],
+    // The sources are checked in the Swift 5 language mode.
+    swiftLanguageModes: [.v5]
 )

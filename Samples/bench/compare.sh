@@ -30,7 +30,7 @@ if [ -n "${PAIR_DIR:-}" ]; then
   pair=$PAIR_DIR
 else
   echo "generating a pair of $objects objects…" >&2
-  "$generator" generate "$objects" "$work"
+  "$generator" generate "$objects" "$work" >&2
   pair=$work
 fi
 

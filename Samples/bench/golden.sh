@@ -215,7 +215,9 @@ done
 
 cd "$out"
 list=$work/list
-find . -type f | sed 's|^\./||' | sort | xargs -d '\n' sha256sum >"$list"
+# sha256sum (GNU) or shasum -a 256 (macOS): the same `sum  name` lines.
+if command -v sha256sum >/dev/null; then sha=(sha256sum); else sha=(shasum -a 256); fi
+find . -type f | sed 's|^\./||' | sort | tr '\n' '\0' | xargs -0 "${sha[@]}" >"$list"
 [ -z "$keepdir" ] || cp -R "$out/." "$keepdir/"
 if [ -z "$check" ]; then
   cat "$list"

@@ -22,9 +22,11 @@ enum BenchmarkRequest: Equatable {
         objects=... bytes=... seconds=... mbps=...' line per case. Run it in
         release mode: swift run -c release GraphDiffBenchmarks.
 
-        generate writes DIR/bench.schema.json and DIR/a.graph.json,
-        DIR/b.graph.json and DIR/c.graph.json (b and c: two independent edits
-        of a, each to about 1% of the objects).
+        generate writes DIR/bench.schema.json, DIR/a.graph.json (the base),
+        DIR/b.graph.json (mine) and DIR/c.graph.json (theirs): b and c are two
+        independent edits of a, each to about 1% of the objects, so
+        'graphdiff merge a.graph.json b.graph.json c.graph.json' merges them.
+        It lists the files it wrote, saying which is which.
 
         Options:
           --long-chain    The chain case with 1,000,000 members (default 100,000).

@@ -7,9 +7,9 @@ import GraphDiffGenerator
 ///     GraphDiffBenchmarks                 # 10k and 100k objects
 ///     GraphDiffBenchmarks 10000 1000000   # chosen sizes
 ///     GraphDiffBenchmarks --long-chain    # the chain case with 1,000,000 members (default 100,000)
-///     GraphDiffBenchmarks generate N DIR  # write DIR/bench.schema.json, DIR/a.graph.json,
-///                                         # DIR/b.graph.json and DIR/c.graph.json (a with two
-///                                         # independent edits to about 1% of the objects each)
+///     GraphDiffBenchmarks generate N DIR  # write DIR/bench.schema.json, DIR/a.graph.json (base),
+///                                         # DIR/b.graph.json (mine) and DIR/c.graph.json (theirs):
+///                                         # two independent edits of a, about 1% of the objects each
 ///     GraphDiffBenchmarks --help          # the usage (see ``BenchmarkRequest/usage``)
 ///
 /// Prints a table per stage and size, then one machine-readable line per case
@@ -67,6 +67,19 @@ enum Generate {
         try BenchmarkOutput.writeFile(edited.canonicalText(), to: directory + "/b.graph.json")
         let (theirs, _) = other.edit(graph, count: max(1, objects / 100))
         try BenchmarkOutput.writeFile(theirs.canonicalText(), to: directory + "/c.graph.json")
+        try BenchmarkOutput.write(report(directory: directory), to: 1)
+    }
+
+    /// What ``run(objects:directory:)`` wrote, one file a line, saying
+    /// which is the base and which the two edits (mine, theirs) for a merge.
+    static func report(directory: String) -> String {
+        """
+        \(directory)/bench.schema.json: the schema
+        \(directory)/a.graph.json: base
+        \(directory)/b.graph.json: mine, an edit of a (about 1% of the objects)
+        \(directory)/c.graph.json: theirs, another edit of a, apart from b
+
+        """
     }
 }
 
@@ -85,14 +98,24 @@ func measure<T>(repeats: Int = 3, _ body: () throws -> T) rethrows -> (seconds: 
     return (best, result)
 }
 
-/// Peak resident memory of this process so far, in bytes (Linux VmHWM).
-func peakResidentBytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+/// Peak resident memory of this process so far, in bytes: VmHWM of
+/// `/proc/self/status` on Linux, `ru_maxrss` (bytes there) on macOS; `nil`
+/// where neither is available, so that no figure is made up.
+func peakResidentBytes() -> Int? {
+    #if os(Linux)
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
     for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        let kb = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+        guard let kb = line.split(separator: " ").compactMap({ Int($0) }).first else { return nil }
         return kb * 1024
     }
-    return 0
+    return nil
+    #elseif canImport(Darwin)
+    var usage = rusage()
+    guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
+    return Int(usage.ru_maxrss)
+    #else
+    return nil
+    #endif
 }
 
 struct BenchRow {
@@ -115,6 +138,10 @@ func printRows(_ rows: [BenchRow]) throws {
     for r in rows {
         text += String(format: "BENCH stage=%@ objects=%d bytes=%d seconds=%.6f mbps=%.1f\n", r.stage as NSString, r.objects, r.bytes, r.seconds, r.mbps)
     }
-    text += String(format: "BENCH peak_rss_mb=%.1f\n", Double(peakResidentBytes()) / 1e6)
+    if let peak = peakResidentBytes() {
+        text += String(format: "BENCH peak_rss_mb=%.1f\n", Double(peak) / 1e6)
+    } else {
+        text += "BENCH peak_rss_mb=unavailable\n"
+    }
     try BenchmarkOutput.write(text, to: 1)
 }

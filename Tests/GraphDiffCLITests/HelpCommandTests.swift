@@ -60,9 +60,11 @@ final class HelpCommandTests: XCTestCase {
         objects=... bytes=... seconds=... mbps=...' line per case. Run it in
         release mode: swift run -c release GraphDiffBenchmarks.
 
-        generate writes DIR/bench.schema.json and DIR/a.graph.json,
-        DIR/b.graph.json and DIR/c.graph.json (b and c: two independent edits
-        of a, each to about 1% of the objects).
+        generate writes DIR/bench.schema.json, DIR/a.graph.json (the base),
+        DIR/b.graph.json (mine) and DIR/c.graph.json (theirs): b and c are two
+        independent edits of a, each to about 1% of the objects, so
+        'graphdiff merge a.graph.json b.graph.json c.graph.json' merges them.
+        It lists the files it wrote, saying which is which.
 
         Options:
           --long-chain    The chain case with 1,000,000 members (default 100,000).
@@ -123,8 +125,16 @@ final class HelpCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 2)
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("b.graph.json").path))
 
-        let ok = try RedirectedRun(arguments: ["generate", "10", root.appendingPathComponent("new/dir").path]).run(benchmark())
+        let dir = root.appendingPathComponent("new/dir").path
+        let ok = try RedirectedRun(arguments: ["generate", "10", dir]).run(benchmark())
         XCTAssertEqual(ok.stderr, "")
+        XCTAssertEqual(ok.stdout, """
+            \(dir)/bench.schema.json: the schema
+            \(dir)/a.graph.json: base
+            \(dir)/b.graph.json: mine, an edit of a (about 1% of the objects)
+            \(dir)/c.graph.json: theirs, another edit of a, apart from b
+
+            """)
         XCTAssertEqual(ok.status, 0)
         for name in ["bench.schema.json", "a.graph.json", "b.graph.json", "c.graph.json"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("new/dir/\(name)").path), name)
