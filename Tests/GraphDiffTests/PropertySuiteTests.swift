@@ -83,6 +83,14 @@ final class PropertySuiteTests: XCTestCase {
             let result = prefer == nil ? merged : try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer)
             let text = result.graph.canonicalText()
             if let prefer { texts[prefer] = text; resolutions[prefer] = result.graph }
+            if prefer != nil {
+                var open = result.conflicts
+                for i in open.indices { open[i].resolvedBy = nil }
+                // A preference settles conflicts, never changes which there
+                // are, and changes nothing in a clean merge (MergeText relies on it).
+                if open != merged.conflicts { return "a preference changed the conflicts (prefer \(prefer?.rawValue ?? ""))" }
+                if merged.conflicts.isEmpty && text != merged.graph.canonicalText() { return "a preference changed a clean merge" }
+            }
             do {
                 _ = try Graph.load(text, schema: base.schema)
             } catch {

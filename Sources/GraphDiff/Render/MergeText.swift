@@ -12,7 +12,10 @@ public struct MergeText: Sendable {
     public var text: [UInt8]
     /// Every conflict, resolved or not.
     public var conflicts: [MergeConflict]
-    /// The merged graph (unresolved conflicts keep the base), for graphs.
+    /// The merged graph, for graphs: the result itself with a preference, or
+    /// when the merge is clean; with open conflicts, the merged graph in
+    /// which they keep the base (`--conflicts report`); `nil` when the text
+    /// holds markers.
     public var graph: Graph?
 
     /// The conflicts no preference resolved.
@@ -28,22 +31,29 @@ public struct MergeText: Sendable {
     ///   - markers: the markers' size and labels; `nil` writes the merged
     ///     graph even with open conflicts (`--conflicts report`).
     /// - Throws: ``MergeError`` when the graphs are not of one schema.
-    /// - Complexity: O(*n* log *n*) for *n* objects; with open conflicts the
-    ///   merge runs twice more (once per preference, on two cores).
+    /// - Complexity: O(*n* log *n*) for *n* objects. With markers the merge
+    ///   runs once per preference, on two cores: a preference settles
+    ///   conflicts but never changes which there are (a law the property
+    ///   suite checks), so those two runs give the conflicts, the clean
+    ///   result, and both sides of every marked block.
     public static func graphs(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?,
                               markers: ConflictMarkerWriter.Markers?) throws -> MergeText {
-        let result = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer)
-        let open = result.conflicts.contains { $0.resolvedBy == nil }
-        guard open, prefer == nil, let markers else {
+        guard prefer == nil, let markers else {
+            let result = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer)
             return MergeText(text: result.graph.canonicalText(), conflicts: result.conflicts, graph: result.graph)
         }
-        // The two resolutions are independent: one on each core.
-        func resolved(_ side: MergeSide) -> Result<Graph, Error> {
-            Result { try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: side).graph }
+        func resolved(_ side: MergeSide) -> Result<MergeResult, Error> {
+            Result { try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: side) }
         }
         let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { resolved(.theirs) })
-        let text = ConflictMarkerWriter.write(mine: try forMine.get(), theirs: try forTheirs.get(), base: base, markers: markers)
-        return MergeText(text: text, conflicts: result.conflicts, graph: result.graph)
+        let mineResult = try forMine.get(), theirsResult = try forTheirs.get()
+        var conflicts = mineResult.conflicts
+        for i in conflicts.indices { conflicts[i].resolvedBy = nil }
+        guard !conflicts.isEmpty else {
+            return MergeText(text: mineResult.graph.canonicalText(), conflicts: [], graph: mineResult.graph)
+        }
+        let text = ConflictMarkerWriter.write(mine: mineResult.graph, theirs: theirsResult.graph, base: base, markers: markers)
+        return MergeText(text: text, conflicts: conflicts, graph: nil)
     }
 
     /// Merges three JSON documents (no schema) and writes the result in
