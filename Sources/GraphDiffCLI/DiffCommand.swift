@@ -9,11 +9,7 @@ enum DiffCommand: Subcommand {
     static let formats = ["human", "json", "tree", "json-patch", "merge-patch"]
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
-        let args = try ParsedArguments(
-            arguments,
-            flags: ["--force", "--stat", "--quiet"],
-            valued: ["--schema", "--format", "--root", "--include", "--exclude", "--array-key", "--numbers", "--color", "--output"],
-            aliases: ["-q": "--quiet", "-o": "--output", "-f": "--format"])
+        let args = try ParsedArguments(arguments, spec: .diff)
         guard args.operands.count == 2 else {
             throw CommandFailure.usage(args.operands.count < 2 ? "two files are needed, OLD and NEW" : "too many files; diff compares two")
         }

@@ -7,9 +7,7 @@ enum FormatCommand: Subcommand {
     static let help = Help.fmt
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
-        let args = try ParsedArguments(
-            arguments, flags: ["--force", "--in-place", "--check"], valued: ["--schema", "--output"],
-            aliases: ["-o": "--output", "-i": "--in-place"])
+        let args = try ParsedArguments(arguments, spec: .fmt)
         guard args.operands.count == 1, let path = args.operands.first else {
             throw CommandFailure.usage(args.operands.isEmpty ? "no file given" : "one file at a time")
         }

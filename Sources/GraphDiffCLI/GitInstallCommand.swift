@@ -4,7 +4,7 @@ import GraphDiff
 /// `graphdiff git install|uninstall`: registers the drivers with git.
 enum GitInstallCommand: Subcommand {
     static let name = "git"
-    static let usage = "graphdiff git install|uninstall [--global] [PATTERN...]"
+    static let usage = "graphdiff git install|uninstall [--global] [--force] [PATTERN...]"
     static let help = Help.git
     static let defaultPattern = "*.graph.json"
 
@@ -12,12 +12,21 @@ enum GitInstallCommand: Subcommand {
         guard let action = arguments.first, action == "install" || action == "uninstall" else {
             throw CommandFailure.usage("expected 'install' or 'uninstall'")
         }
-        let args = try ParsedArguments(Array(arguments.dropFirst()), flags: ["--global"], valued: [])
+        let args = try ParsedArguments(Array(arguments.dropFirst()), spec: .git)
         let global = args.has("--global")
         let patterns = args.operands.isEmpty ? [defaultPattern] : args.operands
         let scope = global ? ["--global"] : []
         let attributes = try attributesFile(global: global, environment: io.environment)
-        let binary = executableForConfig()
+        let own = ownExecutable()
+        if action == "install" && !args.has("--force"), let own, let folder = buildFolder(of: own) {
+            throw CommandFailure.trouble("""
+                refusing to register \(own.path): it is inside the build folder \(folder), \
+                which the next build or 'swift package clean' replaces, and git would run it on every diff and merge
+                Install graphdiff first ('make install', or 'make install PREFIX=$HOME/.local' without root) \
+                and run the installed 'graphdiff git install'; --force registers this binary anyway.
+                """)
+        }
+        let binary = executableForConfig(own)
         let settings = [
             ("diff.graphdiff.command", "\(binary) git-diff"),
             ("merge.graphdiff.name", "graphdiff: three-way merge of object graphs"),
@@ -151,18 +160,27 @@ enum GitInstallCommand: Subcommand {
         if access(directory, W_OK | X_OK) != 0 { throw CommandFailure.trouble("\(path): \(directory): \(FileAccess.errnoText())") }
     }
 
-    /// The running binary: its name when PATH finds the same file, else its
-    /// absolute path (quoted for the shell when needed).
-    static func executableForConfig() -> String {
+    /// The running binary, symbolic links resolved: the path it was run by,
+    /// or the file PATH finds for its name; nil when neither is known.
+    static func ownExecutable() -> URL? {
         let invoked = CommandLine.arguments.first ?? "graphdiff"
-        let own: URL
         if invoked.contains("/") {
-            own = URL(fileURLWithPath: invoked).standardizedFileURL.resolvingSymlinksInPath()
-        } else if let found = searchPath(invoked) {
-            own = found
-        } else {
-            return "graphdiff"
+            return URL(fileURLWithPath: invoked).standardizedFileURL.resolvingSymlinksInPath()
         }
+        return searchPath(invoked)
+    }
+
+    /// The build folder `binary` is in (see ``GitDriverBinary/buildFolder(of:siblings:)``).
+    static func buildFolder(of binary: URL) -> String? {
+        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: binary.deletingLastPathComponent().path)) ?? []
+        return GitDriverBinary.buildFolder(of: binary.path, siblings: siblings)
+    }
+
+    /// How git's configuration names the running binary `own`: `graphdiff`
+    /// when PATH finds the same file, else its absolute path (quoted for
+    /// the shell when needed).
+    static func executableForConfig(_ own: URL?) -> String {
+        guard let own else { return "graphdiff" }
         if let onPath = searchPath("graphdiff"), onPath.path == own.path { return "graphdiff" }
         let path = own.path
         return path.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+".contains($0) }) ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -9,7 +9,7 @@ enum GraphDiffTool {
     /// The subcommands, in the order help lists them.
     static let commands: [Subcommand.Type] = [
         DiffCommand.self, PatchCommand.self, MergeCommand.self, ValidateCommand.self, FormatCommand.self,
-        GitInstallCommand.self, GitDiffCommand.self, GitMergeCommand.self,
+        GitInstallCommand.self, GitDiffCommand.self, GitMergeCommand.self, CompletionCommand.self,
     ]
 
     /// Runs `graphdiff ARGUMENTS`.

@@ -15,6 +15,7 @@ enum Help {
           git         Install (or uninstall) the git diff and merge drivers.
           git-diff    The git diff driver (git runs it).
           git-merge   The git merge driver (git runs it).
+          completion  Print the completion script for bash, zsh or fish.
           help        Show help for a command.
 
         Options:
@@ -36,7 +37,7 @@ enum Help {
 
         Arguments:
           COMMAND         A command: diff, patch, merge, validate, fmt, git,
-                          git-diff, git-merge or help.
+                          git-diff, git-merge, completion or help.
 
         Options:
           -h, --help      Show this help.
@@ -186,7 +187,7 @@ enum Help {
     static let git = """
         graphdiff git: register graphdiff with git as a diff and merge driver.
 
-        Usage: graphdiff git install|uninstall [--global] [PATTERN...]
+        Usage: graphdiff git install|uninstall [--global] [--force] [PATTERN...]
 
         install sets diff.graphdiff.command and merge.graphdiff.{name,driver}
         in this repository's configuration (or the user's, with --global), and
@@ -194,19 +195,24 @@ enum Help {
         global attributes file, where git looks for it: core.attributesFile,
         else $XDG_CONFIG_HOME/git/attributes, else $HOME/.config/git/attributes).
         It is idempotent and prints what it changed. uninstall removes both.
+        install registers the running binary, so it refuses one inside a build
+        folder (.build, a SwiftPM scratch folder, DerivedData), which the next
+        build replaces: install graphdiff with 'make install' and run that one.
 
         Arguments:
           PATTERN         Files to handle (default: *.graph.json).
 
         Options:
           --global        The user's configuration instead of the repository's.
+          --force         Register the running binary even inside a build folder.
           -h, --help      Show this help.
 
         The configuration is per clone, while .gitattributes is committed: run
         'graphdiff git install' in every clone. Use 'git log -p --ext-diff' and
         'git show --ext-diff' to see graphdiff's report in history.
 
-        Exit status: 0 done, 2 trouble (not in a repository, git failed).
+        Exit status: 0 done, 2 trouble (not in a repository, a binary in a
+        build folder, git failed).
 
         """
 
@@ -262,6 +268,32 @@ enum Help {
 
         Exit status: 0 merged cleanly, 1 conflicts remain, 2 trouble (never
         above 128).
+
+        """
+
+    static let completion = """
+        graphdiff completion: print the completion script for a shell.
+
+        Usage: graphdiff completion bash|zsh|fish
+
+        The script completes commands, options, the values of options that
+        take one of a few words (such as --format, --prefer and --conflicts)
+        and file names where a file is expected. It is made from the same
+        definitions as the option parser, so it offers exactly the options
+        of each command's --help. make install puts each script in the place
+        its shell looks for it; to try one in the running shell:
+
+          source <(graphdiff completion bash)
+          graphdiff completion fish | source
+          graphdiff completion zsh > ~/.zfunc/_graphdiff   (a folder in fpath)
+
+        Arguments:
+          SHELL           bash, zsh or fish.
+
+        Options:
+          -h, --help      Show this help.
+
+        Exit status: 0 printed, 2 no such shell (usage).
 
         """
 

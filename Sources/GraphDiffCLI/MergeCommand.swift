@@ -7,11 +7,7 @@ enum MergeCommand: Subcommand {
     static let help = Help.merge
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
-        let args = try ParsedArguments(
-            arguments, flags: ["--force"],
-            valued: ["--schema", "--output", "--prefer", "--conflicts", "--report", "--marker-size", "--label-mine", "--label-base",
-                     "--label-theirs", "--array-key"],
-            aliases: ["-o": "--output"])
+        let args = try ParsedArguments(arguments, spec: .merge)
         guard args.operands.count == 3 else { throw CommandFailure.usage("three files are needed: BASE MINE THEIRS") }
         guard args.operands.filter({ $0 == "-" }).count <= 1 else { throw CommandFailure.usage("only one input can be standard input") }
         let prefer = try args.value("--prefer").map { _ in MergeSide(rawValue: try args.choice("--prefer", ["mine", "theirs"], default: "mine")) } ?? nil

@@ -8,9 +8,7 @@ enum PatchCommand: Subcommand {
     static let help = Help.patch
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
-        let args = try ParsedArguments(
-            arguments, flags: ["--force", "--reverse", "--check", "--in-place"], valued: ["--schema", "--format", "--output"],
-            aliases: ["-o": "--output", "-i": "--in-place", "-R": "--reverse", "-f": "--format"])
+        let args = try ParsedArguments(arguments, spec: .patch)
         guard args.operands.count == 2 else { throw CommandFailure.usage("two files are needed, TARGET and PATCH") }
         let (targetPath, patchPath) = (args.operands[0], args.operands[1])
         if targetPath == "-" && patchPath == "-" { throw CommandFailure.usage("only one input can be standard input") }

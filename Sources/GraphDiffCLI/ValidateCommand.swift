@@ -7,7 +7,7 @@ enum ValidateCommand: Subcommand {
     static let help = Help.validate
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
-        let args = try ParsedArguments(arguments, flags: ["--force", "--quiet"], valued: ["--schema"], aliases: ["-q": "--quiet"])
+        let args = try ParsedArguments(arguments, spec: .validate)
         guard !args.operands.isEmpty else { throw CommandFailure.usage("no file given") }
         guard args.operands.filter({ $0 == "-" }).count <= 1 else { throw CommandFailure.usage("only one input can be standard input") }
         let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"))

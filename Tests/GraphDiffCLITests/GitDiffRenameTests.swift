@@ -76,7 +76,7 @@ final class GitDiffRenameTests: XCTestCase {
         try repo.write("tasks.schema.json", Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/tasks.schema.json")))))
         try repo.write("lists.graph.json", Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/base.graph.json")))))
         try repo.write("notes.txt", "first\r\nsecond")
-        let install = repo.tool("git", "install", "*.graph.json", "*.txt")
+        let install = repo.tool("git", "install", "--force", "*.graph.json", "*.txt")
         XCTAssertEqual(install.status, 0, install.stderr)
         repo.commit("base")
         repo.git("mv", "lists.graph.json", "moved.graph.json")

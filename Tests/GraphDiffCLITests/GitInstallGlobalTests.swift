@@ -55,14 +55,14 @@ final class GitInstallGlobalTests: XCTestCase {
 
     func test_install_global_withoutXDG_writesHomeConfigGitAttributes() throws {
         let attributes = home.appendingPathComponent(".config/git/attributes").path
-        let r = try run("graphdiff", ["git", "install", "--global"])
+        let r = try run("graphdiff", ["git", "install", "--global", "--force"])
         XCTAssertEqual(r.stdout, installed(attributes))
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(r.status, 0)
         XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n")
         XCTAssertEqual(try attributesSeenByGit(), seen)
 
-        let again = try run("graphdiff", ["git", "install", "--global"])
+        let again = try run("graphdiff", ["git", "install", "--global", "--force"])
         XCTAssertEqual(again.stdout, """
             unchanged: diff.graphdiff.command = \(binary) git-diff
             unchanged: merge.graphdiff.name = graphdiff: three-way merge of object graphs
@@ -79,7 +79,7 @@ final class GitInstallGlobalTests: XCTestCase {
     func test_install_global_withXDG_writesXDGGitAttributes() throws {
         let xdg = home.appendingPathComponent("xdg").path
         let attributes = xdg + "/git/attributes"
-        let r = try run("graphdiff", ["git", "install", "--global"], xdg: xdg)
+        let r = try run("graphdiff", ["git", "install", "--global", "--force"], xdg: xdg)
         XCTAssertEqual(r.stdout, installed(attributes))
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n")
@@ -90,7 +90,7 @@ final class GitInstallGlobalTests: XCTestCase {
     func test_install_global_configuredAttributesFile_expandsTilde() throws {
         XCTAssertEqual(try run("git", ["config", "--global", "core.attributesFile", "~/my-attributes"]).status, 0)
         let attributes = home.appendingPathComponent("my-attributes").path
-        let r = try run("graphdiff", ["git", "install", "--global"])
+        let r = try run("graphdiff", ["git", "install", "--global", "--force"])
         XCTAssertEqual(r.stdout, installed(attributes))
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try attributesSeenByGit(), seen)
@@ -118,7 +118,7 @@ final class GitInstallGlobalTests: XCTestCase {
     func test_install_global_relativeAttributesFile_refusedBeforeAnySetting() throws {
         XCTAssertEqual(try run("git", ["config", "--global", "core.attributesFile", "my-attributes"]).status, 0)
         let before = try globalSettings()
-        let r = try run("graphdiff", ["git", "install", "--global"])
+        let r = try run("graphdiff", ["git", "install", "--global", "--force"])
         XCTAssertEqual(r.stderr, """
             graphdiff git: core.attributesFile is a relative path (my-attributes), which git reads from each repository's \
             working directory; set it to an absolute path (or one that starts with ~/) first
@@ -134,7 +134,7 @@ final class GitInstallGlobalTests: XCTestCase {
         try "[core]\n\tattributesFile = ~/from-include\n".write(to: included, atomically: true, encoding: .utf8)
         XCTAssertEqual(try run("git", ["config", "--global", "include.path", included.path]).status, 0)
         let attributes = home.appendingPathComponent("from-include").path
-        let r = try run("graphdiff", ["git", "install", "--global"])
+        let r = try run("graphdiff", ["git", "install", "--global", "--force"])
         XCTAssertEqual(r.stdout, installed(attributes))
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n")
@@ -145,7 +145,7 @@ final class GitInstallGlobalTests: XCTestCase {
         let attributes = home.appendingPathComponent(".config/git/attributes")
         try FileManager.default.createDirectory(at: attributes, withIntermediateDirectories: true)
         let before = try globalSettings()
-        let r = try run("graphdiff", ["git", "install", "--global"])
+        let r = try run("graphdiff", ["git", "install", "--global", "--force"])
         XCTAssertEqual(r.stderr, "graphdiff git: \(attributes.path): is a directory\n")
         XCTAssertEqual(r.stdout, "")
         XCTAssertEqual(r.status, 2)
@@ -157,7 +157,7 @@ final class GitInstallGlobalTests: XCTestCase {
         try FileManager.default.createDirectory(at: attributes.deletingLastPathComponent(), withIntermediateDirectories: true)
         let original = Data("*.txt text\r\n*.bin binary".utf8)
         try original.write(to: attributes)
-        let r = try run("graphdiff", ["git", "install", "--global"])
+        let r = try run("graphdiff", ["git", "install", "--global", "--force"])
         XCTAssertEqual(r.stdout, installed(attributes.path))
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try Data(contentsOf: attributes),
@@ -166,7 +166,7 @@ final class GitInstallGlobalTests: XCTestCase {
 
         // A line written by hand, spaced otherwise, is recognised.
         try Data("*.txt text\r\n*.graph.json\tdiff=graphdiff  merge=graphdiff\r\n*.bin binary\r\n".utf8).write(to: attributes)
-        let again = try run("graphdiff", ["git", "install", "--global"])
+        let again = try run("graphdiff", ["git", "install", "--global", "--force"])
         XCTAssertTrue(again.stdout.hasSuffix("unchanged: \(attributes.path)\n"), again.stdout)
         let removed = try run("graphdiff", ["git", "uninstall", "--global"])
         XCTAssertEqual(removed.status, 0, removed.stderr)

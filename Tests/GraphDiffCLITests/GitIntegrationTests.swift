@@ -106,7 +106,7 @@ final class GitIntegrationTests: XCTestCase {
         try repo.write("lists.graph.json", base.canonicalText())
         try repo.write("notes.txt", "first line\n")
         if install {
-            let r = repo.tool("git", "install")
+            let r = repo.tool("git", "install", "--force")
             XCTAssertEqual(r.status, 0, r.stderr)
             XCTAssertTrue(r.stdout.contains("set diff.graphdiff.command = \(repo.graphdiff) git-diff"), r.stdout)
             XCTAssertTrue(r.stdout.contains("added to \(repo.dir.path)/.gitattributes: *.graph.json diff=graphdiff merge=graphdiff"), r.stdout)
@@ -130,7 +130,7 @@ final class GitIntegrationTests: XCTestCase {
 
     func test_install_isIdempotent_andUninstallRemovesIt() throws {
         let (repo, _) = try repository(install: true)
-        let again = repo.tool("git", "install")
+        let again = repo.tool("git", "install", "--force")
         XCTAssertEqual(again.status, 0)
         XCTAssertTrue(again.stdout.contains("unchanged: \(repo.dir.path)/.gitattributes"), again.stdout)
         XCTAssertEqual(try repo.read(".gitattributes"), "*.graph.json diff=graphdiff merge=graphdiff\n")

@@ -14,7 +14,7 @@ final class HelpCommandTests: XCTestCase {
 
         Arguments:
           COMMAND         A command: diff, patch, merge, validate, fmt, git,
-                          git-diff, git-merge or help.
+                          git-diff, git-merge, completion or help.
 
         Options:
           -h, --help      Show this help.

@@ -1,0 +1,189 @@
+/// The structured description of graphdiff's command line: every command,
+/// its options (names, what value they take) and its operands. The option
+/// parser of each command and the shell completions (`graphdiff completion`)
+/// are both made from it; a test checks it against every `--help` text, so
+/// the three cannot drift apart.
+struct CommandSpec {
+    /// What an option's value, or an operand, is.
+    enum Value: Equatable {
+        /// A file name: completed from the file system.
+        case file
+        /// One of these words (`--format human|json|…`).
+        case choice([String])
+        /// Free text such as `NAME` or `ENTITY:ID`, named by `placeholder`:
+        /// nothing to complete.
+        case text(String)
+    }
+
+    /// One option: its names, its value (nil for a flag) and a one-line
+    /// description for the shells that show one.
+    struct Option {
+        /// The long name first (`--format`), then any short one (`-f`).
+        var names: [String]
+        var value: Value?
+        var summary: String
+        /// May be given more than once (`--include`).
+        var repeatable = false
+
+        /// The name the parser reports the option under.
+        var canonical: String { names[0] }
+    }
+
+    var name: String
+    /// One line, as the top-level help lists the command.
+    var summary: String
+    var options: [Option]
+    /// What the first operand is, when it is not like the rest (`git install|uninstall`).
+    var firstOperand: Value?
+    /// What the operands (after the first, when `firstOperand` is set) are;
+    /// nil when there are none.
+    var operands: Value?
+
+    /// `-h`, `--help`, which every command takes (the dispatcher handles it).
+    static let helpOption = Option(names: ["--help", "-h"], value: nil, summary: "Show help")
+
+    /// The option named `name` (long or short).
+    func option(_ name: String) -> Option? { options.first { $0.names.contains(name) } }
+}
+
+extension CommandSpec {
+    static let schemaOption = Option(names: ["--schema"], value: .file, summary: "Read the inputs as graphs of this schema")
+    static let colorValues = ["auto", "always", "never"]
+
+    static let diff = CommandSpec(
+        name: "diff", summary: "Show what changed between two graphs (or JSON documents)",
+        options: [
+            Option(names: ["--format", "-f"], value: .choice(["human", "json", "tree", "json-patch", "merge-patch"]), summary: "Output format"),
+            Option(names: ["--stat"], value: nil, summary: "Print only the summary"),
+            Option(names: ["--quiet", "-q"], value: nil, summary: "Print nothing; only set the exit status"),
+            Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),
+            schemaOption,
+            Option(names: ["--force"], value: nil, summary: "Go on if the schema fingerprints differ"),
+            Option(names: ["--root"], value: .text("ENTITY:ID"), summary: "Only the objects this object owns"),
+            Option(names: ["--include"], value: .text("ENTITY.RELATIONSHIP"), summary: "Also follow this relationship with --root", repeatable: true),
+            Option(names: ["--exclude"], value: .text("ENTITY.RELATIONSHIP"), summary: "Never follow this relationship with --root", repeatable: true),
+            Option(names: ["--array-key"], value: .text("NAME"), summary: "Match array elements by this member"),
+            Option(names: ["--numbers"], value: .choice(["value", "text"]), summary: "Compare numbers by value or by text"),
+            Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the human report"),
+            helpOption,
+        ],
+        operands: .file)
+
+    static let patch = CommandSpec(
+        name: "patch", summary: "Apply a patch: graphdiff's (verified), RFC 6902 or RFC 7386",
+        options: [
+            Option(names: ["--output", "-o"], value: .file, summary: "Write the result to this file"),
+            Option(names: ["--in-place", "-i"], value: nil, summary: "Replace the target"),
+            Option(names: ["--reverse", "-R"], value: nil, summary: "Apply the inverse of a graphdiff patch"),
+            Option(names: ["--check"], value: nil, summary: "Verify and report; write nothing"),
+            Option(names: ["--force"], value: nil, summary: "Apply the changes that match, report the others"),
+            Option(names: ["--format", "-f"], value: .choice(["graphdiff", "json-patch", "merge-patch"]), summary: "Read the patch in this format"),
+            Option(names: ["--schema"], value: .file, summary: "Read the target as a graph of this schema"),
+            helpOption,
+        ],
+        operands: .file)
+
+    static let merge = CommandSpec(
+        name: "merge", summary: "Merge two edits of one base; report real conflicts only",
+        options: [
+            Option(names: ["--output", "-o"], value: .file, summary: "Write the result to this file"),
+            Option(names: ["--prefer"], value: .choice(["mine", "theirs"]), summary: "Resolve every conflict in favour of one side"),
+            Option(names: ["--conflicts"], value: .choice(["markers", "report"]), summary: "Conflict markers, or the base values"),
+            Option(names: ["--report"], value: .file, summary: "Write every conflict as JSON to this file"),
+            Option(names: ["--marker-size"], value: .text("N"), summary: "Length of the conflict markers"),
+            Option(names: ["--label-mine"], value: .text("NAME"), summary: "Label after the mine marker"),
+            Option(names: ["--label-base"], value: .text("NAME"), summary: "Label after the base marker"),
+            Option(names: ["--label-theirs"], value: .text("NAME"), summary: "Label after the theirs marker"),
+            Option(names: ["--array-key"], value: .text("NAME"), summary: "Merge arrays of objects by this member"),
+            schemaOption,
+            Option(names: ["--force"], value: nil, summary: "Go on if a schema fingerprint differs"),
+            helpOption,
+        ],
+        operands: .file)
+
+    static let validate = CommandSpec(
+        name: "validate", summary: "Check graph, schema or JSON files; list every problem",
+        options: [
+            Option(names: ["--schema"], value: .file, summary: "Check graphs against this schema"),
+            Option(names: ["--force"], value: nil, summary: "Check a graph whose fingerprint names another schema"),
+            Option(names: ["--quiet", "-q"], value: nil, summary: "Print nothing for valid files"),
+            helpOption,
+        ],
+        operands: .file)
+
+    static let fmt = CommandSpec(
+        name: "fmt", summary: "Write a graph (or any JSON) in canonical form",
+        options: [
+            Option(names: ["--schema"], value: .file, summary: "Read the file as a graph of this schema"),
+            Option(names: ["--force"], value: nil, summary: "Go on if the fingerprint names another schema"),
+            Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),
+            Option(names: ["--in-place", "-i"], value: nil, summary: "Replace the file"),
+            Option(names: ["--check"], value: nil, summary: "Write nothing; exit 1 if not canonical"),
+            helpOption,
+        ],
+        operands: .file)
+
+    static let git = CommandSpec(
+        name: "git", summary: "Install (or uninstall) the git diff and merge drivers",
+        options: [
+            Option(names: ["--global"], value: nil, summary: "The user's configuration instead of the repository's"),
+            Option(names: ["--force"], value: nil, summary: "Register this binary even inside a build folder"),
+            helpOption,
+        ],
+        firstOperand: .choice(["install", "uninstall"]), operands: .text("PATTERN"))
+
+    static let gitDiff = CommandSpec(
+        name: "git-diff", summary: "The git diff driver (git runs it)",
+        options: [
+            Option(names: ["--schema"], value: .file, summary: "The schema"),
+            Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the report"),
+            Option(names: ["--exit-code"], value: nil, summary: "Exit 1 when the sides differ"),
+            helpOption,
+        ],
+        operands: .file)
+
+    static let gitMerge = CommandSpec(
+        name: "git-merge", summary: "The git merge driver (git runs it)",
+        options: [
+            Option(names: ["--schema"], value: .file, summary: "The schema"),
+            Option(names: ["--virtual-base"], value: nil, summary: "Merging merge bases: no markers, exit 0"),
+            helpOption,
+        ],
+        operands: .file)
+
+    static let completion = CommandSpec(
+        name: "completion", summary: "Print the completion script for a shell",
+        options: [helpOption],
+        firstOperand: .choice(CompletionScript.Shell.allCases.map(\.rawValue)))
+
+    static let help = CommandSpec(
+        name: "help", summary: "Show help for a command",
+        options: [helpOption],
+        firstOperand: .choice(["diff", "patch", "merge", "validate", "fmt", "git", "git-diff", "git-merge", "completion", "help"]))
+
+    /// Every command, in the order the top-level help lists them.
+    static let all: [CommandSpec] = [diff, patch, merge, validate, fmt, git, gitDiff, gitMerge, completion, help]
+
+    /// The options of `graphdiff` itself, before a command.
+    static let rootOptions: [Option] = [
+        helpOption,
+        Option(names: ["--version"], value: nil, summary: "Show the version"),
+    ]
+}
+
+extension ParsedArguments {
+    /// Parses `arguments` with the options `spec` declares (its help option
+    /// is the dispatcher's, not the command's).
+    ///
+    /// - Throws: ``CommandFailure`` (usage) for an unknown option or a
+    ///   missing value.
+    init(_ arguments: [String], spec: CommandSpec) throws {
+        var flags: Set<String> = [], valued: Set<String> = [], aliases: [String: String] = [:]
+        for option in spec.options where option.canonical != CommandSpec.helpOption.canonical {
+            if option.value == nil { flags.insert(option.canonical) } else { valued.insert(option.canonical) }
+            for alias in option.names.dropFirst() { aliases[alias] = option.canonical }
+        }
+        try self.init(arguments, flags: flags, valued: valued, aliases: aliases)
+    }
+
+}
