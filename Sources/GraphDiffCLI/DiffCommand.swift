@@ -21,14 +21,7 @@ enum DiffCommand: Subcommand {
 
         let progress = Progress(io: io, inputs: [oldPath, newPath])
         defer { progress.done() }
-        let documents: [LoadedDocument]
-        do {
-            documents = try DocumentLoader.loadTogether([oldPath, newPath], schema: args.value("--schema"), force: args.has("--force"), io: io)
-        } catch let failure as DocumentFailure {
-            progress.done()
-            io.err(lines: failure.lines)
-            return .trouble
-        }
+        let documents = try DocumentLoader.loadTogether([oldPath, newPath], schema: args.value("--schema"), force: args.has("--force"), io: io)
         progress.stage("matching")
         let (old, new) = (documents[0], documents[1])
         let color = colorChoice == "always" || (colorChoice == "auto" && io.stdoutIsTerminal
@@ -96,7 +89,7 @@ enum DiffCommand: Subcommand {
         }
         do {
             return JSONWriter.canonical(try MergePatch.diff(from: a, to: b))
-        } catch let error as MergePatch.Unrepresentable {
+        } catch {
             throw CommandFailure.trouble("\(error); use --format json-patch")
         }
     }

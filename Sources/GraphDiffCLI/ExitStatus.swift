@@ -1,10 +1,15 @@
-/// How a command ended, following diff(1) and git.
+import GraphDiff
+
+/// How a command ended: one rule for every command, as diff(1) has it (0
+/// same, 1 different, 2 trouble) and git merge-file (conflicts count).
 ///
 /// | code | meaning |
 /// | --- | --- |
-/// | 0 | success: no differences, valid, merged cleanly |
-/// | 1 | differences, invalid documents, conflicts, a rejected patch |
-/// | 2 | trouble: usage, I/O, unreadable input, a broken schema |
+/// | 0 | same: no differences, merged cleanly, applied, valid, canonical |
+/// | 1 | different: differences, conflicts, a patch that does not apply, a file validate finds invalid, not canonical (`fmt --check`) |
+/// | 2 | trouble: usage, a file that cannot be read or written, an input that is not valid JSON or not a valid graph (for every command but validate, whose finding that is), a malformed patch, a missing or broken schema |
+///
+/// ``Messages/report(_:command:invalidIsTheAnswer:)`` applies it to errors.
 struct ExitStatus: Equatable, CustomStringConvertible {
     var code: Int32
 
@@ -31,4 +36,14 @@ struct CommandFailure: Error {
     static func trouble(_ message: String) -> CommandFailure {
         CommandFailure(message: message, status: .trouble)
     }
+}
+
+/// A patch that could not be read or applied, with the files it concerns:
+/// what ``Messages/report(_:command:invalidIsTheAnswer:)`` needs to word it.
+struct PatchFailure: Error {
+    var error: PatchError
+    /// The patch file, as given.
+    var patch: String
+    /// The target file, as given.
+    var target: String
 }

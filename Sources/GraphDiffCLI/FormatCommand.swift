@@ -15,13 +15,7 @@ enum FormatCommand: Subcommand {
         if destinations.count > 1 { throw CommandFailure.usage("choose one of -o, --in-place and --check") }
         if args.has("--in-place") && path == "-" { throw CommandFailure.usage("--in-place needs a file, not standard input") }
         let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"))
-        let document: LoadedDocument
-        do {
-            document = try loader.load(path)
-        } catch let failure as DocumentFailure {
-            io.err(lines: failure.lines)
-            return .trouble
-        }
+        let document = try loader.load(path)
         let text: [UInt8]
         switch document.content {
         case .graph(let graph): text = graph.canonicalText()

@@ -74,15 +74,10 @@ enum GraphDiffTool {
         }
         do {
             return try command.run(rest, io: io)
-        } catch let failure as CommandFailure {
-            io.err("graphdiff \(command.name): \(failure.message)\n")
-            if failure.showUsage {
-                io.err("Usage: \(command.usage)\nSee 'graphdiff help \(command.name)'.\n")
-            }
-            return failure.status
         } catch {
-            io.err("graphdiff \(command.name): \(Messages.describe(error, file: nil))\n")
-            return .trouble
+            let report = Messages.report(error, command: command)
+            io.err(report.text)
+            return report.status
         }
     }
 }

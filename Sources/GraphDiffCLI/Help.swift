@@ -22,7 +22,10 @@ enum Help {
           -h, --help  Show this help.
           --version   Show the version.
 
-        Exit status: 0 success, 1 differences or invalid input, 2 trouble.
+        Exit status, as diff(1): 0 same (no differences, merged cleanly,
+        applied, valid), 1 different (differences, conflicts, a patch that
+        does not apply, a file validate finds invalid), 2 trouble (usage,
+        unreadable or invalid input, missing or broken schema).
         See 'graphdiff help COMMAND' and man graphdiff(1), graphdiff(5).
 
         """
@@ -42,7 +45,7 @@ enum Help {
         Options:
           -h, --help      Show this help.
 
-        Exit status: 0 shown, 2 no such command.
+        Exit status: 0 shown, 2 trouble (no such command).
 
         """
 
@@ -90,7 +93,8 @@ enum Help {
                           NO_COLOR is set).
           -h, --help      Show this help.
 
-        Exit status: 0 no differences, 1 differences, 2 trouble.
+        Exit status: 0 no differences, 1 differences, 2 trouble (usage,
+        unreadable or invalid input, missing or broken schema).
 
         """
 
@@ -128,7 +132,8 @@ enum Help {
           -h, --help      Show this help.
 
         Exit status: 0 applied (or already applied), 1 rejected (or, with
-        --force, some changes skipped), 2 trouble.
+        --force, some changes skipped), 2 trouble (usage, unreadable or
+        invalid input, a malformed patch, missing or broken schema).
 
         """
 
@@ -179,7 +184,8 @@ enum Help {
           -h, --help      Show this help.
 
         Exit status: 0 merged cleanly (or every conflict resolved by --prefer),
-        1 conflicts remain (the result is still written), 2 trouble (nothing
+        1 conflicts remain (the result is still written), 2 trouble (usage,
+        unreadable or invalid input, missing or broken schema; nothing
         written).
 
         """
@@ -293,7 +299,7 @@ enum Help {
         Options:
           -h, --help      Show this help.
 
-        Exit status: 0 printed, 2 no such shell (usage).
+        Exit status: 0 printed, 2 trouble (no such shell, usage).
 
         """
 

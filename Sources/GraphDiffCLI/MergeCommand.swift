@@ -23,16 +23,9 @@ enum MergeCommand: Subcommand {
 
         let progress = Progress(io: io, inputs: args.operands)
         defer { progress.done() }
-        let documents: [LoadedDocument]
-        do {
-            // Graph positions are needed only by the report.
-            documents = try DocumentLoader.loadTogether(args.operands, schema: args.value("--schema"), force: args.has("--force"),
+        // Graph positions are needed only by the report.
+        let documents = try DocumentLoader.loadTogether(args.operands, schema: args.value("--schema"), force: args.has("--force"),
                                                         keepGraphBytes: args.value("--report") != nil, io: io)
-        } catch let failure as DocumentFailure {
-            progress.done()
-            io.err(lines: failure.lines)
-            return .trouble
-        }
         progress.stage("merging")
         let (base, mine, theirs) = (documents[0], documents[1], documents[2])
 

@@ -30,6 +30,50 @@ enum Messages {
         }
     }
 
+    /// What a command prints on standard error when it ends with `error`,
+    /// and its exit status: the one place where the errors of the library
+    /// and of the command line become text and a status.
+    ///
+    /// The status follows the rule of ``ExitStatus``: an input that is not
+    /// valid is trouble (2) for every command but validate, whose answer it
+    /// is (`invalidIsTheAnswer`: 1); a patch that does not fit its target
+    /// is the answer of patch (1); a malformed patch, a usage error, a file
+    /// that cannot be read or written, a missing or broken schema are
+    /// trouble (2).
+    static func report(_ error: Error, command: Subcommand.Type, invalidIsTheAnswer: Bool = false) -> (text: String, status: ExitStatus) {
+        let prefix = "graphdiff \(command.name): "
+        func text(_ lines: [String]) -> String { lines.map { $0 + "\n" }.joined() }
+        switch error {
+        case let failure as CommandFailure:
+            var lines = [prefix + failure.message]
+            if failure.showUsage { lines += ["Usage: \(command.usage)", "See 'graphdiff help \(command.name)'."] }
+            return (text(lines), failure.status)
+        case let failure as DocumentFailure:
+            return (text(failure.lines), failure.kind == .invalid && invalidIsTheAnswer ? .failure : .trouble)
+        case let failure as PatchFailure:
+            let e = failure.error
+            let patchAt = failure.patch + (e.location.map { ":\($0)" } ?? "")
+            switch e.reason {
+            case .malformed:
+                return (text([prefix + "\(patchAt): \(e.message)"]), .trouble)
+            case .unknownFormat:
+                return (text([prefix + "\(patchAt): \(e.message); give --format to read it as a merge patch"]), .trouble)
+            case .schemaMismatch:
+                return (text([prefix + "\(patchAt): \(e.message) (use --force to go on)"]), .trouble)
+            case .operationFailed:
+                return (text([prefix + "\(patchAt): \(e.message); nothing written"]), .failure)
+            case .rejected(let mismatches):
+                return (text([prefix + "\(failure.patch) does not apply to \(failure.target); nothing written"]
+                             + mismatches.map { "\(failure.patch): \($0)" }), .failure)
+            case .inconsistent(let problems):
+                return (text([prefix + "the result would be an invalid graph; nothing written"]
+                             + problems.map { "\(failure.target): \($0)" }), .failure)
+            }
+        default:
+            return (text([prefix + describe(error, file: nil)]), .trouble)
+        }
+    }
+
     /// All lines of `error` joined by newlines.
     static func describe(_ error: Error, file: String?) -> String {
         lines(error, file: file).joined(separator: "\n")

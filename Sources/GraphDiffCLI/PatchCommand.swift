@@ -17,94 +17,62 @@ enum PatchCommand: Subcommand {
         }
         let chosen = try args.value("--format").map { _ in try args.choice("--format", ["graphdiff", "json-patch", "merge-patch"], default: "graphdiff") }
 
-        let target: LoadedDocument
-        let patchDocument: JSONValue
-        do {
-            let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"))
-            target = try loader.load(targetPath, schemaDocuments: false)
-            patchDocument = try DocumentLoader(io: io, schemaOverride: nil, force: false).load(patchPath, useSchema: false).json
-        } catch let failure as DocumentFailure {
-            io.err(lines: failure.lines)
-            return .trouble
+        let target = try DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"))
+            .load(targetPath, schemaDocuments: false)
+        let patchFile = try DocumentLoader(io: io, schemaOverride: nil, force: false).load(patchPath, useSchema: false)
+        let patchDocument = patchFile.json
+        let patchSource = JSONSourceText(patchFile.bytes)
+        func failure(_ error: PatchError) -> PatchFailure { PatchFailure(error: error, patch: patchPath, target: targetPath) }
+        let format: PatchFormat
+        if let given = chosen.flatMap(PatchFormat.init(rawValue:)) {
+            format = given
+        } else {
+            do { format = try PatchFormat.detect(patchDocument) } catch { throw failure(error) }
         }
-        let format = try chosen ?? detectFormat(patchDocument, path: patchPath)
-        if args.has("--reverse") && format != "graphdiff" {
-            throw CommandFailure.usage("--reverse needs a graphdiff patch (it carries old values); a \(format) cannot be inverted")
+        if args.has("--reverse") && !format.isInvertible {
+            throw CommandFailure.usage("--reverse needs a graphdiff patch (it carries old values); a \(format.rawValue) cannot be inverted")
         }
 
         var result: [UInt8]
         var status = ExitStatus.success
-        switch format {
-        case "graphdiff":
-            let decoded: PatchDocument.Decoded
-            do { decoded = try PatchDocument.decode(patchDocument) } catch { throw CommandFailure.trouble("\(patchPath): \(error)") }
-            switch decoded {
-            case .graph(var changes):
-                guard let graph = target.graph else {
+        do {
+            switch format {
+            case .graphdiff:
+                if PatchDocument.isGraphPatch(patchDocument) && target.graph == nil {
                     throw CommandFailure.trouble("\(targetPath): a graph patch needs a graph target, and no schema applies (give --schema or \"$schema\")")
                 }
-                if args.has("--reverse") { changes = changes.inverted() }
-                let outcome: PatchOutcome
-                do {
-                    outcome = try changes.apply(to: graph, force: args.has("--force"))
-                } catch let e as PatchError.SchemaMismatch {
-                    throw CommandFailure.trouble("\(patchPath): \(e) (use --force to go on)")
-                } catch let e as PatchError.Rejected {
-                    io.err("graphdiff patch: \(patchPath) does not apply to \(targetPath); nothing written\n")
-                    io.err(e.mismatches.map { "\(patchPath): \($0)\n" }.joined())
-                    return .failure
-                } catch let e as PatchError.Inconsistent {
-                    io.err("graphdiff patch: the result would be an invalid graph; nothing written\n")
-                    io.err(e.problems.map { "\(targetPath): \($0)\n" }.joined())
-                    return .failure
-                }
-                if !outcome.skipped.isEmpty {
-                    io.err(outcome.skipped.map { "\(patchPath): skipped \($0)\n" }.joined())
-                    status = .failure
-                }
-                report(applied: outcome.applied, present: outcome.alreadyPresent, alreadyApplied: outcome.wasAlreadyApplied, target: targetPath, check: args.has("--check"), io: io)
-                result = outcome.graph.canonicalText()
-            case .json(var edits):
-                if args.has("--reverse") { edits = edits.inverted() }
-                do {
+                switch try PatchDocument.decode(patchDocument, schema: target.graph?.schema, source: patchSource) {
+                case .graph(var changes):
+                    guard let graph = target.graph else { throw CommandFailure.trouble("\(targetPath): a graph patch needs a graph target") }
+                    if args.has("--reverse") { changes = changes.inverted() }
+                    let outcome = try changes.apply(to: graph, force: args.has("--force"))
+                    if !outcome.skipped.isEmpty {
+                        io.err(outcome.skipped.map { "\(patchPath): skipped \($0)\n" }.joined())
+                        status = .failure
+                    }
+                    report(applied: outcome.applied, present: outcome.alreadyPresent, alreadyApplied: outcome.wasAlreadyApplied, target: targetPath, check: args.has("--check"), io: io)
+                    result = outcome.graph.canonicalText()
+                case .json(var edits):
+                    if args.has("--reverse") { edits = edits.inverted() }
                     let outcome = try JSONEdits.apply(edits, to: target.json)
                     report(applied: outcome.alreadyApplied ? 0 : edits.count, present: outcome.alreadyApplied ? edits.count : 0,
                            alreadyApplied: outcome.alreadyApplied, target: targetPath, check: args.has("--check"), io: io)
                     result = JSONWriter.canonical(outcome.document)
-                } catch let e as PatchError.Rejected {
-                    io.err("graphdiff patch: \(patchPath) does not apply to \(targetPath); nothing written\n")
-                    io.err(e.mismatches.map { "\(patchPath): \($0)\n" }.joined())
-                    return .failure
                 }
-            }
-        default:
-            let base = target.graph?.encoded() ?? target.json
-            let patched: JSONValue
-            if format == "json-patch" {
-                do {
-                    patched = try JSONPatch(parsing: patchDocument).apply(to: base)
-                } catch let e as PatchError {
-                    if case .malformed = e { throw CommandFailure.trouble("\(patchPath): \(e)") }
-                    io.err("graphdiff patch: \(patchPath): \(e); nothing written\n")
-                    return .failure
+            case .jsonPatch, .mergePatch:
+                let force = args.has("--force")
+                if format == .jsonPatch {
+                    let patch = try JSONPatch(parsing: patchDocument, source: patchSource)
+                    result = try target.graph.map { try $0.applying(patch, ignoreFingerprint: force).canonicalText() }
+                        ?? JSONWriter.canonical(try patch.apply(to: target.json))
+                } else {
+                    result = try target.graph.map { try $0.applying(mergePatch: patchDocument, ignoreFingerprint: force).canonicalText() }
+                        ?? JSONWriter.canonical(MergePatch.apply(patchDocument, to: target.json))
                 }
-            } else {
-                patched = MergePatch.apply(patchDocument, to: base)
+                if args.has("--check") { io.out("\(targetPath): the \(format.rawValue) applies\n") }
             }
-            if let graph = target.graph {
-                do {
-                    var again = try Graph.load(patched, schema: graph.schema, source: nil, options: .init(ignoreFingerprint: args.has("--force")))
-                    again.schemaReference = graph.schemaReference
-                    result = again.canonicalText()
-                } catch {
-                    io.err("graphdiff patch: the result would be an invalid graph; nothing written\n")
-                    io.err(Messages.lines(error, file: targetPath).map { $0 + "\n" }.joined())
-                    return .failure
-                }
-            } else {
-                result = JSONWriter.canonical(patched)
-            }
-            if args.has("--check") { io.out("\(targetPath): the \(format) applies\n") }
+        } catch let error as PatchError {
+            throw failure(error)
         }
         if args.has("--check") { return status }
         if let output = args.value("--output"), output != "-" {
@@ -115,23 +83,6 @@ enum PatchCommand: Subcommand {
             io.out(result)
         }
         return status
-    }
-
-    /// The patch format a document is written in.
-    static func detectFormat(_ document: JSONValue, path: String) throws -> String {
-        switch document {
-        case .array: return "json-patch"
-        case .object(let o):
-            if let format = o["format"]?.stringValue {
-                guard format == PatchDocument.formatTag else {
-                    throw CommandFailure.trouble("\(path): unknown patch format \"\(format)\"; give --format to read it as a merge patch")
-                }
-                return "graphdiff"
-            }
-            return "merge-patch"
-        default:
-            throw CommandFailure.trouble("\(path): a patch is an array (RFC 6902) or an object (graphdiff patch, RFC 7386 merge patch), found \(document.kindName)")
-        }
     }
 
     static func report(applied: Int, present: Int, alreadyApplied: Bool, target: String, check: Bool, io: CommandIO) {

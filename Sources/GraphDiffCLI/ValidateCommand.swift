@@ -17,9 +17,11 @@ enum ValidateCommand: Subcommand {
                 let document = try loader.load(path)
                 if !args.has("--quiet") { io.out(summary(document) + "\n") }
             } catch let failure as DocumentFailure {
-                io.err(lines: failure.lines)
-                let s: ExitStatus = failure.kind == .invalid ? .failure : .trouble
-                if s.code > status.code { status = s }
+                // Whether a file is valid is what validate answers: an
+                // invalid file is its finding (1), not trouble.
+                let report = Messages.report(failure, command: ValidateCommand.self, invalidIsTheAnswer: true)
+                io.err(report.text)
+                if report.status.code > status.code { status = report.status }
             }
         }
         return status

@@ -9,7 +9,7 @@ public func fuzzPatch(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     onLargeStack {
         guard let document = try? JSONReader.parse(bytes) else { return }
-        if case .graph(let changes)? = try? PatchDocument.decode(document) {
+        if case .graph(let changes)? = try? PatchDocument.decode(document, schema: base.schema) {
             _ = try? changes.apply(to: base, force: true)
             _ = try? changes.inverted().apply(to: base)
         }

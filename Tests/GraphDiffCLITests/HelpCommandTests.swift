@@ -19,7 +19,7 @@ final class HelpCommandTests: XCTestCase {
         Options:
           -h, --help      Show this help.
 
-        Exit status: 0 shown, 2 no such command.
+        Exit status: 0 shown, 2 trouble (no such command).
 
         """
 

@@ -59,7 +59,7 @@ final class PropertySuiteTests: XCTestCase {
 
         // Diff, patch and inverse.
         let changes = try ChangeSet.diff(from: base, to: mine)
-        guard case .graph(let decoded) = try PatchDocument.decode(PatchDocument.encode(changes)) else { return "patch document did not decode" }
+        guard case .graph(let decoded) = try PatchDocument.decode(PatchDocument.encode(changes), schema: base.schema) else { return "patch document did not decode" }
         let forward = try decoded.apply(to: base).graph
         if forward.canonicalText() != mine.canonicalText() { return "apply(diff(a, b), a) != b" }
         if try decoded.inverted().apply(to: mine).graph.canonicalText() != base.canonicalText() { return "apply(invert(diff(a, b)), b) != a" }

@@ -17,12 +17,15 @@ public struct DiffOptions: Sendable {
     }
 }
 
-/// Why two graphs cannot be diffed.
+/// Why a diff cannot be made: the one error type of the diff stage.
 public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The graphs are of different schemas (their fingerprints differ).
     case schemaMismatch(old: String, new: String)
     /// The `--root` object exists in neither graph.
     case unknownRoot(ObjectID)
+    /// A merge patch (RFC 7386) cannot say that the member at this path
+    /// becomes `null` (``MergePatch/diff(from:to:)``): `null` means remove.
+    case unrepresentableInMergePatch(JSONPointer)
 
     public var description: String {
         switch self {
@@ -30,6 +33,8 @@ public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the two graphs have different schemas (\(old) and \(new))"
         case .unknownRoot(let id):
             return "no object \(id) in either graph"
+        case .unrepresentableInMergePatch(let path):
+            return "a merge patch cannot set \(path.tokens.isEmpty ? "the document" : path.description) to null (null means remove)"
         }
     }
 }

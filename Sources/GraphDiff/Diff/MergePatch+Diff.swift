@@ -2,28 +2,20 @@
 /// RFC 7386 JSON Merge Patch: generation (here) and application
 /// (``MergePatch/apply(_:to:)``).
 public enum MergePatch {
-    /// Why a merge patch cannot express a change.
-    public struct Unrepresentable: Error, Equatable, Sendable, CustomStringConvertible {
-        public var path: JSONPointer
-        public var description: String {
-            "a merge patch cannot set \(path.tokens.isEmpty ? "the document" : path.description) to null (null means remove)"
-        }
-    }
-
     /// The merge patch that turns `a` into `b`: changed members recursively,
     /// removed members as `null`, anything that is not an object replaced.
     ///
-    /// - Throws: ``Unrepresentable`` when `b` sets a member to `null` that
+    /// - Throws: ``DiffError/unrepresentableInMergePatch(_:)`` when `b` sets a member to `null` that
     ///   was not already `null` in `a`, or is itself `null` inside an
     ///   object: RFC 7386 reads `null` as "remove", so no merge patch says it.
     /// - Complexity: O(*n* + *m*).
-    public static func diff(from a: JSONValue, to b: JSONValue) throws -> JSONValue {
+    public static func diff(from a: JSONValue, to b: JSONValue) throws(DiffError) -> JSONValue {
         try diff(a, b, at: JSONPointer())
     }
 
-    static func diff(_ a: JSONValue, _ b: JSONValue, at path: JSONPointer) throws -> JSONValue {
+    static func diff(_ a: JSONValue, _ b: JSONValue, at path: JSONPointer) throws(DiffError) -> JSONValue {
         guard case .object(let x) = a, case .object(let y) = b else {
-            if b.isNull && !path.tokens.isEmpty { throw Unrepresentable(path: path) }
+            if b.isNull && !path.tokens.isEmpty { throw DiffError.unrepresentableInMergePatch(path) }
             return b
         }
         // Members are looked up through hash indexes and appended (names are
@@ -36,7 +28,7 @@ public enum MergePatch {
             if let i = xIndex[ExactString(m.key)] {
                 let old = x.members[i].value
                 if old == m.value { continue }
-                if m.value.isNull { throw Unrepresentable(path: p) }
+                if m.value.isNull { throw DiffError.unrepresentableInMergePatch(p) }
                 if case .object = old, case .object = m.value {
                     patch.append(JSONObject.Member(key: m.key, value: try diff(old, m.value, at: p)))
                 } else {
@@ -51,8 +43,8 @@ public enum MergePatch {
 
     /// A new value as it must appear in a merge patch: objects may not hold
     /// `null` members (they would be dropped on apply).
-    static func value(_ v: JSONValue, at path: JSONPointer) throws -> JSONValue {
-        if v.isNull { throw Unrepresentable(path: path) }
+    static func value(_ v: JSONValue, at path: JSONPointer) throws(DiffError) -> JSONValue {
+        if v.isNull { throw DiffError.unrepresentableInMergePatch(path) }
         if case .object(let o) = v {
             for m in o.members { _ = try value(m.value, at: path.appending(m.key)) }
         }

@@ -26,25 +26,28 @@ extension ChangeSet {
     ///
     ///     let b2 = try changes.apply(to: a).graph   // == b when changes = diff(a, b)
     ///
-    /// - Throws: ``PatchError/SchemaMismatch`` (unless `force`),
-    ///   ``PatchError/Rejected``, ``PatchError/Inconsistent`` (an invalid
-    ///   value or an inconsistent result, each problem naming the entity,
-    ///   identity and property).
+    /// - Throws: ``PatchError`` with reason
+    ///   ``PatchError/Reason/schemaMismatch(patch:target:)`` (unless
+    ///   `force`), ``PatchError/Reason/rejected(_:)`` (every mismatch, each
+    ///   naming its change, entity, identity and property) or
+    ///   ``PatchError/Reason/inconsistent(_:)`` (an invalid value or an
+    ///   inconsistent result, each problem naming the entity, identity and
+    ///   property).
     /// - Complexity: O(*c* + *n*) expected, where *c* is the number of changes
     ///   and *n* the number of objects (the final consistency check).
-    public func apply(to target: Graph, force: Bool = false) throws -> PatchOutcome {
+    public func apply(to target: Graph, force: Bool = false) throws(PatchError) -> PatchOutcome {
         if schemaFingerprint != target.schema.fingerprint && !force {
-            throw PatchError.SchemaMismatch(patch: schemaFingerprint, target: target.schema.fingerprint)
+            throw PatchError(.schemaMismatch(patch: schemaFingerprint, target: target.schema.fingerprint))
         }
         var plan = PatchPlan(target: target)
         plan.classify(canonicalIdentities(in: target.schema))
-        if !plan.mismatches.isEmpty && !force { throw PatchError.Rejected(mismatches: plan.mismatches) }
+        if !plan.mismatches.isEmpty && !force { throw PatchError(.rejected(plan.mismatches)) }
         if plan.pendingCount == 0 {
             return PatchOutcome(graph: target, applied: 0, alreadyPresent: plan.presentCount, skipped: plan.mismatches)
         }
         var (graph, problems) = try plan.execute()
         problems += graph.consistencyProblems()
-        if !problems.isEmpty { throw PatchError.Inconsistent(problems: problems.sorted(by: GraphProblem.subjectOrder)) }
+        if !problems.isEmpty { throw PatchError(.inconsistent(problems.sorted(by: GraphProblem.subjectOrder))) }
         graph.schemaReference = target.schemaReference
         return PatchOutcome(graph: graph, applied: plan.pendingCount, alreadyPresent: plan.presentCount, skipped: plan.mismatches)
     }

@@ -12,25 +12,25 @@ public enum JSONEdits {
     ///   made only of such inserts applies again (inserting again).
     ///
     /// - Returns: the patched document and whether it was already applied.
-    /// - Throws: ``PatchError/Rejected`` naming the first edit that does not
-    ///   match (nothing is applied).
+    /// - Throws: ``PatchError`` (``PatchError/Reason/rejected(_:)``) naming
+    ///   the first edit that does not match (nothing is applied).
     /// - Complexity: O(*k* · *s*), *k* edits along paths of containers of size *s*.
-    public static func apply(_ edits: [JSONEdit], to document: JSONValue) throws -> (document: JSONValue, alreadyApplied: Bool) {
+    public static func apply(_ edits: [JSONEdit], to document: JSONValue) throws(PatchError) -> (document: JSONValue, alreadyApplied: Bool) {
         do {
             return (try applyChecked(edits, to: document), false)
-        } catch let rejected as PatchError.Rejected {
+        } catch let rejected {
             if !edits.isEmpty, (try? applyChecked(edits.inverted(), to: document)) != nil { return (document, true) }
             throw rejected
         }
     }
 
-    static func applyChecked(_ edits: [JSONEdit], to document: JSONValue) throws -> JSONValue {
+    static func applyChecked(_ edits: [JSONEdit], to document: JSONValue) throws(PatchError) -> JSONValue {
         var result = document
         for (i, edit) in edits.enumerated() {
-            func check(_ path: JSONPointer, _ expected: JSONValue) throws {
+            func check(_ path: JSONPointer, _ expected: JSONValue) throws(PatchError) {
                 let found = try? JSONPatch.value(at: path.tokens[...], in: result)
                 if found.map({ $0 != expected }) ?? true {
-                    throw PatchError.Rejected(mismatches: [PatchMismatch(change: i, subject: "\(kind(edit)) \(path)", expected: expected, found: found, reason: "old value does not match")])
+                    throw PatchError(.rejected([PatchMismatch(change: i, subject: "\(kind(edit)) \(path)", expected: expected, found: found, reason: "old value does not match")]), change: i)
                 }
             }
             let operation: JSONPatch.Operation
@@ -40,7 +40,7 @@ public enum JSONEdits {
                 // element inserted into an array cannot be checked).
                 if let parent = path.parent, let last = path.tokens.last,
                     case .object(let o)? = try? JSONPatch.value(at: parent.tokens[...], in: result), let existing = o[last] {
-                    throw PatchError.Rejected(mismatches: [PatchMismatch(change: i, subject: "add \(path)", expected: nil, found: existing, reason: "the member exists already")])
+                    throw PatchError(.rejected([PatchMismatch(change: i, subject: "add \(path)", expected: nil, found: existing, reason: "the member exists already")]), change: i)
                 }
                 operation = JSONPatch.Operation(.add, path: path, value: value)
             case .remove(let path, let old):
@@ -55,7 +55,7 @@ public enum JSONEdits {
             do {
                 result = try JSONPatch([operation]).apply(to: result)
             } catch {
-                throw PatchError.Rejected(mismatches: [PatchMismatch(change: i, subject: "\(kind(edit)) \(edit.path)", expected: nil, found: nil, reason: "\(error)")])
+                throw PatchError(.rejected([PatchMismatch(change: i, subject: "\(kind(edit)) \(edit.path)", expected: nil, found: nil, reason: "\(error.message)")]), change: i)
             }
         }
         return result

@@ -7,25 +7,26 @@ extension JSONPatch {
     /// as JSON values (numbers by decimal value).
     ///
     /// - Returns: the patched document.
-    /// - Throws: ``PatchError/failed(operation:reason:)`` at the first
-    ///   operation that does not apply; `document` is unchanged.
+    /// - Throws: ``PatchError`` (``PatchError/Reason/operationFailed(_:)``)
+    ///   at the first operation that does not apply; `document` is unchanged.
     /// - Complexity: O(*k* · *s*), where *k* is the number of operations and
     ///   *s* the size of the containers along each path.
-    public func apply(to document: JSONValue) throws -> JSONValue {
+    public func apply(to document: JSONValue) throws(PatchError) -> JSONValue {
         var result = document
         for (index, op) in operations.enumerated() {
             do {
                 try JSONPatch.apply(op, to: &result)
-            } catch let reason as Reason {
-                throw PatchError.failed(operation: index, reason: "\(op.kind.rawValue) \(op.path): \(reason.text)")
+            } catch {
+                throw PatchError(.operationFailed("operation \(index): \(op.kind.rawValue) \(op.path): \(error.text)"), change: index)
             }
         }
         return result
     }
 
-    struct Reason: Error { var text: String }
+    /// Why one operation does not apply.
+    package struct Reason: Error { var text: String }
 
-    static func apply(_ op: Operation, to document: inout JSONValue) throws {
+    static func apply(_ op: Operation, to document: inout JSONValue) throws(Reason) {
         switch op.kind {
         case .add:
             try add(op.value ?? .null, at: op.path.tokens[...], in: &document)
@@ -53,7 +54,7 @@ extension JSONPatch {
     }
 
     /// The value at `tokens` in `document`.
-    public static func value(at tokens: ArraySlice<String>, in document: JSONValue) throws -> JSONValue {
+    package static func value(at tokens: ArraySlice<String>, in document: JSONValue) throws(Reason) -> JSONValue {
         var current = document
         for token in tokens {
             switch current {
@@ -70,7 +71,7 @@ extension JSONPatch {
         return current
     }
 
-    static func add(_ value: JSONValue, at tokens: ArraySlice<String>, in document: inout JSONValue) throws {
+    static func add(_ value: JSONValue, at tokens: ArraySlice<String>, in document: inout JSONValue) throws(Reason) {
         guard let first = tokens.first else { document = value; return }
         let rest = tokens.dropFirst()
         switch document {
@@ -103,7 +104,7 @@ extension JSONPatch {
         }
     }
 
-    static func remove(at tokens: ArraySlice<String>, in document: inout JSONValue) throws -> JSONValue {
+    static func remove(at tokens: ArraySlice<String>, in document: inout JSONValue) throws(Reason) -> JSONValue {
         guard let first = tokens.first else { throw Reason(text: "cannot remove the whole document") }
         let rest = tokens.dropFirst()
         switch document {

@@ -43,39 +43,44 @@ public struct JSONPatch: Hashable, Sendable {
 
     /// Reads a patch document: an array of operation objects.
     ///
-    /// - Throws: ``PatchError`` naming the operation (by position) and what is wrong.
-    public init(parsing document: JSONValue) throws {
+    ///     let patch = try JSONPatch(parsing: try JSONReader.parse(#"[{"op": "remove", "path": "/a"}]"#))
+    ///
+    /// - Parameter source: the document's text, when it was read from one:
+    ///   an error then carries the line and column of the operation at fault.
+    /// - Throws: ``PatchError`` (``PatchError/Reason/malformed(_:)``) naming
+    ///   the operation (by position) and what is wrong.
+    /// - Complexity: O(*k*) in the number of operations.
+    public init(parsing document: JSONValue, source: JSONSourceText? = nil) throws(PatchError) {
         guard let list = document.arrayValue else {
-            throw PatchError.malformed("a JSON Patch is an array of operations, found \(document.kindName)")
+            throw PatchError(.malformed("a JSON Patch is an array of operations, found \(document.kindName)"),
+                             location: source.map { _ in SourceLocation(line: 1, column: 1, offset: 0) })
         }
-        operations = try list.enumerated().map { index, element in
-            guard let object = element.objectValue else {
-                throw PatchError.malformed("operation \(index): expected an object, found \(element.kindName)")
+        var operations: [Operation] = []
+        operations.reserveCapacity(list.count)
+        for (index, element) in list.enumerated() {
+            func fail(_ why: String) -> PatchError {
+                PatchError(.malformed("operation \(index)\(why)"), change: index, location: PatchError.location(of: element, in: source))
             }
+            guard let object = element.objectValue else { throw fail(": expected an object, found \(element.kindName)") }
             guard let opName = object["op"]?.stringValue, let kind = Operation.Kind(rawValue: opName) else {
-                throw PatchError.malformed("operation \(index): missing or unknown \"op\"")
+                throw fail(": missing or unknown \"op\"")
             }
-            func pointer(_ name: String) throws -> JSONPointer {
-                guard let text = object[name]?.stringValue else {
-                    throw PatchError.malformed("operation \(index) (\(opName)): missing \"\(name)\"")
-                }
-                do { return try JSONPointer(parsing: text) } catch {
-                    throw PatchError.malformed("operation \(index) (\(opName)): \(error)")
-                }
+            func pointer(_ name: String) throws(PatchError) -> JSONPointer {
+                guard let text = object[name]?.stringValue else { throw fail(" (\(opName)): missing \"\(name)\"") }
+                do { return try JSONPointer(parsing: text) } catch { throw fail(" (\(opName)): \(error)") }
             }
             let path = try pointer("path")
             switch kind {
             case .add, .replace, .test:
-                guard let value = object["value"] else {
-                    throw PatchError.malformed("operation \(index) (\(opName)): missing \"value\"")
-                }
-                return Operation(kind, path: path, value: value)
+                guard let value = object["value"] else { throw fail(" (\(opName)): missing \"value\"") }
+                operations.append(Operation(kind, path: path, value: value))
             case .move, .copy:
-                return Operation(kind, path: path, from: try pointer("from"))
+                operations.append(Operation(kind, path: path, from: try pointer("from")))
             case .remove:
-                return Operation(kind, path: path)
+                operations.append(Operation(kind, path: path))
             }
         }
+        self.operations = operations
     }
 
     /// The patch as an RFC 6902 document.

@@ -14,32 +14,53 @@ public struct PatchOutcome: Sendable {
     public var wasAlreadyApplied: Bool { applied == 0 && skipped.isEmpty && alreadyPresent > 0 }
 }
 
-/// A change whose old value does not match the target.
+/// A change whose old value does not match the target, with where: the
+/// change's position in the patch, and the entity, identity and property it
+/// is about.
+///
+///     // change 0: update Person "p1".age: old value does not match: expected 41, found 42
 public struct PatchMismatch: Hashable, Sendable, CustomStringConvertible {
-    /// The position of the change in the patch document's `changes`.
+    /// The position of the change in the patch document's `changes` (-1:
+    /// the order edits of several changes together).
     public var change: Int
     /// What the change is about: `update Person "p1".age`.
     public var subject: String
+    /// The entity of the object the change is about, as the patch names it
+    /// (`nil` for metadata and structural edits).
+    public var entity: String?
+    /// The identity of that object.
+    public var identity: String?
+    /// The property (attribute, relationship, or metadata key) the change
+    /// is about, when one is.
+    public var property: String?
     /// What the patch expected to find, and what the target has (`nil`: absent).
     public var expected: JSONValue?
+    /// What the target has (`nil`: absent).
     public var found: JSONValue?
     /// What the patch expected, in words, when that is no single value: the
     /// positions an order change gives its members in the old order
     /// (``SequenceChange/oldOrderDescription(limit:)``). Shown instead of
     /// ``expected``.
     public var expectedDescription: String?
+    /// Why the change does not match, in words.
     public var reason: String
 
+    /// A mismatch of change `change`, about `subject` (the object `entity`
+    /// `identity`, its `property`, when known).
     public init(change: Int, subject: String, expected: JSONValue?, found: JSONValue?, reason: String,
-                expectedDescription: String? = nil) {
+                expectedDescription: String? = nil, entity: String? = nil, identity: String? = nil, property: String? = nil) {
         self.change = change
         self.subject = subject
+        self.entity = entity
+        self.identity = identity
+        self.property = property
         self.expected = expected
         self.found = found
         self.reason = reason
         self.expectedDescription = expectedDescription
     }
 
+    /// `change N: SUBJECT: reason: expected X, found Y`.
     public var description: String {
         func show(_ v: JSONValue?) -> String { v.map { JSONWriter.string($0) } ?? "(absent)" }
         var text = "change \(change): \(subject): \(reason)"
@@ -47,27 +68,5 @@ public struct PatchMismatch: Hashable, Sendable, CustomStringConvertible {
             text += ": expected \(expectedDescription ?? show(expected)), found \(show(found))"
         }
         return text
-    }
-}
-
-extension PatchError {
-    /// Thrown by verified application: the changes that do not match.
-    public struct Rejected: Error, Sendable, CustomStringConvertible {
-        public var mismatches: [PatchMismatch]
-        public var description: String { mismatches.map(\.description).joined(separator: "\n") }
-    }
-
-    /// The patched graph breaks the schema's rules (a dangling reference, a
-    /// broken chain): the patch does not fit this target.
-    public struct Inconsistent: Error, Sendable, CustomStringConvertible {
-        public var problems: [GraphProblem]
-        public var description: String { problems.map(\.description).joined(separator: "\n") }
-    }
-
-    /// The patch was made for another schema.
-    public struct SchemaMismatch: Error, Sendable, CustomStringConvertible {
-        public var patch: String
-        public var target: String
-        public var description: String { "the patch is for schema \(patch), the target has \(target)" }
     }
 }

@@ -10,8 +10,8 @@ extension PatchPlan {
     ///
     /// - Returns: the patched graph, and the problems of the values written
     ///   (empty when they all suit their properties).
-    /// - Throws: ``PatchError/Rejected`` when order edits do not fit.
-    mutating func execute() throws -> (Graph, [GraphProblem]) {
+    /// - Throws: ``PatchError`` (rejected) when order edits do not fit.
+    mutating func execute() throws(PatchError) -> (Graph, [GraphProblem]) {
         var graph = target
         var problems: [GraphProblem] = []
         // Chain orders are computed from the target before anything moves.
@@ -20,9 +20,10 @@ extension PatchPlan {
             guard let links = relationship.ordered else { continue }
             let before = targetOrder(of: owner, through: relationship, links: links).map(\.identity)
             guard let after = change.apply(to: before) else {
-                throw PatchError.Rejected(mismatches: [PatchMismatch(
+                throw PatchError(.rejected([PatchMismatch(
                     change: -1, subject: "order \(change.ownerEntity) \"\(owner.identity)\".\(relationship.name)",
-                    expected: nil, found: .array(before.map(JSONValue.string)), reason: "the order edits do not fit")])
+                    expected: nil, found: .array(before.map(JSONValue.string)), reason: "the order edits do not fit",
+                    entity: change.ownerEntity, identity: owner.identity, property: relationship.name)]))
             }
             newOrders.append((owner, relationship, after))
         }

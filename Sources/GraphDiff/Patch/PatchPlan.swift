@@ -31,10 +31,17 @@ struct PatchPlan {
 
     enum Verdict { case pending, present, mismatch }
 
-    mutating func mismatch(_ index: Int, _ subject: String, _ reason: String, expected: JSONValue? = nil, found: JSONValue? = nil,
-                           expectedDescription: String? = nil) {
-        mismatches.append(PatchMismatch(change: index, subject: subject, expected: expected, found: found, reason: reason,
-                                        expectedDescription: expectedDescription))
+    /// The object the change being classified is about: entity (as the
+    /// patch names it) and identity, for the mismatches it reports.
+    var subjectObject: (entity: String, identity: String)?
+
+    /// Reports a mismatch of change `index` about `subject`, or about its
+    /// `property` (`SUBJECT.PROPERTY`) when one is given.
+    mutating func mismatch(_ index: Int, _ subject: String, property: String? = nil, _ reason: String, expected: JSONValue? = nil,
+                           found: JSONValue? = nil, expectedDescription: String? = nil) {
+        mismatches.append(PatchMismatch(change: index, subject: property.map { "\(subject).\($0)" } ?? subject, expected: expected, found: found,
+                                        reason: reason, expectedDescription: expectedDescription, entity: subjectObject?.entity,
+                                        identity: subjectObject?.identity, property: property))
     }
 
     mutating func count(_ verdict: Verdict) {
@@ -77,6 +84,8 @@ struct PatchPlan {
 
     mutating func classify(_ change: ObjectChange, index: Int) {
         let subject = "\(change.kind == .inserted ? "insert" : change.kind == .deleted ? "delete" : "update") \(change.entity) \"\(change.id.identity)\""
+        subjectObject = (change.entity, change.id.identity)
+        defer { subjectObject = nil }
         guard let entity = schema.entity(named: change.entity), !entity.isAbstract else {
             mismatch(index, subject, "no concrete entity \"\(change.entity)\" in schema \"\(schema.name)\"")
             return
@@ -95,7 +104,7 @@ struct PatchPlan {
             let edits = self.chainEdits(of: change, owner: id, entity: entity, inserting: inserting, index: index, subject: subject)
             guard let edits else { return nil }
             for e in edits where e.verdict == .mismatch {
-                mismatch(index, "\(subject).\(e.relationship.name)", reason,
+                mismatch(index, subject, property: e.relationship.name, reason,
                          expected: .array(e.members.map(JSONValue.string)), found: .array(e.found.map(JSONValue.string)))
             }
             return edits.contains { $0.verdict == .mismatch } ? nil : edits
@@ -112,13 +121,13 @@ struct PatchPlan {
             }
             let diffs = object.entityIndex == entity.index ? differences(object) : [("(entity)", .string(change.entity), .string(target.entity(of: object).name))]
             guard diffs.isEmpty else {
-                for (name, expected, found) in diffs { mismatch(index, "\(subject).\(name)", "the object exists with another value", expected: expected, found: found) }
+                for (name, expected, found) in diffs { mismatch(index, subject, property: name, "the object exists with another value", expected: expected, found: found) }
                 return
             }
             guard let edits = recordedChains(inserting: true, reason: "the object exists with another order") else { return }
             if edits.contains(where: { $0.verdict == .pending }) {
                 for e in edits where e.verdict == .pending {
-                    mismatch(index, "\(subject).\(e.relationship.name)", "the object exists with another order",
+                    mismatch(index, subject, property: e.relationship.name, "the object exists with another order",
                              expected: .array(e.members.map(JSONValue.string)), found: .array(e.found.map(JSONValue.string)))
                 }
                 return
@@ -136,7 +145,7 @@ struct PatchPlan {
             }
             let diffs = object.entityIndex == entity.index ? differences(object) : [("(entity)", .string(change.entity), .string(target.entity(of: object).name))]
             guard diffs.isEmpty else {
-                for (name, expected, found) in diffs { mismatch(index, "\(subject).\(name)", "the object to delete has another value", expected: expected, found: found) }
+                for (name, expected, found) in diffs { mismatch(index, subject, property: name, "the object to delete has another value", expected: expected, found: found) }
                 return
             }
             guard let edits = recordedChains(inserting: false, reason: "the order does not match the patch's old order") else { return }
@@ -154,7 +163,7 @@ struct PatchPlan {
             var planned: [(ObjectID, String, JSONValue)] = []
             for p in change.changes {
                 guard let slot = objectEntity.storedSlot[p.property], let property = objectEntity.property(named: p.property) else {
-                    mismatch(index, "\(subject).\(p.property)", "no stored property \"\(p.property)\" on \(objectEntity.name)")
+                    mismatch(index, subject, property: p.property, "no stored property \"\(p.property)\" on \(objectEntity.name)")
                     verdicts.append(.mismatch)
                     continue
                 }
@@ -172,7 +181,7 @@ struct PatchPlan {
                         planned.append((id, p.property, .array(sorted)))
                         verdicts.append(.pending)
                     } else {
-                        mismatch(index, "\(subject).\(p.property)", "members differ", expected: .array(removed.map(JSONValue.string)), found: found)
+                        mismatch(index, subject, property: p.property, "members differ", expected: .array(removed.map(JSONValue.string)), found: found)
                         verdicts.append(.mismatch)
                     }
                 default:
@@ -183,7 +192,7 @@ struct PatchPlan {
                     } else if same(found, new, property) {
                         verdicts.append(.present)
                     } else {
-                        mismatch(index, "\(subject).\(p.property)", "old value does not match", expected: old, found: found)
+                        mismatch(index, subject, property: p.property, "old value does not match", expected: old, found: found)
                         verdicts.append(.mismatch)
                     }
                 }
@@ -233,7 +242,7 @@ struct PatchPlan {
             guard let relationship = entity.property(named: chain.relationship)?.relationship, relationship.ordered != nil,
                 let memberEntity = schema.entity(named: relationship.destination)
             else {
-                mismatch(index, "\(subject).\(chain.relationship)", "no ordered relationship \"\(chain.relationship)\" on \"\(entity.name)\"")
+                mismatch(index, subject, property: chain.relationship, "no ordered relationship \"\(chain.relationship)\" on \"\(entity.name)\"")
                 return nil
             }
             var s = SequenceChange(owner: owner, ownerEntity: entity.name, relationship: relationship.name, memberRoot: memberEntity.root)
@@ -280,18 +289,20 @@ struct PatchPlan {
     }
 
     mutating func classify(_ s: SequenceChange, index: Int) {
-        let subject = "order \(s.ownerEntity) \"\(s.owner.identity)\".\(s.relationship)"
+        let subject = "order \(s.ownerEntity) \"\(s.owner.identity)\""
+        subjectObject = (s.ownerEntity, s.owner.identity)
+        defer { subjectObject = nil }
         guard let ownerEntity = schema.entity(named: s.ownerEntity), let relationship = ownerEntity.property(named: s.relationship)?.relationship,
             relationship.ordered != nil, let memberEntity = schema.entity(named: relationship.destination)
         else {
-            mismatch(index, subject, "no ordered relationship \"\(s.relationship)\" on \"\(s.ownerEntity)\"")
+            mismatch(index, subject, property: s.relationship, "no ordered relationship \"\(s.relationship)\" on \"\(s.ownerEntity)\"")
             return
         }
         let owner = ObjectID(entity: ownerEntity.root, identity: s.owner.identity)
         let (verdict, order) = judge(s, owner: owner, relationship: relationship)
         switch verdict {
         case .mismatch:
-            mismatch(index, subject, "the order does not match the patch's old order", found: .array(order.map(JSONValue.string)),
+            mismatch(index, subject, property: s.relationship, "the order does not match the patch's old order", found: .array(order.map(JSONValue.string)),
                      expectedDescription: s.oldOrderDescription())
         case .pending:
             var change = s
@@ -312,7 +323,8 @@ struct PatchPlan {
         } else if found == m.new {
             count(.present)
         } else {
-            mismatch(index, "metadata \"\(m.key)\"", "old value does not match", expected: m.old, found: found)
+            mismatches.append(PatchMismatch(change: index, subject: "metadata \"\(m.key)\"", expected: m.old, found: found,
+                                            reason: "old value does not match", property: m.key))
         }
     }
 }

@@ -38,7 +38,7 @@ final class ChainOwnerDeletePatchTests: XCTestCase {
         let encoded = try XCTUnwrap(document["changes"]?.arrayValue?.first { $0["entity"] == "TaskList" })
         XCTAssertEqual(JSONWriter.string(encoded),
                        #"{"op":"delete","entity":"TaskList","id":"groceries","values":{"title":"Groceries"},"chains":{"items":["t4","t1","t2","t3","t6"]}}"#)
-        XCTAssertEqual(try PatchDocument.decode(document), .graph(changes.withoutPositions()))
+        XCTAssertEqual(try PatchDocument.decode(document, schema: theirs.schema), .graph(changes.withoutPositions()))
     }
 
     func test_deleteOwnerWithChain_reverseRestoresTheOrder_andTwiceIsAlreadyApplied() throws {
@@ -81,7 +81,7 @@ final class ChainOwnerDeletePatchTests: XCTestCase {
     func test_deleteOwner_fromATargetWithAnotherOrder_isRejected() throws {
         let changes = try ChangeSet.diff(from: theirs, to: withoutGroceries())
         XCTAssertThrowsError(try changes.apply(to: reordered())) { error in
-            XCTAssertEqual((error as? PatchError.Rejected)?.mismatches.map(\.description), [
+            XCTAssertEqual((error as? PatchError)?.mismatches.map(\.description), [
                 #"change 5: delete TaskList "groceries".items: the order does not match the patch's old order: expected ["t4","t1","t2","t3","t6"], found ["t1","t2","t3","t4","t6"]"#,
             ])
         }
@@ -93,14 +93,14 @@ final class ChainOwnerDeletePatchTests: XCTestCase {
         for k in old.objects.indices { old.objects[k].chains = [] }
         XCTAssertEqual(try old.apply(to: theirs).graph, without)
         XCTAssertThrowsError(try old.inverted().apply(to: without)) { error in
-            XCTAssertEqual((error as? PatchError.Inconsistent)?.problems.map(\.kind), [.brokenChain])
+            XCTAssertEqual((error as? PatchError)?.problems.map(\.kind), [.brokenChain])
         }
     }
 
     func test_insertWithChains_ontoAnOwnerWithAnotherOrder_isRejected() throws {
         let changes = try ChangeSet.diff(from: theirs, to: withoutGroceries()).inverted()
         XCTAssertThrowsError(try changes.apply(to: reordered())) { error in
-            XCTAssertEqual((error as? PatchError.Rejected)?.mismatches.map(\.description), [
+            XCTAssertEqual((error as? PatchError)?.mismatches.map(\.description), [
                 #"change 5: insert TaskList "groceries".items: the object exists with another order: expected ["t4","t1","t2","t3","t6"], found ["t1","t2","t3","t4","t6"]"#,
             ])
         }
@@ -114,12 +114,9 @@ extension ChangeSet {
         for k in copy.objects.indices {
             copy.objects[k].oldOffset = -1
             copy.objects[k].newOffset = -1
-            copy.objects[k].id.entity = ""
         }
         for k in copy.sequences.indices {
             copy.sequences[k].ownerOffset = -1
-            copy.sequences[k].owner.entity = ""
-            copy.sequences[k].memberRoot = ""
         }
         return copy
     }
