@@ -44,6 +44,12 @@ public enum SchemaReference {
         return (Array(repeating: "..", count: to.count - common) + target[common...]).joined(separator: "/")
     }
 
+    /// The bytes ``rewritingTopLevel(in:_:)`` looks at outside strings:
+    /// quotes, brackets and line ends.
+    static let stops: [Bool] = (0..<256).map { b in
+        [UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\n")].contains(UInt8(b))
+    }
+
     /// `text` with the value of each `$schema` member of the top-level
     /// object replaced by `relocate(value)`, where that gives a new value.
     ///
@@ -53,53 +59,73 @@ public enum SchemaReference {
     ///
     /// - Complexity: O(*n*) in the length of `text`.
     package static func rewritingTopLevel(in text: [UInt8], _ relocate: (String) -> String?) -> [UInt8] {
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
-        let key = Array("\"$schema\"".utf8)
-        func endOfString(_ start: Int) -> Int {
-            var j = start + 1
-            while j < text.count && text[j] != quote { j += text[j] == backslash ? 2 : 1 }
-            return min(j + 1, text.count)
-        }
-        func skipSpace(_ start: Int) -> Int {
-            var j = start
-            while j < text.count && [0x20, 0x09, 0x0A, 0x0D].contains(text[j]) { j += 1 }
-            return j
-        }
-        var result: [UInt8] = []
-        var copied = 0, depth = 0, i = 0, lineStart = true
-        while i < text.count {
-            let c = text[i]
-            if lineStart && [UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "="), UInt8(ascii: ">")].contains(c) {
-                while i < text.count && text[i] != newline { i += 1 }
-                continue
+        // Where each top-level `$schema` string value starts and ends.
+        let stops = SchemaReference.stops
+        let found: [Range<Int>] = text.withUnsafeBufferPointer { bytes in
+            let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+            let key = Array("\"$schema\"".utf8)
+            let count = bytes.count
+            func endOfString(_ start: Int) -> Int {
+                var j = start + 1
+                while j < count {
+                    let b = bytes[j]
+                    if b == quote { break }
+                    j += b == backslash ? 2 : 1
+                }
+                return min(j + 1, count)
             }
-            lineStart = c == newline
-            switch c {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                i += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                i += 1
-            case quote:
-                let start = i, end = endOfString(i)
-                i = end
-                guard depth == 1, end - start == key.count, text[start..<end].elementsEqual(key) else { continue }
-                let colon = skipSpace(end)
-                guard colon < text.count, text[colon] == UInt8(ascii: ":") else { continue }
-                let valueStart = skipSpace(colon + 1)
-                guard valueStart < text.count, text[valueStart] == quote else { continue }
-                let valueEnd = endOfString(valueStart)
-                i = valueEnd
-                guard case .string(let value)? = try? JSONReader.parse(Array(text[valueStart..<valueEnd])), let new = relocate(value) else {
+            func skipSpace(_ start: Int) -> Int {
+                var j = start
+                while j < count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D { j += 1 }
+                return j
+            }
+            var found: [Range<Int>] = []
+            var depth = 0, i = 0, lineStart = true
+            while i < count {
+                if !lineStart {
+                    // Step over the bytes that matter neither outside strings
+                    // nor at a line's start.
+                    while i < count, !stops[Int(bytes[i])] { i += 1 }
+                    guard i < count else { break }
+                }
+                let c = bytes[i]
+                if lineStart && (c == UInt8(ascii: "<") || c == UInt8(ascii: "|") || c == UInt8(ascii: "=") || c == UInt8(ascii: ">")) {
+                    while i < count && bytes[i] != newline { i += 1 }
                     continue
                 }
-                result += text[copied..<valueStart]
-                result += JSONWriter.write(.string(new), style: .compact)
-                copied = valueEnd
-            default:
-                i += 1
+                lineStart = c == newline
+                switch c {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    i += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    i += 1
+                case quote:
+                    let start = i, end = endOfString(i)
+                    i = end
+                    guard depth == 1, end - start == key.count, key.indices.allSatisfy({ bytes[start + $0] == key[$0] }) else { continue }
+                    let colon = skipSpace(end)
+                    guard colon < count, bytes[colon] == UInt8(ascii: ":") else { continue }
+                    let valueStart = skipSpace(colon + 1)
+                    guard valueStart < count, bytes[valueStart] == quote else { continue }
+                    let valueEnd = endOfString(valueStart)
+                    i = valueEnd
+                    found.append(valueStart..<valueEnd)
+                default:
+                    i += 1
+                }
             }
+            return found
+        }
+        var result: [UInt8] = []
+        var copied = 0
+        for range in found {
+            guard case .string(let value)? = try? JSONReader.parse(Array(text[range])), let new = relocate(value) else { continue }
+            if result.isEmpty { result.reserveCapacity(text.count + 64) }
+            result += text[copied..<range.lowerBound]
+            result += JSONWriter.write(.string(new), style: .compact)
+            copied = range.upperBound
         }
         if copied == 0 { return text }
         result += text[copied...]
