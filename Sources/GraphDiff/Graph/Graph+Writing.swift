@@ -122,6 +122,8 @@ extension Graph {
     ///   log *n*) otherwise (identities are sorted).
     public func canonicalText() -> [UInt8] {
         var w = JSONWriter(style: .canonical)
+        // About the size of a small object's text each: spare most copies of growing.
+        w.output.reserveCapacity(objects.count * 160)
         let comma = UInt8(ascii: ","), colonSpace: [UInt8] = [UInt8(ascii: ":"), UInt8(ascii: " ")]
         /// Starts member `key` of the object being written.
         func member(_ key: String, first: Bool) {

@@ -144,10 +144,16 @@ public struct JSONWriter {
 
     /// Starts a new line at the current indentation (pretty style).
     public mutating func newline() {
-        output.append(ASCII.newline)
         if style.indent.count == 2 && style.indent[0] == ASCII.space && style.indent[1] == ASCII.space {
+            let count = 1 + 2 * level
+            if count <= JSONWriter.lineBreaks.count {
+                output.append(contentsOf: JSONWriter.lineBreaks[0..<count])
+                return
+            }
+            output.append(ASCII.newline)
             for _ in 0..<level { output.append(ASCII.space); output.append(ASCII.space) }
         } else {
+            output.append(ASCII.newline)
             for _ in 0..<level { output.append(contentsOf: style.indent) }
         }
     }
@@ -172,6 +178,10 @@ public struct JSONWriter {
         }
         return nil
     }
+
+    /// A line end and the indentation of up to 32 levels of two spaces,
+    /// copied whole by ``newline()``.
+    static let lineBreaks: [UInt8] = [ASCII.newline] + [UInt8](repeating: ASCII.space, count: 64)
 
     /// Appends `s` as a JSON string literal.
     public mutating func writeString(_ s: String) {

@@ -20,6 +20,8 @@ extension ConflictMarkerWriter {
             return write(mine: mine.encoded(), theirs: theirs.encoded(), base: base.encoded(), markers: markers)
         }
         var emitter = Emitter(markers: markers, style: .canonical)
+        // About the size of one canonical graph: spare the copies of growing.
+        emitter.out.reserveCapacity(mine.objects.count * 160)
         emitter.common([UInt8(ascii: "{"), UInt8(ascii: "\n")])
         // The members before "objects", which sorts last and is in both.
         func head(_ g: Graph) -> [String: JSONValue] {
@@ -119,22 +121,26 @@ extension ConflictMarkerWriter.Emitter {
             seenTheirs = seenTheirs || entries[k].theirs != nil
         }
         let properties = mine.graph.schema.entities[entityIndex].storedProperties
+        let indent = indentation(3)
         var cursor = 0
         for (k, e) in entries.enumerated() {
             let m = e.mine.flatMap(ms.object(atRow:)), t = e.theirs.flatMap(ts.object(atRow:))
             let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:))
             guard let id else { continue }
             if let m, let t, laterMine[k] == laterTheirs[k], m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) }) {
-                // The lines of `lines(identity, encoded(m), level: 3, comma:)`, written directly.
+                // The lines of `lines(identity, encoded(m), level: 3, comma:)`,
+                // written directly at the end of the text.
+                flush()
                 var w = JSONWriter(style: style)
-                w.output = indentation(3)
+                swap(&w.output, &out)
+                w.output += indent
                 w.level = 3
                 w.writeString(id.identity)
                 w.output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
                 Graph.write(m, properties: properties, slotOrder: slotOrder, into: &w)
                 if laterMine[k] { w.output.append(UInt8(ascii: ",")) }
                 w.output.append(UInt8(ascii: "\n"))
-                common(w.output)
+                swap(&w.output, &out)
                 continue
             }
             let b = base.objects.object(id, cursor: &cursor).flatMap { $0.entityIndex == entityIndex ? $0 : nil }
