@@ -28,10 +28,29 @@ struct StoredValueRule {
     /// For a relationship to an entity whose identities have canonical
     /// spellings: that identity type.
     let destinationIdentity: AttributeType?
+    /// What the check needs of the property, without its names: read once
+    /// per value, so nothing is copied or retained but for a message.
+    let shape: Shape
+
+    enum Shape {
+        case attribute(AttributeType, optional: Bool)
+        case toOne(optional: Bool)
+        case manyToMany
+        case derived
+    }
 
     init(_ property: Property, schema: Schema) {
         self.property = property
         destinationIdentity = property.relationship.flatMap { schema.entity(named: $0.destination)?.canonicalIdentityType }
+        switch property {
+        case .attribute(let a): shape = .attribute(a.type, optional: a.isOptional)
+        case .relationship(let r):
+            switch r.storage {
+            case .toOne: shape = .toOne(optional: r.isOptional)
+            case .manyToMany: shape = .manyToMany
+            case .derived: shape = .derived
+            }
+        }
     }
 
     /// Checks `value` for the property.
@@ -39,52 +58,49 @@ struct StoredValueRule {
     /// - Complexity: O(1) for attributes and to-one references (but the
     ///   length of the value), O(*m* log *m*) for *m* members of a many-to-many.
     func check(_ value: JSONValue) -> Verdict {
-        switch property {
-        case .attribute(let a):
+        switch shape {
+        case .attribute(let type, let optional):
             if value.isNull {
-                return a.isOptional ? .stored(.null) : .invalid(.missingRequired, "required attribute \"\(a.name)\" is null")
+                return optional ? .stored(.null) : .invalid(.missingRequired, "required attribute \"\(property.name)\" is null")
             }
-            if let why = a.type.problem(with: value) { return .invalid(.wrongType, "value \(JSONWriter.string(value)) \(why)") }
+            if let why = type.problem(with: value) { return .invalid(.wrongType, "value \(JSONWriter.string(value)) \(why)") }
             return .stored(value)
-        case .relationship(let r):
-            switch r.storage {
-            case .toOne:
-                if value.isNull {
-                    return r.isOptional ? .stored(.null) : .invalid(.missingRequired, "required relationship \"\(r.name)\" is null")
-                }
-                guard let ref = value.stringValue else {
-                    return .invalid(.wrongType, "a to-one reference is an identity string or null, found \(value.kindName)")
-                }
-                switch reference(ref) {
-                case .success(let canonical): return .stored(.string(canonical))
-                case .failure(let invalid): return .invalid(.wrongType, invalidReference(invalid, r))
-                }
-            case .manyToMany:
-                guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
-                    return .invalid(.wrongType, "a many-to-many relationship is an array of identity strings")
-                }
-                var ids: [String] = []
-                ids.reserveCapacity(list.count)
-                for case .string(let ref) in list {
-                    switch reference(ref) {
-                    case .success(let canonical): ids.append(canonical)
-                    case .failure(let invalid): return .invalid(.wrongType, invalidReference(invalid, r))
-                    }
-                }
-                let sorted = ids.sorted(by: utf8Less)
-                for i in sorted.indices.dropFirst() where utf8Equal(sorted[i], sorted[i - 1]) {
-                    return .invalid(.wrongType, "identity \"\(sorted[i])\" is listed twice")
-                }
-                return .stored(.array(sorted.map(JSONValue.string)))
-            case .derived:
-                return .derived
+        case .toOne(let optional):
+            if value.isNull {
+                return optional ? .stored(.null) : .invalid(.missingRequired, "required relationship \"\(property.name)\" is null")
             }
+            guard let ref = value.stringValue else {
+                return .invalid(.wrongType, "a to-one reference is an identity string or null, found \(value.kindName)")
+            }
+            switch reference(ref) {
+            case .success(let canonical): return .stored(.string(canonical))
+            case .failure(let invalid): return .invalid(.wrongType, invalidReference(invalid))
+            }
+        case .manyToMany:
+            guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                return .invalid(.wrongType, "a many-to-many relationship is an array of identity strings")
+            }
+            var ids: [String] = []
+            ids.reserveCapacity(list.count)
+            for case .string(let ref) in list {
+                switch reference(ref) {
+                case .success(let canonical): ids.append(canonical)
+                case .failure(let invalid): return .invalid(.wrongType, invalidReference(invalid))
+                }
+            }
+            let sorted = ids.sorted(by: utf8Less)
+            for i in sorted.indices.dropFirst() where utf8Equal(sorted[i], sorted[i - 1]) {
+                return .invalid(.wrongType, "identity \"\(sorted[i])\" is listed twice")
+            }
+            return .stored(.array(sorted.map(JSONValue.string)))
+        case .derived:
+            return .derived
         }
     }
 
     /// `reference "abc" to Person is not an integer (int64)`.
-    func invalidReference(_ invalid: InvalidIdentity, _ r: Relationship) -> String {
-        "reference \"\(invalid.spelling)\" to \(r.destination) \(invalid.reason)"
+    func invalidReference(_ invalid: InvalidIdentity) -> String {
+        "reference \"\(invalid.spelling)\" to \(property.relationship?.destination ?? "") \(invalid.reason)"
     }
 
     /// The canonical spelling of a reference to the destination.
