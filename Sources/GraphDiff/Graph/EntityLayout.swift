@@ -18,6 +18,9 @@ struct EntityLayout {
     let identityType: AttributeType?
     /// Every property, by name in byte order.
     let names: [String]
+    /// The UTF-8 bytes of ``names``, and of ``identityAttribute``.
+    let nameBytes: [[UInt8]]
+    let identityAttributeBytes: [UInt8]?
     let properties: [Property]
     /// `rules[i]`: what a value of `properties[i]` may be.
     let rules: [StoredValueRule]
@@ -36,6 +39,8 @@ struct EntityLayout {
         identityType = entity.canonicalIdentityType
         let sorted = entity.properties.sorted { utf8Less($0.name, $1.name) }
         names = sorted.map(\.name)
+        nameBytes = names.map { Array($0.utf8) }
+        identityAttributeBytes = entity.identityAttribute.map { Array($0.utf8) }
         properties = sorted
         rules = sorted.map { StoredValueRule($0, schema: schema) }
         slots = sorted.map { entity.storedSlot[$0.name] ?? -1 }
@@ -57,5 +62,12 @@ struct EntityLayout {
     @inline(__always) func position(of key: String, guess: Int) -> Int? {
         if guess < names.count && utf8Equal(names[guess], key) { return guess }
         return positions[ExactString(key)]
+    }
+
+    /// The position of the member name `key` as `reader` read it, trying
+    /// `guess` first: no `String` is made when the guess is right.
+    @inline(__always) func position(of key: JSONReader.MemberName, in reader: JSONReader, guess: Int) -> Int? {
+        if guess < nameBytes.count && reader.name(key, is: nameBytes[guess]) { return guess }
+        return positions[ExactString(reader.string(key))]
     }
 }

@@ -152,8 +152,8 @@ struct GraphScanner {
         var guess = 0
         if try reader.pullObjectStart() {
             repeat {
-                let (name, keyOffset) = try reader.pullMemberName()
-                if let identityKey = layout.identityAttribute, utf8Equal(name, identityKey) {
+                let (name, keyOffset) = try reader.pullRawMemberName()
+                if let identityKey = layout.identityAttributeBytes, reader.name(name, is: identityKey) {
                     // It repeats the key, by value.
                     guard !sawIdentity else { throw GiveUp() }
                     sawIdentity = true
@@ -162,14 +162,14 @@ struct GraphScanner {
                     else { throw GiveUp() }
                     continue
                 }
-                guard let k = layout.position(of: name, guess: guess), k < stamps.count, stamps[k] != stamp else { throw GiveUp() }
+                guard let k = layout.position(of: name, in: reader, guess: guess), k < stamps.count, stamps[k] != stamp else { throw GiveUp() }
                 stamps[k] = stamp
                 guess = k + 1
                 let value = try reader.pullValue()
                 let slot = layout.slots[k]
                 guard slot >= 0 else {
                     // A derived to-many given in the file: checked against the members later.
-                    derived.append(JSONObject.Member(key: name, value: value, keyOffset: keyOffset))
+                    derived.append(JSONObject.Member(key: reader.string(name), value: value, keyOffset: keyOffset))
                     continue
                 }
                 decoder.given[slot] = true

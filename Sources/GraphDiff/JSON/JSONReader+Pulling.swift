@@ -1,3 +1,4 @@
+import Foundation
 // Pulling: a document read piece by piece by a caller that knows its shape.
 
 /// The incremental side of ``JSONReader``: a caller that knows the shape of
@@ -101,6 +102,52 @@ extension JSONReader {
         guard peek() == ASCII.colon else { throw unexpected(expected: "':'") }
         index += 1
         return (key, keyOffset)
+    }
+
+    /// A member name as ``pullMemberName()`` reads it: the range of its
+    /// bytes in the buffer when it has no escape (no `String` is made), or
+    /// the decoded name.
+    package enum MemberName {
+        case bytes(Range<Int>)
+        case decoded(String)
+    }
+
+    /// Like ``pullMemberName()``, but a name without escapes stays bytes.
+    ///
+    /// - Complexity: O(*k*) in the length of the name.
+    @inline(__always)
+    package mutating func pullRawMemberName() throws -> (name: MemberName, offset: Int) {
+        skipWhitespace()
+        guard peek() == ASCII.quote else { throw unexpected(expected: "a member name in quotes") }
+        let keyOffset = index
+        let name: MemberName
+        if let range = try parseUnescapedString() { name = .bytes(range) } else { name = .decoded(try parseString()) }
+        skipWhitespace()
+        guard peek() == ASCII.colon else { throw unexpected(expected: "':'") }
+        index += 1
+        return (name, keyOffset)
+    }
+
+    /// The text of a member name.
+    package func string(_ name: MemberName) -> String {
+        switch name {
+        case .bytes(let range): return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        case .decoded(let text): return text
+        }
+    }
+
+    /// Whether a member name is `expected` (its UTF-8 bytes), byte for byte.
+    @inline(__always)
+    package func name(_ name: MemberName, is expected: [UInt8]) -> Bool {
+        switch name {
+        case .bytes(let range):
+            guard range.count == expected.count else { return false }
+            return expected.withUnsafeBufferPointer { e in
+                guard let a = buffer.baseAddress, let b = e.baseAddress else { return range.isEmpty }
+                return memcmp(a + range.lowerBound, b, range.count) == 0
+            }
+        case .decoded(let text): return text.utf8.elementsEqual(expected)
+        }
     }
 
     /// Reads one whole value, checked as ``parse(_:maximumDepth:)-([UInt8],_)`` checks it,

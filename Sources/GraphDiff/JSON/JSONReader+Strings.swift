@@ -54,6 +54,35 @@ extension JSONReader {
         throw error(.unexpectedEnd(expected: "'\"' closing the string"), at: i)
     }
 
+    /// Reads a string that has no escape without making a `String` of it:
+    /// the range of its bytes in the buffer, checked as ``parseString()``
+    /// checks them (the same errors at the same offsets). At an escape it
+    /// reads nothing and gives `nil`: ``parseString()`` then reads it.
+    mutating func parseUnescapedString() throws -> Range<Int>? {
+        let open = index
+        let start = index + 1
+        var i = start
+        let count = buffer.count
+        while i < count {
+            let b = buffer[i]
+            if b == ASCII.quote {
+                index = i + 1
+                return start..<i
+            }
+            if b == ASCII.backslash {
+                index = open
+                return nil
+            }
+            if b < 0x20 { throw error(.controlCharacterInString(b), at: i) }
+            if b >= 0x80 {
+                i = try validateUTF8Sequence(at: i)
+            } else {
+                i += 1
+            }
+        }
+        throw error(.unexpectedEnd(expected: "'\"' closing the string"), at: i)
+    }
+
     /// Decodes the escape whose backslash is at `i` into `scratch`; returns the
     /// offset after it.
     mutating func decodeEscape(at i: Int) throws -> Int {
