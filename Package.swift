@@ -24,13 +24,17 @@ let package = Package(
         .executableTarget(
             name: "GraphDiffBenchmarks",
             dependencies: ["GraphDiff", "GraphDiffGenerator"]),
+        // The README's "Library" example, compiled as written with the one
+        // import an app needs; a CLI test checks that it is the README's text
+        // and runs it on the samples.
+        .executableTarget(name: "LibraryExample", dependencies: ["GraphDiff"], path: "Examples/LibraryExample"),
         .testTarget(name: "JSONTests", dependencies: ["GraphDiff"]),
         .testTarget(
             name: "GraphDiffTests",
             dependencies: ["GraphDiff", "GraphDiffGenerator"]),
         .testTarget(
             name: "GraphDiffCLITests",
-            dependencies: ["GraphDiffCLI", "GraphDiff", "GraphDiffGenerator"]),
+            dependencies: ["GraphDiffCLI", "GraphDiff", "GraphDiffGenerator", "LibraryExample"]),
     ],
     // The sources are checked in the Swift 5 language mode.
     swiftLanguageModes: [.v5]
