@@ -66,8 +66,16 @@ struct EntityLayout {
 
     /// The position of the member name `key` as `reader` read it, trying
     /// `guess` first: no `String` is made when the guess is right.
+    ///
+    /// In a canonical file the members come in the order of ``names``, some
+    /// absent: the names after `guess` are tried in turn (a length compare
+    /// each, mostly), then the hash lookup.
     @inline(__always) func position(of key: JSONReader.MemberName, in reader: JSONReader, guess: Int) -> Int? {
-        if guess < nameBytes.count && reader.name(key, is: nameBytes[guess]) { return guess }
+        var k = guess
+        while k < nameBytes.count {
+            if reader.name(key, is: nameBytes[k]) { return k }
+            k += 1
+        }
         return positions[ExactString(reader.string(key))]
     }
 }

@@ -13,7 +13,11 @@
 ///
 ///     let rule = StoredValueRule(.attribute(Attribute(name: "age", type: .int16)), schema: schema)
 ///     rule.check("old")   // .invalid(.wrongType, "value \"old\" has the wrong type: …")
-struct StoredValueRule {
+///
+/// A class: the loader checks every value of a file against a rule read
+/// from its entity's layout, and a reference is copied for free where the
+/// struct's names would be retained one by one.
+final class StoredValueRule: Sendable {
     /// What the check concludes about one value.
     enum Verdict: Equatable {
         /// The value to store (references in canonical spelling, many-to-many sorted).
