@@ -14,11 +14,14 @@ extension FileAccess {
     /// regular file (`/dev/stdout`, a pipe, a terminal) is no place the
     /// result is kept: `$schema` is written as in the input.
     ///
-    /// - Parameter inputs: the inputs the result comes from, the one whose
-    ///   `$schema` the result keeps first (patch's TARGET, fmt's FILE,
-    ///   merge's MINE then BASE then THEIRS).
+    /// - Parameters:
+    ///   - inputs: the inputs the result comes from, the one whose
+    ///     `$schema` the result keeps first (patch's TARGET, fmt's FILE,
+    ///     merge's MINE then BASE then THEIRS).
+    ///   - canonicalGraph: `text` is a graph's canonical text, so only its
+    ///     first member can be `$schema` (no scan of the text).
     /// - Throws: ``CommandFailure`` (status 2) naming the file and the reason.
-    static func writeResult(_ text: [UInt8], to output: String, from inputs: [LoadedDocument]) throws {
+    static func writeResult(_ text: [UInt8], to output: String, from inputs: [LoadedDocument], canonicalGraph: Bool = false) throws {
         guard let destination = physicalDestination(of: output) else {
             try writeAtomically(text, to: output)
             return
@@ -27,7 +30,8 @@ extension FileAccess {
             (path: physicalLocation(of: document.path), reference: document.schemaReference)
         }
         let relocated = SchemaReference.relocating(text, to: destination, from: references,
-                                                   currentDirectory: FileManager.default.currentDirectoryPath)
+                                                   currentDirectory: FileManager.default.currentDirectoryPath,
+                                                   canonicalGraph: canonicalGraph)
         try writeAtomically(relocated, to: output)
     }
 

@@ -27,7 +27,7 @@ enum FormatCommand: Subcommand {
             return .failure
         }
         if let output = args.value("--output"), output != "-" {
-            try FileAccess.writeResult(text, to: output, from: [document])
+            try FileAccess.writeResult(text, to: output, from: [document], canonicalGraph: document.graph != nil)
         } else if args.has("--in-place") {
             if text != document.bytes { try FileAccess.writeAtomically(text, to: path) }
         } else {

@@ -50,7 +50,8 @@ enum MergeCommand: Subcommand {
             try FileAccess.writeAtomically(JSONWriter.canonical(report(conflicts, documents)), to: reportPath)
         }
         if let output = args.value("--output"), output != "-" {
-            try FileAccess.writeResult(resultText, to: output, from: [mine, base, theirs])
+            // A merged graph's text is canonical; with markers it is not.
+            try FileAccess.writeResult(resultText, to: output, from: [mine, base, theirs], canonicalGraph: merged.graph != nil)
         } else {
             io.out(resultText)
         }

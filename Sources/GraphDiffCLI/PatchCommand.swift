@@ -34,6 +34,8 @@ enum PatchCommand: Subcommand {
         }
 
         var result: [UInt8]
+        /// Whether `result` is a graph's canonical text.
+        var resultIsGraph = false
         var status = ExitStatus.success
         do {
             switch format {
@@ -52,6 +54,7 @@ enum PatchCommand: Subcommand {
                     }
                     report(applied: outcome.applied, present: outcome.alreadyPresent, alreadyApplied: outcome.wasAlreadyApplied, target: targetPath, check: args.has("--check"), io: io)
                     result = outcome.graph.canonicalText()
+                    resultIsGraph = true
                 case .json(var edits):
                     if args.has("--reverse") { edits = edits.inverted() }
                     let outcome = try JSONEdits.apply(edits, to: target.json)
@@ -65,9 +68,11 @@ enum PatchCommand: Subcommand {
                     let patch = try JSONPatch(parsing: patchDocument, source: patchSource)
                     result = try target.graph.map { try $0.applying(patch, ignoreFingerprint: force).canonicalText() }
                         ?? JSONWriter.canonical(try patch.apply(to: target.json))
+                    resultIsGraph = target.graph != nil
                 } else {
                     result = try target.graph.map { try $0.applying(mergePatch: patchDocument, ignoreFingerprint: force).canonicalText() }
                         ?? JSONWriter.canonical(MergePatch.apply(patchDocument, to: target.json))
+                    resultIsGraph = target.graph != nil
                 }
                 if args.has("--check") { io.out("\(targetPath): the \(format.rawValue) applies\n") }
             }
@@ -76,7 +81,7 @@ enum PatchCommand: Subcommand {
         }
         if args.has("--check") { return status }
         if let output = args.value("--output"), output != "-" {
-            try FileAccess.writeResult(result, to: output, from: [target])
+            try FileAccess.writeResult(result, to: output, from: [target], canonicalGraph: resultIsGraph)
         } else if args.has("--in-place") {
             if result != target.bytes { try FileAccess.writeAtomically(result, to: targetPath) }
         } else {

@@ -76,6 +76,32 @@ final class SchemaRelocationTests: XCTestCase {
             """)
     }
 
+    /// On a graph's canonical text, reading the first member only gives the
+    /// bytes of the full scan: samples, generated graphs with and without
+    /// `$schema`, references that need escapes.
+    func test_rewritingFirstMember_onCanonicalGraphs_agreesWithTheScan() throws {
+        var texts: [[UInt8]] = []
+        for (graph, schema) in [("people/v1.graph.json", "people/people.schema.json"), ("tasks/base.graph.json", "tasks/tasks.schema.json")] {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let samples = root.appendingPathComponent("Samples")
+            let loaded = try Graph.load(Array(try Data(contentsOf: samples.appendingPathComponent(graph))),
+                                        schema: try Schema.load(Array(try Data(contentsOf: samples.appendingPathComponent(schema)))))
+            for reference in [nil, "s.json", "a \"quoted\" \\ name.json", "dir/ü.json"] as [String?] {
+                var g = loaded
+                g.schemaReference = reference
+                texts.append(g.canonicalText())
+                g.metadata = JSONObject()
+                texts.append(g.canonicalText())
+            }
+        }
+        for text in texts {
+            for relocate in [{ (v: String) -> String? in "../" + v }, { _ in nil }, { v in v + "\"x" }] {
+                XCTAssertEqual(SchemaReference.rewritingFirstMember(in: text, relocate), SchemaReference.rewritingTopLevel(in: text, relocate),
+                               String(decoding: text.prefix(80), as: UTF8.self))
+            }
+        }
+    }
+
     func test_rewritingTopLevel_nothingToChange_returnsTheText() {
         let text = Array("{\n  \"objects\": {}\n}\n".utf8)
         XCTAssertEqual(SchemaReference.rewritingTopLevel(in: text) { _ in "x" }, text)

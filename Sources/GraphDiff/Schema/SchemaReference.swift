@@ -136,12 +136,41 @@ public enum SchemaReference {
     /// `$schema` rewritten to name, from `output`'s directory, the schema it
     /// named in the input it came from: the first of `inputs` whose
     /// `$schema` it is (or the first input).
+    ///
+    /// - Parameter canonicalGraph: `text` is a graph's canonical text
+    ///   (``Graph/canonicalText()``), whose only top-level `$schema` is its
+    ///   first member: only that is read (O(1) instead of a scan).
     package static func relocating(_ text: [UInt8], to output: String, from inputs: [(path: String, reference: String?)],
-                           currentDirectory: String) -> [UInt8] {
-        rewritingTopLevel(in: text) { value in
+                           currentDirectory: String, canonicalGraph: Bool = false) -> [UInt8] {
+        func relocate(_ value: String) -> String? {
             guard let holder = inputs.first(where: { $0.reference == value }) ?? inputs.first else { return nil }
             return relocated(value, from: holder.path, to: output, currentDirectory: currentDirectory)
         }
+        return canonicalGraph ? rewritingFirstMember(in: text, relocate) : rewritingTopLevel(in: text, relocate)
+    }
+
+    /// ``rewritingTopLevel(in:_:)`` for a graph's canonical text, where
+    /// `$schema`, when there, is the first member (`{`, a line break, two
+    /// spaces, then `"$schema": "…"`) and no other top-level member has
+    /// that name: only the first member is read.
+    ///
+    /// - Complexity: O(*k*) in the length of the `$schema` value (and a
+    ///   copy of the text when it changes).
+    package static func rewritingFirstMember(in text: [UInt8], _ relocate: (String) -> String?) -> [UInt8] {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let prefix = Array("{\n  \"$schema\": ".utf8)
+        guard text.count > prefix.count, text.starts(with: prefix), text[prefix.count] == quote else { return text }
+        var end = prefix.count + 1
+        while end < text.count && text[end] != quote { end += text[end] == backslash ? 2 : 1 }
+        guard end < text.count else { return text }
+        let range = prefix.count..<(end + 1)
+        guard case .string(let value)? = try? JSONReader.parse(Array(text[range])), let new = relocate(value) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count + 64)
+        result += text[..<range.lowerBound]
+        result += JSONWriter.write(.string(new), style: .compact)
+        result += text[range.upperBound...]
+        return result
     }
 
     /// The path components of `path`, without empty ones and `.`.
