@@ -152,21 +152,23 @@ extension Graph {
             w.appendASCII("{}")
         } else {
             w.output.append(UInt8(ascii: "{"))
+            // The objects, group by group: each object's text (with its
+            // group's opening before the first and closing after the last)
+            // depends on nothing else, so a large graph is written in two
+            // halves, one on each core, and the halves joined.
             let slotOrder = canonicalSlotOrder
-            for (g, index) in groups.enumerated() {
-                w.level = 2
-                member(schema.entities[index].name, first: g == 0)
-                w.output.append(UInt8(ascii: "{"))
-                let properties = schema.entities[index].storedProperties
-                for (i, row) in rows[index].enumerated() {
-                    guard let object = objects.object(atRow: row) else { continue }
-                    w.level = 3
-                    member(objects.id(atRow: row).identity, first: i == 0)
-                    Graph.write(object, properties: properties, slotOrder: slotOrder[index], into: &w)
-                }
-                w.level = 2
-                w.newline()
-                w.output.append(UInt8(ascii: "}"))
+            let total = groups.reduce(0) { $0 + rows[$1].count }
+            if total >= Graph.parallelWritingThreshold {
+                let half = total / 2
+                let graph = self
+                _ = inParallel({ writeObjects(0..<half, groups: groups, rows: rows, slotOrder: slotOrder, into: &w) }, {
+                    var rest = JSONWriter(style: .canonical)
+                    rest.output.reserveCapacity((total - half) * 160)
+                    graph.writeObjects(half..<total, groups: groups, rows: rows, slotOrder: slotOrder, into: &rest)
+                    return rest.output
+                }).1.withUnsafeBufferPointer { w.output.append(contentsOf: $0) }
+            } else {
+                writeObjects(0..<total, groups: groups, rows: rows, slotOrder: slotOrder, into: &w)
             }
             w.level = 1
             w.newline()
@@ -177,5 +179,47 @@ extension Graph {
         w.output.append(UInt8(ascii: "}"))
         w.output.append(UInt8(ascii: "\n"))
         return w.output
+    }
+
+    /// Objects from which canonical text is written on two cores.
+    static let parallelWritingThreshold = 50_000
+
+    /// The canonical text of the objects at positions `range` of the
+    /// sequence of every object, group by group (`groups`, in name order)
+    /// and by row within a group: exactly the bytes ``canonicalText()``
+    /// writes for them, a group's opening before its first object and its
+    /// closing after its last.
+    func writeObjects(_ range: Range<Int>, groups: [Int], rows: [[Int]], slotOrder: [[Int]], into w: inout JSONWriter) {
+        let comma = UInt8(ascii: ","), colonSpace: [UInt8] = [UInt8(ascii: ":"), UInt8(ascii: " ")]
+        func member(_ key: String, first: Bool) {
+            if !first { w.output.append(comma) }
+            w.newline()
+            w.writeString(key)
+            w.output.append(contentsOf: colonSpace)
+        }
+        var start = 0
+        for (g, index) in groups.enumerated() {
+            let groupRows = rows[index]
+            let lower = max(range.lowerBound - start, 0), upper = min(range.upperBound - start, groupRows.count)
+            defer { start += groupRows.count }
+            guard lower < upper else { continue }
+            let properties = schema.entities[index].storedProperties
+            if lower == 0 {
+                w.level = 2
+                member(schema.entities[index].name, first: g == 0)
+                w.output.append(UInt8(ascii: "{"))
+            }
+            for i in lower..<upper {
+                guard let object = objects.object(atRow: groupRows[i]) else { continue }
+                w.level = 3
+                member(objects.id(atRow: groupRows[i]).identity, first: i == 0)
+                Graph.write(object, properties: properties, slotOrder: slotOrder[index], into: &w)
+            }
+            if upper == groupRows.count {
+                w.level = 2
+                w.newline()
+                w.output.append(UInt8(ascii: "}"))
+            }
+        }
     }
 }

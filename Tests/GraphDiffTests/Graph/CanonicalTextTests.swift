@@ -33,6 +33,32 @@ final class CanonicalTextTests: XCTestCase {
         }
     }
 
+    /// Large graphs are written in two halves on two cores: cut anywhere,
+    /// the two parts joined are the text of the whole.
+    func testObjectsWrittenInTwoPartsJoinToTheWhole() throws {
+        for seed in UInt64(1)...6 {
+            var generator = GraphGenerator(seed: seed)
+            var editor = GraphEditor(seed: seed &+ 7)
+            let (graph, _) = editor.edit(generator.graph(objectCount: 30 + Int(seed) * 5), count: 4)
+            let rows = Graph.rowsByEntity(graph.objects, entityCount: graph.schema.entities.count)
+            let groups = rows.indices.filter { !rows[$0].isEmpty }.sorted { utf8Less(graph.schema.entities[$0].name, graph.schema.entities[$1].name) }
+            let total = groups.reduce(0) { $0 + rows[$1].count }
+            func text(_ range: Range<Int>) -> [UInt8] {
+                var w = JSONWriter(style: .canonical)
+                graph.writeObjects(range, groups: groups, rows: rows, slotOrder: graph.canonicalSlotOrder, into: &w)
+                return w.output
+            }
+            let whole = text(0..<total)
+            XCTAssertFalse(whole.isEmpty)
+            for cut in 0...total {
+                XCTAssertEqual(text(0..<cut) + text(cut..<total), whole, "seed \(seed), cut at \(cut) of \(total)")
+            }
+        }
+        // And the parallel path itself, on a graph above the threshold.
+        var generator = GraphGenerator(seed: 99)
+        assertMatchesOracle(generator.graph(objectCount: Graph.parallelWritingThreshold + 1_000), "two cores")
+    }
+
     func testEmptyGraphsAndGraphsWithoutMetadata() throws {
         let schema = try sampleSchema("people/people.schema.json")
         assertMatchesOracle(Graph(schema: schema), "empty")
