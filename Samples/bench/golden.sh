@@ -19,7 +19,9 @@
 # patch of the json diff (forward on the old file, -R on the new one), fmt,
 # fmt --check and validate of every input.
 # With --check FILE it compares with a recorded list (Samples/bench/golden.sha256
-# is the list of commit 3197cfb), prints each name that differs, is missing or
+# is the list of commit 3197cfb, recorded again when the samples were rewritten
+# in canonical form: only their inputs and the outputs that give positions in
+# them changed), prints each name that differs, is missing or
 # is new, and exits 1 if any does. --keep DIR keeps the outputs for inspection.
 # Inputs are hashed too (`…/input.*`, `prop/*`): a difference there means the
 # generator changed, not graphdiff. About 2.5 minutes in release on 2 cores,

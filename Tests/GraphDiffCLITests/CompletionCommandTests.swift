@@ -235,7 +235,8 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try bashCompletes(["graphdiff", "help", "comp"], script: script), "completion\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--root", ""], script: script), "\n")
         // Files where a file is expected (run from the package root).
-        XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "Samples/tasks/b"], script: script), "Samples/tasks/base.graph.json\n")
+        XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "Samples/tasks/b"], script: script),
+                       "Samples/tasks/bad.graph.json\nSamples/tasks/base.graph.json\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "merge", "--report", "Samples/people/v"], script: script),
                        "Samples/people/v1.graph.json\nSamples/people/v2.graph.json\nSamples/people/v3.graph.json\n")
     }
@@ -253,6 +254,6 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try completes("graphdiff merge --prefer "), "mine\ntheirs")
         XCTAssertEqual(try completes("graphdiff git "), "install\nuninstall")
         XCTAssertEqual(try completes("graphdiff fmt --ch"), "--check")
-        XCTAssertEqual(try completes("graphdiff diff Samples/tasks/b"), "Samples/tasks/base.graph.json")
+        XCTAssertEqual(try completes("graphdiff diff Samples/tasks/b"), "Samples/tasks/bad.graph.json\nSamples/tasks/base.graph.json")
     }
 }

@@ -33,8 +33,8 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.hasPrefix("{\n  \"changes\": [\n"), r.stdout)
         XCTAssertTrue(r.stdout.contains("\"format\": \"graphdiff-patch/1\""))
         XCTAssertTrue(r.stdout.contains("\"location\": {\n        \"column\": 7,\n        \"line\": 8\n      }"), r.stdout)
-        // Each changed property carries its own position: a1.street is on line 8, column 46.
-        XCTAssertTrue(r.stdout.contains("\"street\": {\n          \"location\": {\n            \"column\": 46,\n            \"line\": 8\n          },\n          \"new\": \"14 rue Mercière\""), r.stdout)
+        // Each changed property carries its own position: a1.street is on line 11, column 9.
+        XCTAssertTrue(r.stdout.contains("\"street\": {\n          \"location\": {\n            \"column\": 9,\n            \"line\": 11\n          },\n          \"new\": \"14 rue Mercière\""), r.stdout)
     }
 
     func test_diff_tree_andRoot() {

@@ -23,7 +23,7 @@ final class ExitStatusRuleTests: XCTestCase {
 
     func test_invalidInput_isTroubleForEveryCommand_butValidate() throws {
         let bad = path("bad.graph.json"), v1 = path("v1.graph.json"), v2 = path("v2.graph.json")
-        let badLine = "\(bad):16:14: Person \"p1\".age: value \"old\" has the wrong type: expected an integer (int64), found string\n"
+        let badLine = "\(bad):36:9: Person \"p1\".age: value \"old\" has the wrong type: expected an integer (int64), found string\n"
         let cases: [([String], Int32)] = [
             (["diff", v1, bad], 2),
             (["diff", path("broken.json"), path("broken.json")], 2),

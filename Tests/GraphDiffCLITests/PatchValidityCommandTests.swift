@@ -68,8 +68,25 @@ final class PatchValidityCommandTests: XCTestCase {
 
     func test_entityChange_appliesForwardBackwardAndTwice() throws {
         let v1 = try text("jobs-v1.graph.json")
-        let emailLine = #",\#n      "5f0c8d9e-2b3a-4c1d-8e7f-6a5b4c3d2e1f": {"attempts": 2, "cost": 0.10, "enqueuedAt": "2026-11-20T09:00:00Z", "payload": null, "priority": 1, "queue": "default", "state": "failed", "to": "ann@example.org"}"#
-        let reportLine = #""5f0c8d9e-2b3a-4c1d-8e7f-6a5b4c3d2e1f": {"attempts": 2, "cost": 0.10, "enqueuedAt": "2026-11-20T09:00:00Z", "options": {}, "priority": 1, "queue": "default", "report": "bounces", "state": "failed"},\#n      "9c8b"#
+        // The email job's lines in the (canonical) sample, and the same job as a report job.
+        let emailLine = """
+            ,
+                  "5f0c8d9e-2b3a-4c1d-8e7f-6a5b4c3d2e1f": {
+                    "attempts": 2,
+                    "cost": 0.10,
+                    "enqueuedAt": "2026-11-20T09:00:00Z",
+                    "payload": null,
+                    "priority": 1,
+                    "queue": "default",
+                    "state": "failed",
+                    "to": "ann@example.org"
+                  }
+            """
+        let reportLine = """
+            "5f0c8d9e-2b3a-4c1d-8e7f-6a5b4c3d2e1f": {"attempts": 2, "cost": 0.10, "enqueuedAt": "2026-11-20T09:00:00Z", "options": {}, \
+            "priority": 1, "queue": "default", "report": "bounces", "state": "failed"},
+                  "9c8b
+            """
         XCTAssertTrue(v1.contains(emailLine))
         let v2 = v1.replacingOccurrences(of: emailLine, with: "").replacingOccurrences(of: #""9c8b"#, with: reportLine)
         try v2.write(toFile: path("jobs-v2.graph.json"), atomically: true, encoding: .utf8)

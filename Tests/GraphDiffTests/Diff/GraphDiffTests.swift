@@ -14,23 +14,23 @@ final class GraphDiffTests: XCTestCase {
         XCTAssertEqual(HumanRenderer.render(changes, context: try context("people/v1.graph.json", "people/v2.graph.json")), """
             ~ Address "a1"  people/v2.graph.json:8:7
                 street: "12 rue Mercière" → "14 rue Mercière"
-            - Address "a2"  people/v1.graph.json:9:7
+            - Address "a2"  people/v1.graph.json:14:7
                 city: "Paris"
                 person: "p1"
                 street: "3 quai d'Orsay"
                 zip: null
-            + Address "a4"  people/v2.graph.json:10:7
+            + Address "a4"  people/v2.graph.json:20:7
                 city: "Nantes"
                 person: "p1"
                 street: "1 place Royale"
                 zip: "44000"
-            + Dog "d2"  people/v2.graph.json:14:7
+            + Dog "d2"  people/v2.graph.json:33:7
                 breed: null
                 name: "Fido"
                 owner: "p2"
-            ~ Person "p1"  people/v2.graph.json:17:7
+            ~ Person "p1"  people/v2.graph.json:40:7
                 age: 23 → 24
-            ~ Person "p2"  people/v2.graph.json:18:7
+            ~ Person "p2"  people/v2.graph.json:47:7
                 dog: null → "d2"
                 firstName: "Ann" → "Anne"
             ~ metadata

@@ -156,9 +156,14 @@ final class SchemaLoadingTests: XCTestCase {
         XCTAssertEqual(original.fingerprint, compact.fingerprint)
         XCTAssertTrue(original.fingerprint.hasPrefix("sha256:"))
         XCTAssertEqual(original.fingerprint.count, 7 + 64)
-        let noScope = try Schema.load(Array(text.replacingOccurrences(of: #""diff": {"include": {"Dog": ["owner"]}}"#, with: #""diff": {}"#).utf8))
+        // The sample is in canonical form: one member a line.
+        let scope = "\"diff\": {\n    \"include\": {\n      \"Dog\": [\"owner\"]\n    }\n  }"
+        XCTAssertTrue(text.contains(scope))
+        let noScope = try Schema.load(Array(text.replacingOccurrences(of: scope, with: #""diff": {}"#).utf8))
         XCTAssertEqual(original.fingerprint, noScope.fingerprint)
-        let changed = try Schema.load(Array(text.replacingOccurrences(of: #""zip": {"type": "string", "optional": true}"#, with: #""zip": {"type": "string"}"#).utf8))
+        let optionalZip = "\"zip\": {\n          \"optional\": true,\n          \"type\": \"string\"\n        }"
+        XCTAssertTrue(text.contains(optionalZip))
+        let changed = try Schema.load(Array(text.replacingOccurrences(of: optionalZip, with: #""zip": {"type": "string"}"#).utf8))
         XCTAssertNotEqual(original.fingerprint, changed.fingerprint)
     }
 

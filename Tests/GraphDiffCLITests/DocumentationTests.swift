@@ -1,0 +1,86 @@
+import Foundation
+import XCTest
+@testable import GraphDiffCLI
+
+/// The bundled samples and the examples of the README and graphdiff(5)
+/// agree with the program: samples are canonical, the canonical form shown
+/// is what `fmt` writes, and the README's `validate` example prints what it
+/// shows.
+final class DocumentationTests: XCTestCase {
+    /// The deliberately invalid sample, for `validate`'s example.
+    let invalidSample = "tasks/bad.graph.json"
+
+    /// Every `.json` file under `Samples/`, relative to it, sorted.
+    func sampleFiles() throws -> [String] {
+        let root = packageRoot.appendingPathComponent("Samples")
+        let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: root.path))
+        return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    func test_everySample_isCanonical_butTheInvalidOne() throws {
+        let files = try sampleFiles()
+        XCTAssertTrue(files.contains(invalidSample))
+        XCTAssertGreaterThanOrEqual(files.count, 12)
+        for file in files where file != invalidSample {
+            let r = graphdiff(["fmt", "--check", samplePath(file)])
+            XCTAssertEqual(r.stderr, "", file)
+            XCTAssertEqual(r.stdout, "", file)
+            XCTAssertEqual(r.status, 0, "\(file) is not canonical: run graphdiff fmt --in-place on it")
+        }
+        // fmt cannot load it, so it says why instead of formatting it.
+        XCTAssertEqual(graphdiff(["fmt", "--check", samplePath(invalidSample)]).status, 2)
+    }
+
+    /// The text of every fenced block of `language` in `text`, in order.
+    func fencedBlocks(_ language: String, in text: String) -> [String] {
+        text.components(separatedBy: "```\(language)\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+    }
+
+    func readme() throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    }
+
+    /// Writes `schema` and `graph` into a new folder and returns what fmt writes for the graph.
+    func formatted(graph: String, schema: String, schemaName: String) throws -> RunResult {
+        let dir = try temporaryDirectory(self)
+        try Data(schema.utf8).write(to: dir.appendingPathComponent(schemaName))
+        let file = dir.appendingPathComponent("example.graph.json")
+        try Data(graph.utf8).write(to: file)
+        return graphdiff(["fmt", file.path])
+    }
+
+    func test_readmeGraphExample_isWhatFmtWrites() throws {
+        // The schema block, then the graph block of the Files section.
+        let blocks = fencedBlocks("json", in: try readme())
+        XCTAssertEqual(blocks.count, 2)
+        let (schema, graph) = (blocks[0], blocks[1])
+        XCTAssertTrue(graph.hasPrefix("{\n  \"$schema\": \"tasks.schema.json\""), graph)
+        let r = try formatted(graph: graph, schema: schema, schemaName: "tasks.schema.json")
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.stdout, graph)
+        XCTAssertEqual(r.status, 0)
+    }
+
+    func test_manPage5_canonicalGraphExample_isWhatFmtWrites() throws {
+        let page = try String(contentsOf: packageRoot.appendingPathComponent("man/graphdiff.5"), encoding: .utf8)
+        let section = try XCTUnwrap(page.components(separatedBy: ".SH GRAPH FILES\n.SS Canonical form\n").dropFirst().first)
+        let block = try XCTUnwrap(section.components(separatedBy: ".EX\n").dropFirst().first?.components(separatedBy: ".EE\n").first)
+        let graph = block.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
+        let schema = try String(contentsOf: URL(fileURLWithPath: samplePath("people/people.schema.json")), encoding: .utf8)
+        let r = try formatted(graph: graph, schema: schema, schemaName: "people.schema.json")
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.stdout, graph)
+        XCTAssertEqual(r.status, 0)
+    }
+
+    func test_readmeValidateExample_printsWhatTheReadmeShows() throws {
+        let example = try XCTUnwrap(fencedBlocks("console", in: try readme()).first { $0.hasPrefix("$ graphdiff validate ") })
+        var lines = example.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let command = lines.removeFirst().dropFirst("$ graphdiff ".count).split(separator: " ").map(String.init)
+        XCTAssertEqual(command, ["validate", "Samples/\(invalidSample)"])
+        let r = try runBinary(command, in: packageRoot)
+        XCTAssertEqual(r.stderr, lines.joined(separator: "\n"))
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(r.status, 1)
+    }
+}
