@@ -41,7 +41,10 @@ for name, d in [("ob", base), ("om", mine), ("ot", theirs), ("ab", arr), ("am", 
 PY
 
 cd "$work"
-seconds() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; t1=$(date +%s.%N); echo "$t1 - $t0" | bc; }
+# Wall-clock seconds of a command: bash 5's EPOCHREALTIME, else python3's clock
+# (date +%s.%N is GNU only; macOS has bash 3.2).
+now() { if [ -n "${EPOCHREALTIME:-}" ]; then echo "${EPOCHREALTIME/,/.}"; else python3 -c 'import time; print(f"{time.time():.6f}")'; fi; }
+seconds() { local t0 t1; t0=$(now); "$@" >/dev/null 2>&1 || true; t1=$(now); echo "$t1 - $t0" | bc; }
 for kind in o a; do
   name=$([ $kind = o ] && echo "object of $n members" || echo "array of $n elements")
   git_s=$(seconds git merge-file -p ${kind}m.json ${kind}b.json ${kind}t.json)
