@@ -11,16 +11,16 @@
 /// their bytes are, terminators included (so `"a\r\n"`, `"a\n"` and a last
 /// `"a"` are three different lines). This is how `git merge-file` and
 /// `diff -u` see a file.
-public struct ByteLines: Sendable {
+package struct ByteLines: Sendable {
     /// The whole buffer.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Line `i` is `bytes[bounds[i]..<bounds[i + 1]]`; `bounds.count == count + 1`.
     let bounds: [Int]
 
     /// Splits `bytes` after each `\n`; a last line without one is a line too.
     ///
     /// - Complexity: O(*n*), where *n* is the number of bytes.
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var bounds = [0]
         for (i, byte) in bytes.enumerated() where byte == ByteLines.newline { bounds.append(i + 1) }
@@ -32,19 +32,19 @@ public struct ByteLines: Sendable {
     static let carriageReturn: UInt8 = 0x0D
 
     /// The number of lines.
-    public var count: Int { bounds.count - 1 }
+    package var count: Int { bounds.count - 1 }
 
     /// The bytes of line `i`, terminator included.
-    public subscript(i: Int) -> ArraySlice<UInt8> { bytes[bounds[i]..<bounds[i + 1]] }
+    package subscript(i: Int) -> ArraySlice<UInt8> { bytes[bounds[i]..<bounds[i + 1]] }
 
     /// The bytes of lines `range`, terminators included.
-    public subscript(range: Range<Int>) -> ArraySlice<UInt8> { bytes[bounds[range.lowerBound]..<bounds[range.upperBound]] }
+    package subscript(range: Range<Int>) -> ArraySlice<UInt8> { bytes[bounds[range.lowerBound]..<bounds[range.upperBound]] }
 
     /// Whether line `i` ends with `\n` (only the last line may not).
-    public func endsWithNewline(_ i: Int) -> Bool { bounds[i + 1] > bounds[i] && bytes[bounds[i + 1] - 1] == ByteLines.newline }
+    package func endsWithNewline(_ i: Int) -> Bool { bounds[i + 1] > bounds[i] && bytes[bounds[i + 1] - 1] == ByteLines.newline }
 
     /// Whether line `i` ends with `\r\n`.
-    public func endsWithCRLF(_ i: Int) -> Bool {
+    package func endsWithCRLF(_ i: Int) -> Bool {
         bounds[i + 1] - bounds[i] > 1 && endsWithNewline(i) && bytes[bounds[i + 1] - 2] == ByteLines.carriageReturn
     }
 }

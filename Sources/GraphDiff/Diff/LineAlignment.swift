@@ -2,13 +2,13 @@
 /// from line `oldStart` become `newCount` lines of the new text from line
 /// `newStart` (lines counted from 0; a count of 0 is a pure insertion or
 /// deletion).
-public struct LineChange: Hashable, Sendable {
-    public var oldStart: Int
-    public var oldCount: Int
-    public var newStart: Int
-    public var newCount: Int
+package struct LineChange: Hashable, Sendable {
+    package var oldStart: Int
+    package var oldCount: Int
+    package var newStart: Int
+    package var newCount: Int
 
-    public init(oldStart: Int, oldCount: Int, newStart: Int, newCount: Int) {
+    package init(oldStart: Int, oldCount: Int, newStart: Int, newCount: Int) {
         self.oldStart = oldStart
         self.oldCount = oldCount
         self.newStart = newStart
@@ -16,9 +16,9 @@ public struct LineChange: Hashable, Sendable {
     }
 
     /// The first old line after the change.
-    public var oldEnd: Int { oldStart + oldCount }
+    package var oldEnd: Int { oldStart + oldCount }
     /// The first new line after the change.
-    public var newEnd: Int { newStart + newCount }
+    package var newEnd: Int { newStart + newCount }
 }
 
 /// The line alignment that git's diff machinery (xdiff, in its default
@@ -47,14 +47,14 @@ public struct LineChange: Hashable, Sendable {
 ///   xdiff does: the result is then not minimal, and time stays
 ///   O((*n* + *m*) · √(*n* + *m*)) per sub-problem instead of
 ///   O((*n* + *m*) · *d*).
-public enum LineAlignment {
+package enum LineAlignment {
     /// The changes that turn `old` into `new`, in order, none adjacent to
     /// the next; empty when the texts have the same lines.
     ///
     /// - Complexity: O((*n* + *m*) · min(*d*, √(*n* + *m*)) + *n* + *m*)
     ///   time and O(*n* + *m*) memory, where *n* and *m* are the line
     ///   counts and *d* the number of lines added and removed.
-    public static func changes(from old: ByteLines, to new: ByteLines) -> [LineChange] {
+    package static func changes(from old: ByteLines, to new: ByteLines) -> [LineChange] {
         var (a, b) = _prepare(old, new)
         var search = _LineSearch(a.keptClasses, b.keptClasses)
         search.run()

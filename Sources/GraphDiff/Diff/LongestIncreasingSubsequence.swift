@@ -9,7 +9,7 @@
 /// idea drives patience diff).
 ///
 /// - Complexity: O(*n* log *n*).
-public func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
+package func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     var tails: [Int] = []          // tails[k]: index of the smallest tail of an increasing run of length k+1
     var previous = [Int](repeating: -1, count: values.count)
     for (i, v) in values.enumerated() {
@@ -39,7 +39,7 @@ public func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
 ///     membersOfSomeLongestIncreasingSubsequence([1, 2, 0])   // [true, true, false]
 ///
 /// - Complexity: O(*n* log *n*).
-public func membersOfSomeLongestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
+package func membersOfSomeLongestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
     /// The length of the longest increasing run ending at each position.
     func endingAt(_ values: [Int]) -> [Int] {
         var tails: [Int] = []      // tails[k]: smallest tail value of an increasing run of length k+1

@@ -1,5 +1,5 @@
 /// One step of an alignment of two sequences `a` and `b`.
-public enum AlignmentStep: Hashable, Sendable {
+package enum AlignmentStep: Hashable, Sendable {
     /// `a[i]` and `b[j]` are the same element.
     case keep(Int, Int)
     /// `a[i]` is not in `b`.
@@ -24,16 +24,16 @@ public enum AlignmentStep: Hashable, Sendable {
 ///   common); that sub-problem is then replaced whole (all deleted, all
 ///   inserted), which is correct but not minimal, and keeps the time
 ///   O((*n* + *m*) · limit) instead of O((*n* + *m*) · *d*).
-public enum SequenceAlignment {
+package enum SequenceAlignment {
     /// Bounds the search: a middle-snake search gives up after
     /// max(1000, workLimit / (*n* + *m*)) steps.
-    public static let workLimit = 40_000_000
+    package static let workLimit = 40_000_000
 
     /// The steps that turn `a` (of `count.a` elements) into `b`, in order.
     ///
     /// - Parameter equal: whether `a[i]` equals `b[j]`; called O((*n* + *m*) · *d*) times.
     /// - Complexity: O((*n* + *m*) · *d*) time, O(*n* + *m*) memory.
-    public static func align(count: (a: Int, b: Int), equal: (Int, Int) -> Bool) -> [AlignmentStep] {
+    package static func align(count: (a: Int, b: Int), equal: (Int, Int) -> Bool) -> [AlignmentStep] {
         var steps: [AlignmentStep] = []
         steps.reserveCapacity(max(count.a, count.b))
         withoutActuallyEscaping(equal) { equal in

@@ -16,7 +16,7 @@ extension GitDiffArguments {
     ///   - old: the old side's bytes (`nil` when missing or unreadable).
     ///   - new: the new side's bytes.
     /// - Complexity: O(*n*), where *n* is the size of a side.
-    public func isPureRename(old: [UInt8]?, new: [UInt8]?) -> Bool {
+    package func isPureRename(old: [UInt8]?, new: [UInt8]?) -> Bool {
         guard case .change(_, let oldSide, let newSide, .some, _) = self,
               !oldSide.isMissing, !newSide.isMissing, let old, let new
         else { return false }

@@ -7,21 +7,21 @@
 /// - 9 for a rename or copy: the same, then the new path and git's
 ///   metainfo text (similarity index, rename from/to).
 /// - 1 for an unmerged path: `PATH`.
-public enum GitDiffArguments: Equatable, Sendable {
-    public struct Side: Equatable, Sendable {
-        public var file: String
-        public var hex: String
-        public var mode: String
+package enum GitDiffArguments: Equatable, Sendable {
+    package struct Side: Equatable, Sendable {
+        package var file: String
+        package var hex: String
+        package var mode: String
 
         /// Whether this side does not exist (an added or deleted path).
-        public var isMissing: Bool { file == "/dev/null" || mode == "." }
+        package var isMissing: Bool { file == "/dev/null" || mode == "." }
     }
 
     case change(path: String, old: Side, new: Side, newPath: String?, metainfo: String?)
     case unmerged(path: String)
 
     /// Reads git's arguments; `nil` when their number is not 1, 7 or 9.
-    public init?(_ arguments: [String]) {
+    package init?(_ arguments: [String]) {
         switch arguments.count {
         case 1:
             self = .unmerged(path: arguments[0])
@@ -37,7 +37,7 @@ public enum GitDiffArguments: Equatable, Sendable {
 
     /// The header git prints for a path: `diff --git a/P b/Q`, mode lines,
     /// and the rename metainfo.
-    public var header: String {
+    package var header: String {
         switch self {
         case .unmerged(let path):
             return "* Unmerged path \(path)\n"
@@ -61,7 +61,7 @@ extension GitDiffArguments {
     /// control character, `"`, `\` or a byte above 0x7F (git's default
     /// `core.quotePath`), between double quotes with C escapes and octal
     /// bytes: `"a/caf\303\251.json"`.
-    public static func quoted(_ path: String) -> String {
+    package static func quoted(_ path: String) -> String {
         let bytes = Array(path.utf8)
         guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }) else { return path }
         var out = "\""
@@ -90,18 +90,18 @@ extension GitDiffArguments {
 /// `%O %A %B %L %P %S %X %Y`: the base, current and other versions (the
 /// result goes over CURRENT), the conflict marker size, the path in the work
 /// tree, and the three labels.
-public struct GitMergeArguments: Equatable, Sendable {
-    public var base: String
-    public var current: String
-    public var other: String
-    public var markerSize: Int
-    public var path: String
-    public var labelBase: String
-    public var labelCurrent: String
-    public var labelOther: String
+package struct GitMergeArguments: Equatable, Sendable {
+    package var base: String
+    package var current: String
+    package var other: String
+    package var markerSize: Int
+    package var path: String
+    package var labelBase: String
+    package var labelCurrent: String
+    package var labelOther: String
 
     /// Reads `BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]`.
-    public init?(_ arguments: [String]) {
+    package init?(_ arguments: [String]) {
         guard arguments.count == 5 || arguments.count == 8, let size = Int(arguments[3]), size > 0, size <= 4096 else { return nil }
         base = arguments[0]
         current = arguments[1]
@@ -119,5 +119,5 @@ public struct GitMergeArguments: Equatable, Sendable {
     }
 
     /// The placeholders the installer writes into `merge.<driver>.driver`.
-    public static let placeholders = "%O %A %B %L %P %S %X %Y"
+    package static let placeholders = "%O %A %B %L %P %S %X %Y"
 }

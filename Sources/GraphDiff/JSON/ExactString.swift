@@ -13,28 +13,28 @@ import Foundation
 ///
 /// Ordering is the byte order of the UTF-8 encoding, which is also the order of
 /// Unicode code points: the order the canonical writer sorts member names in.
-public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertible,
+package struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
     /// The string itself.
-    public var string: String
+    package var string: String
 
     /// Wraps `string`.
-    @inlinable public init(_ string: String) { self.string = string }
+    @inlinable package init(_ string: String) { self.string = string }
 
-    public init(stringLiteral value: String) { self.string = value }
+    package init(stringLiteral value: String) { self.string = value }
 
-    public var description: String { string }
+    package var description: String { string }
 
-    @inlinable public static func == (lhs: ExactString, rhs: ExactString) -> Bool {
+    @inlinable package static func == (lhs: ExactString, rhs: ExactString) -> Bool {
         lhs.string.utf8.elementsEqual(rhs.string.utf8)
     }
 
-    @inlinable public func hash(into hasher: inout Hasher) {
+    @inlinable package func hash(into hasher: inout Hasher) {
         hashUTF8(string, into: &hasher)
     }
 
-    @inlinable public static func < (lhs: ExactString, rhs: ExactString) -> Bool {
+    @inlinable package static func < (lhs: ExactString, rhs: ExactString) -> Bool {
         utf8Less(lhs.string, rhs.string)
     }
 }
@@ -42,12 +42,12 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
 /// Whether `a` sorts before `b` in the byte order of their UTF-8 encodings.
 ///
 /// - Complexity: O(*k*), where *k* is the length of the common prefix.
-@inlinable public func utf8Less(_ a: String, _ b: String) -> Bool {
+@inlinable package func utf8Less(_ a: String, _ b: String) -> Bool {
     utf8Compare(a, b) < 0
 }
 
 /// Whether `a` and `b` have the same UTF-8 bytes (no Unicode normalisation).
-@inlinable public func utf8Equal(_ a: String, _ b: String) -> Bool {
+@inlinable package func utf8Equal(_ a: String, _ b: String) -> Bool {
     let fast = a.utf8.withContiguousStorageIfAvailable { pa in
         b.utf8.withContiguousStorageIfAvailable { pb -> Bool in
             guard pa.count == pb.count else { return false }
@@ -60,7 +60,7 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
 }
 
 /// Compares the UTF-8 bytes of `a` and `b`: negative, zero or positive.
-@inlinable public func utf8Compare(_ a: String, _ b: String) -> Int {
+@inlinable package func utf8Compare(_ a: String, _ b: String) -> Int {
     let fast = a.utf8.withContiguousStorageIfAvailable { pa in
         b.utf8.withContiguousStorageIfAvailable { pb -> Int in
             let n = min(pa.count, pb.count)
@@ -77,7 +77,7 @@ public struct ExactString: Hashable, Comparable, Sendable, CustomStringConvertib
 }
 
 /// Feeds the UTF-8 bytes of `s` to `hasher`.
-@inlinable public func hashUTF8(_ s: String, into hasher: inout Hasher) {
+@inlinable package func hashUTF8(_ s: String, into hasher: inout Hasher) {
     let done: Void? = s.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     if done == nil {
         for b in s.utf8 { hasher.combine(b) }

@@ -75,7 +75,7 @@ public struct JSONObject: Sendable {
     /// A dictionary from exact member name to position in ``members``.
     ///
     /// - Complexity: O(*n*).
-    public func index() -> [ExactString: Int] {
+    package func index() -> [ExactString: Int] {
         var result = [ExactString: Int](minimumCapacity: members.count)
         for (i, m) in members.enumerated() { result[ExactString(m.key)] = i }
         return result

@@ -10,7 +10,7 @@ import Foundation
 /// here. Only the pages actually touched are committed.
 ///
 ///     let value = try onLargeStack { try JSONReader.parse(bytes) }
-public func onLargeStack<T, E: Error>(
+package func onLargeStack<T, E: Error>(
     stackSize: Int = defaultLargeStackSize, _ body: @escaping () throws(E) -> T
 ) throws(E) -> T {
     nonisolated(unsafe) var outcome: Result<T, E>?
@@ -32,7 +32,7 @@ public func onLargeStack<T, E: Error>(
 /// ``onLargeStack(stackSize:_:)``) at the same time, and returns both
 /// results: how diff and merge read their inputs on both cores, and how the
 /// diff walks the chains of both graphs.
-public func inParallel<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> (A, B) {
+package func inParallel<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> (A, B) {
     nonisolated(unsafe) var b: B?
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
@@ -49,4 +49,4 @@ public func inParallel<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> (
 }
 
 /// 512 MiB: enough for any document within the reader's depth limit.
-public let defaultLargeStackSize = 512 << 20
+package let defaultLargeStackSize = 512 << 20

@@ -37,10 +37,10 @@
 /// - Complexity: O(*n* log *n* + *k*²), where *n* is the length of the
 ///   sequences and *k* the number of members whose order not all three
 ///   versions agree on.
-public enum SequenceMerge {
+package enum SequenceMerge {
     /// A conflict in the order of a sequence.
-    public struct Conflict: Sendable, Equatable {
-        public enum Kind: String, Sendable, Equatable {
+    package struct Conflict: Sendable, Equatable {
+        package enum Kind: String, Sendable, Equatable {
             /// The sides changed the relative order of these members in
             /// contradiction: no order honours both.
             case order
@@ -50,17 +50,17 @@ public enum SequenceMerge {
             case inserted
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// The members concerned: for ``Kind/order`` all of them, in base
         /// order; otherwise the one member.
-        public var members: [String]
+        package var members: [String]
         /// For ``Kind/moved`` and ``Kind/inserted``: the member the one
         /// member follows in each version (`nil`: at the head, or absent).
-        public var baseAfter: String?
-        public var mineAfter: String?
-        public var theirsAfter: String?
+        package var baseAfter: String?
+        package var mineAfter: String?
+        package var theirsAfter: String?
 
-        public init(kind: Kind, members: [String], baseAfter: String? = nil, mineAfter: String? = nil, theirsAfter: String? = nil) {
+        package init(kind: Kind, members: [String], baseAfter: String? = nil, mineAfter: String? = nil, theirsAfter: String? = nil) {
             self.kind = kind
             self.members = members
             self.baseAfter = baseAfter
@@ -69,7 +69,7 @@ public enum SequenceMerge {
         }
 
         /// The one member, for ``Kind/moved`` and ``Kind/inserted``; the first for ``Kind/order``.
-        public var member: String { members.first ?? "" }
+        package var member: String { members.first ?? "" }
     }
 
     /// Merges the order of `base`, `mine` and `theirs`, keeping exactly the
@@ -82,7 +82,7 @@ public enum SequenceMerge {
     ///   - present: the members of the result.
     ///   - prefer: the side whose order wins a conflict (`nil`: see the laws).
     /// - Returns: the merged order and the conflicts, in base order of their members.
-    public static func merge(base: [String], mine: [String], theirs: [String], present: Set<ExactString>, prefer: MergeSide?)
+    package static func merge(base: [String], mine: [String], theirs: [String], present: Set<ExactString>, prefer: MergeSide?)
         -> (order: [String], conflicts: [Conflict])
     {
         let v = SequenceVersions(base: base, mine: mine, theirs: theirs, present: present)

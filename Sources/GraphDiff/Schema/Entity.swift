@@ -5,26 +5,33 @@
 /// says. The resolved members (from `root` on) are filled in when the
 /// ``Schema`` is built: they include what the entity inherits.
 ///
-/// An entity is a class so that looking one up in a large graph costs one
+/// An entity is an immutable value: every member is read-only outside the
+/// library, so a schema and its copies share their entities and no copy can
+/// change another (`let s2 = s1` copies nothing, and nothing done with `s2`
+/// shows in `s1`). To change an entity, build a new one and a new
+/// ``Schema`` from it.
+///
+/// It is a class so that looking one up in a large graph costs one
 /// reference count, not a copy of every table. ``Schema`` copies the entities
 /// it is given and resolves its copies; after that nothing changes them.
 public final class Entity: @unchecked Sendable {
-    public var name: String
+    /// The entity's name.
+    public internal(set) var name: String
     /// The entity this one inherits from.
-    public var parent: String?
+    public internal(set) var parent: String?
     /// An abstract entity has no objects of its own, only of its sub-entities.
-    public var isAbstract: Bool
+    public internal(set) var isAbstract: Bool
     /// The attribute that holds each object's identity; `nil` means the
     /// identity is implicit (only the key of the object in the file).
     /// Sub-entities inherit the identity of their root.
-    public var identity: String?
+    public internal(set) var identity: String?
     /// Whether objects merge as one unit: a change to any attribute changes the
     /// meaning of the whole, as with an address.
-    public var isAtomic: Bool
+    public internal(set) var isAtomic: Bool
     /// Declared attributes (not inherited ones).
-    public var attributes: [Attribute]
+    public internal(set) var attributes: [Attribute]
     /// Declared relationships (not inherited ones).
-    public var relationships: [Relationship]
+    public internal(set) var relationships: [Relationship]
 
     public init(
         name: String, parent: String? = nil, isAbstract: Bool = false, identity: String? = nil,
