@@ -47,7 +47,9 @@ enum MergeCommand: Subcommand {
         progress.done()
         for c in conflicts { io.err("graphdiff merge: \(c.resolvedBy == nil ? "CONFLICT" : "resolved") \(c)\n") }
         if let reportPath = args.value("--report") {
-            try FileAccess.writeAtomically(JSONWriter.canonical(report(conflicts, documents)), to: reportPath)
+            // One line index per input, not one per conflict and side.
+            let inputs = documents.map { ConflictReport.Input(name: $0.path, graph: $0.graph, source: JSONSourceText($0.bytes)) }
+            try FileAccess.writeAtomically(JSONWriter.canonical(ConflictReport.document(conflicts, inputs: inputs)), to: reportPath)
         }
         if let output = args.value("--output"), output != "-" {
             // A merged graph's text is canonical; with markers it is not.
@@ -56,35 +58,5 @@ enum MergeCommand: Subcommand {
             io.out(resultText)
         }
         return open.isEmpty ? .success : .failure
-    }
-
-    /// The `--report` document: every conflict with its three values and,
-    /// for graphs, the object's position in each input.
-    static func report(_ conflicts: [MergeConflict], _ documents: [LoadedDocument]) -> JSONValue {
-        // One line index per input, not one per conflict and side.
-        let sources = documents.map { JSONSourceText($0.bytes) }
-        return .object(["conflicts": .array(conflicts.map { c in
-            var o = JSONObject()
-            o["kind"] = .string(c.kind.rawValue)
-            if let e = c.entity { o["entity"] = .string(e) }
-            if let i = c.identity { o["id"] = .string(i) }
-            if let p = c.property { o["property"] = .string(p) }
-            o["path"] = .string(c.path.description)
-            o["base"] = c.base ?? .null
-            o["mine"] = c.mine ?? .null
-            o["theirs"] = c.theirs ?? .null
-            o["present"] = ["base": .bool(c.base != nil), "mine": .bool(c.mine != nil), "theirs": .bool(c.theirs != nil)]
-            if let r = c.resolvedBy { o["resolvedBy"] = .string(r.rawValue) }
-            if let entity = c.entity, let identity = c.identity {
-                var positions = JSONObject()
-                for (side, (d, source)) in zip(["base", "mine", "theirs"], zip(documents, sources)) {
-                    guard let g = d.graph, let object = g.objects[g.id(entity: entity, identity: identity)], object.sourceOffset >= 0 else { continue }
-                    let l = source.location(ofOffset: object.sourceOffset)
-                    positions[side] = ["file": .string(d.path), "line": .number(JSONNumber(l.line)), "column": .number(JSONNumber(l.column))]
-                }
-                if !positions.isEmpty { o["positions"] = .object(positions) }
-            }
-            return .object(o)
-        })])
     }
 }

@@ -11,12 +11,18 @@
 /// A change set is plain data in a stable order: objects by entity then
 /// identity, sequences by owner, metadata by key.
 public struct ChangeSet: Sendable, Equatable {
+    /// The name of the schema of both graphs.
     public var schemaName: String
+    /// The fingerprint of that schema: a patch applies only to graphs of it.
     public var schemaFingerprint: String
+    /// Objects inserted, deleted or updated, by entity and identity.
     public var objects: [ObjectChange]
+    /// Changes of order of chains (ordered to-many relationships), by owner.
     public var sequences: [SequenceChange]
+    /// Metadata keys changed.
     public var metadata: [MetadataChange]
 
+    /// A change set of graphs of the schema `schemaName` with `schemaFingerprint`.
     public init(schemaName: String, schemaFingerprint: String, objects: [ObjectChange] = [],
                 sequences: [SequenceChange] = [], metadata: [MetadataChange] = []) {
         self.schemaName = schemaName
@@ -32,13 +38,16 @@ public struct ChangeSet: Sendable, Equatable {
 
 /// An object inserted, deleted or updated.
 public struct ObjectChange: Sendable, Equatable {
+    /// Whether the object was inserted, deleted or updated.
     public enum Kind: String, Sendable, Equatable {
         case inserted, deleted, updated
     }
 
+    /// The object's identity (the root of its entity, and its identity string).
     public var id: ObjectID
     /// The concrete entity (the old one for a deleted object).
     public var entity: String
+    /// Whether the object was inserted, deleted or updated.
     public var kind: Kind
     /// For inserted and deleted objects: every stored property but chain
     /// links, by name in schema order (the new values, or the old ones).
@@ -52,8 +61,10 @@ public struct ObjectChange: Sendable, Equatable {
     public var chains: [ChainMembers]
     /// Where the object is in the old and the new file (byte offsets, -1 when unknown).
     public var oldOffset: Int
+    /// Where the object is in the new file (byte offset, -1 when unknown).
     public var newOffset: Int
 
+    /// A change of the object `id` of the concrete entity `entity`.
     public init(id: ObjectID, entity: String, kind: Kind, values: [PropertyValue] = [], changes: [PropertyChange] = [],
                 chains: [ChainMembers] = [], oldOffset: Int = -1, newOffset: Int = -1) {
         self.id = id
@@ -74,6 +85,7 @@ public struct ChainMembers: Sendable, Equatable {
     /// The members' identities, from the head.
     public var members: [String]
 
+    /// The members of `relationship`, in chain order.
     public init(relationship: String, members: [String]) {
         self.relationship = relationship
         self.members = members
@@ -82,9 +94,12 @@ public struct ChainMembers: Sendable, Equatable {
 
 /// A property's value, by name.
 public struct PropertyValue: Sendable, Equatable {
+    /// The property's name.
     public var name: String
+    /// Its value, as stored in the graph file.
     public var value: JSONValue
 
+    /// The value of the property `name`.
     public init(name: String, value: JSONValue) {
         self.name = name
         self.value = value
@@ -93,6 +108,7 @@ public struct PropertyValue: Sendable, Equatable {
 
 /// How one property of an updated object changed.
 public struct PropertyChange: Sendable, Equatable {
+    /// What changed in the property.
     public enum Kind: Sendable, Equatable {
         /// An attribute's old and new value (compared by its type).
         case attribute(old: JSONValue, new: JSONValue)
@@ -102,9 +118,12 @@ public struct PropertyChange: Sendable, Equatable {
         case members(added: [String], removed: [String])
     }
 
+    /// The property's name.
     public var property: String
+    /// What changed.
     public var kind: Kind
 
+    /// A change of `property`.
     public init(property: String, kind: Kind) {
         self.property = property
         self.kind = kind
@@ -117,29 +136,43 @@ public struct PropertyChange: Sendable, Equatable {
 /// another (`nil`: at the head). Applied in order of the new sequence, the
 /// inserts and moves rebuild it exactly; see ``SequenceChange/apply(to:)``.
 public struct SequenceChange: Sendable, Equatable {
+    /// A member inserted into the chain.
     public struct Insert: Sendable, Equatable {
+        /// The member's identity.
         public var member: String
+        /// Its predecessor in the new order (`nil`: the head).
         public var after: String?
+        /// `member` inserted after `after`.
         public init(member: String, after: String?) { self.member = member; self.after = after }
     }
 
+    /// A member removed from the chain.
     public struct Remove: Sendable, Equatable {
+        /// The member's identity.
         public var member: String
         /// Its predecessor in the old order.
         public var after: String?
+        /// `member` removed from after `after`.
         public init(member: String, after: String?) { self.member = member; self.after = after }
     }
 
+    /// A member moved within the chain.
     public struct Move: Sendable, Equatable {
+        /// The member's identity.
         public var member: String
         /// Its predecessor in the old order and in the new.
         public var from: String?
+        /// Its predecessor in the new order (`nil`: the head).
         public var to: String?
+        /// `member` moved from after `from` to after `to`.
         public init(member: String, from: String?, to: String?) { self.member = member; self.from = from; self.to = to }
     }
 
+    /// The owner of the chain.
     public var owner: ObjectID
+    /// The owner's concrete entity.
     public var ownerEntity: String
+    /// The ordered to-many relationship whose order changed.
     public var relationship: String
     /// The entity root of the members.
     public var memberRoot: String
@@ -152,6 +185,7 @@ public struct SequenceChange: Sendable, Equatable {
     /// Where the owner is in the new file (byte offset, -1 when unknown).
     public var ownerOffset: Int
 
+    /// The order changes of `owner`'s `relationship`.
     public init(owner: ObjectID, ownerEntity: String, relationship: String, memberRoot: String,
                 inserted: [Insert] = [], removed: [Remove] = [], moved: [Move] = [], ownerOffset: Int = -1) {
         self.owner = owner
@@ -167,10 +201,14 @@ public struct SequenceChange: Sendable, Equatable {
 
 /// A metadata key added, removed or changed (`nil`: the key is absent).
 public struct MetadataChange: Sendable, Equatable {
+    /// The metadata key.
     public var key: String
+    /// Its old value (`nil`: absent).
     public var old: JSONValue?
+    /// Its new value (`nil`: absent).
     public var new: JSONValue?
 
+    /// A change of the metadata `key` from `old` to `new`.
     public init(key: String, old: JSONValue?, new: JSONValue?) {
         self.key = key
         self.old = old

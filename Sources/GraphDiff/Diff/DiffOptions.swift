@@ -10,6 +10,7 @@ public struct DiffOptions: Sendable {
     /// Entity name → relationships never to follow (added to `diff.exclude`).
     public var exclude: [String: [String]]
 
+    /// Options that limit the diff to what `root` owns (`nil`: everything), also following `include` and never `exclude`.
     public init(root: ObjectID? = nil, include: [String: [String]] = [:], exclude: [String: [String]] = [:]) {
         self.root = root
         self.include = include

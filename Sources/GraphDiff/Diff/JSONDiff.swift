@@ -47,6 +47,7 @@ public enum JSONDiff {
         /// its values are unique.
         public var arrayKey: String?
 
+        /// Options comparing numbers by text or by value, and matching array elements by `arrayKey`.
         public init(numbersByText: Bool = false, arrayKey: String? = nil) {
             self.numbersByText = numbersByText
             self.arrayKey = arrayKey

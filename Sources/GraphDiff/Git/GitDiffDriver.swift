@@ -12,8 +12,11 @@ public enum GitDiffDriver {
     /// The text to print after git's header, whether the sides differ, and
     /// why a step down the fallback chain was taken.
     public struct Report: Sendable {
+        /// What to print after git's header.
         public var text: [UInt8]
+        /// Whether the two versions differ.
         public var different: Bool
+        /// Why the report stepped down from a graph diff, if it did.
         public var note: String?
     }
 

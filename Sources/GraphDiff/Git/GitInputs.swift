@@ -17,9 +17,12 @@ public enum GitInputs {
     /// One version of the file: its label (`ours`, `old`, …) and its bytes
     /// (`nil`: the file does not exist in that version).
     public struct Version: Sendable {
+        /// The version's label in messages (`ours`, `theirs`, `base`, `old`, `new`).
         public var label: String
+        /// Its bytes; `nil` when the file does not exist in this version.
         public var bytes: [UInt8]?
 
+        /// The version `label` with `bytes`.
         public init(label: String, bytes: [UInt8]?) {
             self.label = label
             self.bytes = bytes
@@ -39,6 +42,7 @@ public enum GitInputs {
         /// editors use) makes the versions plain JSON with no step down.
         public var isGiven: Bool
 
+        /// The schema file at `path` as read.
         public init(path: String, bytes: [UInt8]?, readError: String? = nil, isGiven: Bool = false) {
             self.path = path
             self.bytes = bytes

@@ -14,8 +14,11 @@ public enum GitMergeDriver {
     /// The merged text, the open conflicts (one line each), and the reasons
     /// for each step down the fallback chain.
     public struct Outcome: Sendable {
+        /// The merged file.
         public var text: [UInt8]
+        /// One line per open conflict; empty when the merge is clean.
         public var conflicts: [String]
+        /// Why the merge stepped down from a graph merge, if it did.
         public var notes: [String]
     }
 

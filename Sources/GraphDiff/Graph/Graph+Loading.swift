@@ -5,6 +5,7 @@ extension Graph {
         /// Load even when `metadata.schemaFingerprint` names another schema.
         public var ignoreFingerprint: Bool
 
+        /// Options that accept a graph whose fingerprint names another schema when `ignoreFingerprint` is set.
         public init(ignoreFingerprint: Bool = false) { self.ignoreFingerprint = ignoreFingerprint }
     }
 

@@ -87,10 +87,12 @@ public struct GraphObject: Sendable {
     /// The position of the concrete entity (a sub-entity of the identity's
     /// root, or the root) in ``Schema/entities``.
     public var entityIndex: Int
+    /// The values of the entity's stored properties, in the order of ``Entity/storedProperties``.
     public var values: [JSONValue]
     /// Byte offset of the object in the file it was read from, or -1.
     public var sourceOffset: Int
 
+    /// An object of the entity at `entityIndex` with `values` in the order of its stored properties.
     public init(entityIndex: Int, values: [JSONValue], sourceOffset: Int = -1) {
         self.entityIndex = entityIndex
         self.values = values

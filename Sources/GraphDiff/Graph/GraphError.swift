@@ -1,8 +1,10 @@
 
 /// Every problem found in a graph, each naming the object and property.
 public struct GraphError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, in the order of the file (or by subject when they have no position).
     public var problems: [GraphProblem]
 
+    /// An error listing `problems`.
     public init(problems: [GraphProblem]) { self.problems = problems }
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }
@@ -17,16 +19,22 @@ public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
         case schemaMismatch, conflictMarkers
     }
 
+    /// What kind of problem.
     public var kind: Kind
+    /// The problem in words, without its subject or position.
     public var message: String
     /// The object's entity name (as written), when the problem is about an object.
     public var entity: String?
+    /// The object's identity, when the problem is about an object.
     public var identity: String?
+    /// The property, when the problem is about one.
     public var property: String?
+    /// Where the problem is in the file, when it was read from text.
     public var location: SourceLocation?
     /// For a dangling reference: the identity it names.
     var reference: String?
 
+    /// A problem of `kind`, about the object and property given.
     public init(
         _ kind: Kind, _ message: String, entity: String? = nil, identity: String? = nil, property: String? = nil,
         location: SourceLocation? = nil

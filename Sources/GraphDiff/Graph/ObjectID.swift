@@ -17,6 +17,7 @@ public struct ObjectID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// canonical spelling for integer and UUID identities.
     public var identity: String
 
+    /// The object `identity` of the hierarchy rooted at `entity`.
     public init(entity: String, identity: String) {
         self.entity = entity
         self.identity = identity

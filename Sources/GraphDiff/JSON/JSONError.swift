@@ -22,11 +22,14 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         case emptyInput
     }
 
+    /// What is wrong.
     public var reason: Reason
+    /// Where the problem was found.
     public var location: SourceLocation
     /// For a duplicate member name: where the name first appeared.
     public var previous: SourceLocation?
 
+    /// An error for `reason` at `location`.
     public init(reason: Reason, location: SourceLocation, previous: SourceLocation? = nil) {
         self.reason = reason
         self.location = location

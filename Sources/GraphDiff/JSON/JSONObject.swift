@@ -12,12 +12,15 @@
 public struct JSONObject: Sendable {
     /// One member: a name, its value and where its name starts in the source.
     public struct Member: Sendable {
+        /// The member's name.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
         /// Byte offset of the opening quote of the name in the source text,
         /// or -1 when the member was not read from text.
         public var keyOffset: Int
 
+        /// A member `key` with `value`; `keyOffset` is the byte offset of its name in the text it was read from (-1: none).
         @inlinable public init(key: String, value: JSONValue, keyOffset: Int = -1) {
             self.key = key
             self.value = value

@@ -7,8 +7,10 @@
 /// Tokens are kept as strings, as the RFC defines them: whether `"0"` names a
 /// member or an index depends on the value it is applied to.
 public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparable {
+    /// The reference tokens, unescaped.
     public var tokens: [String]
 
+    /// The pointer made of `tokens` (none: the whole document).
     public init(_ tokens: [String] = []) { self.tokens = tokens }
 
     /// Parses the RFC 6901 string form (`""` is the whole document).
@@ -40,7 +42,9 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
 
     /// Why a pointer's text could not be parsed.
     public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The text that is no JSON Pointer.
         public var text: String
+        /// Why.
         public var reason: String
         public var description: String { "invalid JSON Pointer \"\(text)\": \(reason)" }
     }

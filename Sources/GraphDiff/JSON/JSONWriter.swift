@@ -26,6 +26,7 @@ public struct JSONWriter {
         /// Sort object members by name (canonical), or keep their order.
         public var sortKeys: Bool
 
+        /// A style that indents (`pretty`) and sorts members by name (`sortKeys`).
         public init(pretty: Bool, sortKeys: Bool) {
             self.pretty = pretty
             self.sortKeys = sortKeys
@@ -71,10 +72,12 @@ public struct JSONWriter {
 
     /// The bytes written so far.
     public var output: [UInt8] = []
+    /// How this writer lays out what it writes.
     public let style: Style
     /// The current indentation level (pretty style).
     public var level = 0
 
+    /// A writer in `style`.
     public init(style: Style) { self.style = style }
 
     /// Appends `value` at the current indentation level.

@@ -5,11 +5,14 @@ import Foundation
 /// Columns count Unicode scalar values (characters as most editors count them),
 /// not bytes, starting at 1.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1, in Unicode scalars.
     public var column: Int
     /// Byte offset from the start of the text (0-based).
     public var offset: Int
 
+    /// The position at `line`, `column` and byte `offset`.
     public init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column
@@ -37,6 +40,7 @@ public final class JSONSourceText: @unchecked Sendable {
     /// Lines between two entries of the table.
     static let checkpointInterval = 64
 
+    /// The text `bytes`, for positions in it.
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// The line and column of the byte at `offset` (clamped to the text).

@@ -13,6 +13,7 @@ public struct TextLayout: Sendable, Equatable {
     /// The file starts with a UTF-8 byte order mark.
     public var byteOrderMark = false
 
+    /// The default layout: two spaces, LF line ends, a final newline, no byte order mark.
     public init() {}
 
     /// The layout of `text`: indentation from its first indented line, line

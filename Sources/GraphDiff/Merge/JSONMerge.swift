@@ -17,9 +17,13 @@
 ///     JSONMerge.merge(base: ["a": 1, "b": 1], mine: ["a": 2, "b": 1], theirs: ["a": 1, "b": 3])
 ///     // value {"a": 2, "b": 3}, no conflict
 public enum JSONMerge {
+    /// How plain JSON documents merge.
     public struct Options: Sendable {
+        /// Merge arrays of objects element by element, matched by this member (`nil`: arrays merge like diff3).
         public var arrayKey: String?
+        /// The side that wins every conflict (`nil`: conflicts stay open).
         public var prefer: MergeSide?
+        /// Options with `arrayKey` and `prefer`.
         public init(arrayKey: String? = nil, prefer: MergeSide? = nil) {
             self.arrayKey = arrayKey
             self.prefer = prefer

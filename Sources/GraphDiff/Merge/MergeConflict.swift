@@ -7,6 +7,7 @@ public enum MergeSide: String, Sendable, Hashable {
 /// A real conflict: both sides changed the same thing differently. Conflicts
 /// are data in a ``MergeResult``, never errors.
 public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
+    /// The kinds of conflict.
     public enum Kind: String, Sendable, Equatable {
         /// Both sides changed a property (or metadata key, or JSON member) differently.
         case property
@@ -28,21 +29,27 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
         case arrayChunk
     }
 
+    /// What kind of conflict this is.
     public var kind: Kind
     /// For graphs: the object's entity, identity and property (when the
     /// conflict is about one property).
     public var entity: String?
+    /// The object's identity, for graphs.
     public var identity: String?
+    /// The property, when the conflict is about one.
     public var property: String?
     /// Where the conflict is in the canonical merged document.
     public var path: JSONPointer
     /// The three versions (`nil`: absent on that side).
     public var base: JSONValue?
+    /// Mine's version (`nil`: absent on that side).
     public var mine: JSONValue?
+    /// Theirs' version (`nil`: absent on that side).
     public var theirs: JSONValue?
     /// Which side's version the result holds, if one was chosen by `--prefer`.
     public var resolvedBy: MergeSide?
 
+    /// A conflict of `kind` at `path`, with the three versions.
     public init(kind: Kind, entity: String? = nil, identity: String? = nil, property: String? = nil, path: JSONPointer,
                 base: JSONValue?, mine: JSONValue?, theirs: JSONValue?, resolvedBy: MergeSide? = nil) {
         self.kind = kind
@@ -115,6 +122,7 @@ public struct MergeResult: Sendable {
     /// The merged graph. Where a conflict was not resolved by `--prefer`, it
     /// holds the base version (or mine's, when there is no base version).
     public var graph: Graph
+    /// Every conflict, resolved by a preference or open, in document order.
     public var conflicts: [MergeConflict]
 }
 

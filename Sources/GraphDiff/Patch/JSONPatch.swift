@@ -6,17 +6,21 @@
 public struct JSONPatch: Hashable, Sendable {
     /// One operation.
     public struct Operation: Hashable, Sendable {
+        /// The six operations of RFC 6902.
         public enum Kind: String, Sendable, Hashable, CaseIterable {
             case add, remove, replace, move, copy, test
         }
 
+        /// What the operation does.
         public var kind: Kind
+        /// The location the operation acts on.
         public var path: JSONPointer
         /// For `move` and `copy`.
         public var from: JSONPointer?
         /// For `add`, `replace` and `test`.
         public var value: JSONValue?
 
+        /// An operation of `kind` at `path`.
         public init(_ kind: Kind, path: JSONPointer, from: JSONPointer? = nil, value: JSONValue? = nil) {
             self.kind = kind
             self.path = path
@@ -25,8 +29,10 @@ public struct JSONPatch: Hashable, Sendable {
         }
     }
 
+    /// The operations, applied in order.
     public var operations: [Operation]
 
+    /// A patch of `operations`.
     public init(_ operations: [Operation]) { self.operations = operations }
 
     /// The patch that performs `edits` (from ``JSONDiff``), in order.

@@ -2,12 +2,18 @@
 /// What a renderer knows besides the changes: the names and texts of the two
 /// inputs (to give line and column), and whether to colour.
 public struct RenderContext: Sendable {
+    /// The old input's name, as the report shows it.
     public var oldName: String
+    /// The new input's name, as the report shows it.
     public var newName: String
+    /// The old input's text, for `NAME:LINE:COL` positions (`nil`: none shown).
     public var oldSource: JSONSourceText?
+    /// The new input's text, for `NAME:LINE:COL` positions (`nil`: none shown).
     public var newSource: JSONSourceText?
+    /// Whether to colour the report with ANSI escapes.
     public var color: Bool
 
+    /// A context naming the inputs `oldName` and `newName`.
     public init(oldName: String = "a", newName: String = "b", oldSource: JSONSourceText? = nil,
                 newSource: JSONSourceText? = nil, color: Bool = false) {
         self.oldName = oldName

@@ -7,6 +7,7 @@ public struct InvalidIdentity: Error, Hashable, Sendable, CustomStringConvertibl
     /// What is wrong, for example `is not an integer (int64)`.
     public var reason: String
 
+    /// An identity `spelling` that is invalid for `reason`.
     public init(spelling: String, reason: String) {
         self.spelling = spelling
         self.reason = reason

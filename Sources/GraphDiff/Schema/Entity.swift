@@ -33,6 +33,7 @@ public final class Entity: @unchecked Sendable {
     /// Declared relationships (not inherited ones).
     public internal(set) var relationships: [Relationship]
 
+    /// An entity with its declared members; ``Schema`` resolves what it inherits.
     public init(
         name: String, parent: String? = nil, isAbstract: Bool = false, identity: String? = nil,
         isAtomic: Bool = false, attributes: [Attribute] = [], relationships: [Relationship] = []
@@ -89,6 +90,7 @@ public enum Property: Sendable, Hashable {
     case attribute(Attribute)
     case relationship(Relationship)
 
+    /// The property's name.
     public var name: String {
         switch self {
         case .attribute(let a): return a.name
@@ -96,11 +98,13 @@ public enum Property: Sendable, Hashable {
         }
     }
 
+    /// The attribute, when the property is one.
     public var attribute: Attribute? {
         if case .attribute(let a) = self { return a }
         return nil
     }
 
+    /// The relationship, when the property is one.
     public var relationship: Relationship? {
         if case .relationship(let r) = self { return r }
         return nil
@@ -109,13 +113,16 @@ public enum Property: Sendable, Hashable {
 
 /// A typed value of an object.
 public struct Attribute: Sendable, Hashable {
+    /// The attribute's name.
     public var name: String
+    /// The type of its values.
     public var type: AttributeType
     /// Whether the value may be `null` (or absent).
     public var isOptional: Bool
     /// The value an object has when the file does not give one.
     public var defaultValue: JSONValue?
 
+    /// An attribute `name` of `type`.
     public init(name: String, type: AttributeType, isOptional: Bool = false, defaultValue: JSONValue? = nil) {
         self.name = name
         self.type = type
@@ -138,9 +145,12 @@ public enum DeleteRule: String, Sendable, Hashable, CaseIterable {
 
 /// The two to-one relationships on the members that chain an ordered to-many.
 public struct ChainLinks: Sendable, Hashable {
+    /// The to-one relationship to the previous member.
     public var prev: String
+    /// The to-one relationship to the next member.
     public var next: String
 
+    /// Chain links through the relationships `prev` and `next`.
     public init(prev: String, next: String) {
         self.prev = prev
         self.next = next
@@ -149,17 +159,22 @@ public struct ChainLinks: Sendable, Hashable {
 
 /// A reference from one entity to another.
 public struct Relationship: Sendable, Hashable {
+    /// The relationship's name.
     public var name: String
+    /// The name of the entity it refers to.
     public var destination: String
+    /// Whether it refers to many objects.
     public var isToMany: Bool
     /// For an ordered to-many: the prev/next relationships on the members.
     public var ordered: ChainLinks?
     /// The relationship on the destination that points back.
     public var inverse: String
+    /// What deleting the source does to the destination objects.
     public var deleteRule: DeleteRule
     /// Whether a to-one may be `null`.
     public var isOptional: Bool
 
+    /// A relationship `name` to `destination`, with its inverse.
     public init(
         name: String, destination: String, toMany: Bool = false, ordered: ChainLinks? = nil,
         inverse: String, deleteRule: DeleteRule = .nullify, isOptional: Bool = true

@@ -60,6 +60,7 @@ public struct DiffScope: Sendable, Hashable {
     /// Entity name → property names never to follow.
     public var exclude: [String: [String]]
 
+    /// A scope that also follows `include` and never `exclude` (entity name → relationship names).
     public init(include: [String: [String]] = [:], exclude: [String: [String]] = [:]) {
         self.include = include
         self.exclude = exclude

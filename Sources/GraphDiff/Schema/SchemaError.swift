@@ -1,8 +1,10 @@
 
 /// Every problem found in a schema, each with where it is.
 public struct SchemaError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, in the order of the document.
     public var problems: [SchemaProblem]
 
+    /// An error listing `problems`.
     public init(problems: [SchemaProblem]) { self.problems = problems }
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }
@@ -11,12 +13,15 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
 /// One problem in a schema: what is wrong, at which member, and (when read
 /// from a file) the line and column of that member.
 public struct SchemaProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The problem in words.
     public var message: String
     /// The member's path in the schema document, for example
     /// `["entities", "Person", "relationships", "dog", "inverse"]`.
     public var path: [String]
+    /// Where the member is in the file, when the schema was read from text.
     public var location: SourceLocation?
 
+    /// A problem at the member at `path`.
     public init(_ message: String, path: [String], location: SourceLocation? = nil) {
         self.message = message
         self.path = path
