@@ -19,10 +19,22 @@ extension Graph {
     ///   same source offsets; `nil` when the file is not JSON or not a valid graph.
     /// - Complexity: O(*n*) expected in the size of the file; one pass over
     ///   the bytes, no tree.
-    static func scan(_ bytes: [UInt8], schema: Schema, options: LoadOptions = LoadOptions()) -> Graph? {
+    ///
+    /// - Parameter parallelAbove: the size of `objects` in bytes from which
+    ///   a canonical file is read on two cores (tests make it small).
+    static func scan(_ bytes: [UInt8], schema: Schema, options: LoadOptions = LoadOptions(),
+                     parallelAbove: Int = GraphScanner.parallelThreshold) -> Graph? {
         bytes.withUnsafeBufferPointer { buffer in
-            var scanner = GraphScanner(schema: schema, buffer: buffer)
-            return try? scanner.scanDocument(options: options)
+            var scanner = GraphScanner(schema: schema, buffer: buffer, parallelAbove: parallelAbove)
+            do {
+                return try scanner.scanDocument(options: options)
+            } catch is GraphScanner.SplitMissed {
+                // The halves did not meet where the layout said: once more, on one core.
+                var again = GraphScanner(schema: schema, buffer: buffer, parallelAbove: .max)
+                return try? again.scanDocument(options: options)
+            } catch {
+                return nil
+            }
         }
     }
 }
@@ -57,8 +69,13 @@ struct GraphScanner {
     var stamps: [Int]
     /// The number of the object being read.
     var stamp = 0
+    /// The size of `objects` in bytes from which a canonical file is read
+    /// on two cores (``scanCanonicalInParallel(into:split:)``).
+    let parallelAbove: Int
+    static let parallelThreshold = 8 << 20
 
-    init(schema: Schema, buffer: UnsafeBufferPointer<UInt8>) {
+    init(schema: Schema, buffer: UnsafeBufferPointer<UInt8>, parallelAbove: Int = GraphScanner.parallelThreshold) {
+        self.parallelAbove = parallelAbove
         reader = JSONReader(pulling: buffer)
         sizeHint = buffer.count
         decoder = GraphDecoder(schema: schema, source: nil)
@@ -94,7 +111,11 @@ struct GraphScanner {
                 sawObjects = true
                 switch reader.pullPeek() {
                 case UInt8(ascii: "{"):
-                    try scanCanonical(into: &graph)
+                    if reader.buffer.count - reader.offset >= parallelAbove, let split = splitPoint() {
+                        try scanCanonicalInParallel(into: &graph, split: split)
+                    } else {
+                        try scanCanonical(into: &graph)
+                    }
                     // Objects were added unindexed; an identity found twice
                     // is left to the tree path to report.
                     if graph.objects.buildIndex() != nil { throw GiveUp() }
@@ -121,21 +142,53 @@ struct GraphScanner {
     mutating func scanCanonical(into graph: inout Graph) throws {
         guard try reader.pullObjectStart() else { return }
         var sawEntity = [Bool](repeating: false, count: schema.entities.count)
-        repeat {
+        _ = try scanGroups(inside: nil, sawEntity: &sawEntity, stop: nil, into: &graph)
+    }
+
+    /// The entity groups of `objects` from the cursor to the end of
+    /// `objects`: from the start of a group's name when `entity` is `nil`,
+    /// else from inside the group of `entity` (before one of its identities
+    /// or its closing brace).
+    ///
+    /// - Parameter stop: an offset where a reader started by
+    ///   ``scanCanonicalInParallel(into:split:)`` takes over: the scan ends
+    ///   when the cursor is there, before an identity.
+    /// - Returns: the entity whose group the scan stopped in at `stop`;
+    ///   `nil` when it read to the end of `objects`.
+    /// - Throws: ``GiveUp`` at a problem, ``SplitMissed`` when the scan went
+    ///   past `stop` without stopping there.
+    mutating func scanGroups(inside entity: Entity?, sawEntity: inout [Bool], stop: Int?, into graph: inout Graph) throws -> Entity? {
+        var current = entity
+        while true {
+            if let entity = current {
+                let layout = decoder.layouts[entity.index]
+                repeat {
+                    if let stop {
+                        _ = reader.pullPeek()
+                        if reader.offset == stop { return entity }
+                        if reader.offset > stop { throw SplitMissed() }
+                    }
+                    let (spelling, offset) = try reader.pullMemberName()
+                    guard case .success(let identity) = layout.canonicalIdentity(spelling), reader.pullPeek() == UInt8(ascii: "{")
+                    else { throw GiveUp() }
+                    try scanObject(entity, layout, identity: identity, spelling: spelling, offset: offset, into: &graph)
+                } while try reader.pullNextMember()
+                // The group is closed: the next one, or the end of `objects`.
+                guard try reader.pullNextMember() else { return nil }
+            }
             let (entityName, _) = try reader.pullMemberName()
-            guard let entity = schema.entity(named: entityName), !entity.isAbstract, !sawEntity[entity.index],
+            guard let next = schema.entity(named: entityName), !next.isAbstract, !sawEntity[next.index],
                 reader.pullPeek() == UInt8(ascii: "{")
             else { throw GiveUp() }
-            sawEntity[entity.index] = true
-            guard try reader.pullObjectStart() else { continue }
-            let layout = decoder.layouts[entity.index]
-            repeat {
-                let (spelling, offset) = try reader.pullMemberName()
-                guard case .success(let identity) = layout.canonicalIdentity(spelling), reader.pullPeek() == UInt8(ascii: "{")
-                else { throw GiveUp() }
-                try scanObject(entity, layout, identity: identity, spelling: spelling, offset: offset, into: &graph)
-            } while try reader.pullNextMember()
-        } while try reader.pullNextMember()
+            sawEntity[next.index] = true
+            if try reader.pullObjectStart() {
+                current = next
+            } else {
+                // An empty group: on to the next one, or the end of `objects`.
+                current = nil
+                guard try reader.pullNextMember() else { return nil }
+            }
+        }
     }
 
     /// One object of the canonical form, its members read and checked one by one.

@@ -214,6 +214,18 @@ public struct ObjectStore: Sendable {
         unindexed = true
     }
 
+    /// Appends every row of `other`, in its order, unindexed (as
+    /// ``appendUnindexed(_:id:hash:)`` one by one would).
+    ///
+    /// - Complexity: O(*m*) for *m* rows of `other`.
+    mutating func appendUnindexed(rowsOf other: ObjectStore) {
+        ids += other.ids
+        rows += other.rows
+        hashes += other.hashes
+        count += other.count
+        unindexed = true
+    }
+
     /// Indexes every row (after ``appendUnindexed(_:id:hash:)``, or when the
     /// index grows), with room for at least `capacity` rows.
     ///

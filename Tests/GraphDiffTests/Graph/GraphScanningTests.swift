@@ -29,6 +29,17 @@ final class GraphScanningTests: XCTestCase {
         let tree = Result { try Graph.load(try JSONReader.parse(bytes), schema: schema, source: JSONSourceText(bytes), options: options) }
         let scanned = Graph.scan(bytes, schema: schema, options: options)
         let loaded = Result { try Graph.load(bytes, schema: schema, options: options) }
+        // Read on two cores wherever the layout allows a split (any size):
+        // the same graph, or the same refusal.
+        let halves = Graph.scan(bytes, schema: schema, options: options, parallelAbove: 0)
+        switch (scanned, halves) {
+        case (nil, nil): break
+        case (let one?, let two?):
+            if let why = difference(two, one) { XCTFail("\(label()): read in two halves: \(why)", file: file, line: line) }
+        default:
+            XCTFail("\(label()): read in two halves \(halves == nil ? "refused" : "accepted") what one reader \(scanned == nil ? "refuses" : "accepts")",
+                    file: file, line: line)
+        }
         switch tree {
         case .success(let expected):
             validCount += 1
@@ -104,6 +115,35 @@ final class GraphScanningTests: XCTestCase {
             XCTAssertGreaterThan(validCount, seeds.count * 4, "too few valid inputs")
             XCTAssertGreaterThan(invalidCount, seeds.count * 4, "too few invalid inputs")
         }
+    }
+
+    /// A canonical file is read in two halves that meet at the split; a file
+    /// whose layout only looks canonical where the split falls (a member
+    /// line indented like an identity) is found out and read again on one
+    /// core, to the same graph.
+    func test_twoHalves_meetAtTheSplit_orTheFileIsReadAgain() throws {
+        let schema = GraphGenerator.schema
+        var generator = GraphGenerator(seed: 11)
+        let graph = generator.graph(objectCount: 400)
+        let canonical = graph.canonicalText()
+        func scanDirectly(_ bytes: [UInt8]) throws -> Graph {
+            try bytes.withUnsafeBufferPointer { buffer in
+                var scanner = GraphScanner(schema: schema, buffer: buffer, parallelAbove: 0)
+                return try scanner.scanDocument(options: .init())
+            }
+        }
+        func oneReader(_ bytes: [UInt8]) throws -> Graph {
+            guard let graph = Graph.scan(bytes, schema: schema, parallelAbove: .max) else { throw GraphScanner.GiveUp() }
+            return graph
+        }
+        XCTAssertNil(difference(try scanDirectly(canonical), try oneReader(canonical)), "the halves of a canonical file")
+        // Every member line indented like an identity line: most lines that
+        // look like a split are not one.
+        let misleading = Array(String(decoding: canonical, as: UTF8.self).replacingOccurrences(of: "\n        \"", with: "\n      \"").utf8)
+        XCTAssertThrowsError(try scanDirectly(misleading)) { XCTAssertTrue($0 is GraphScanner.SplitMissed, "\($0)") }
+        guard let again = Graph.scan(misleading, schema: schema, parallelAbove: 0) else { return XCTFail("not read again") }
+        XCTAssertNil(difference(again, try oneReader(misleading)))
+        XCTAssertEqual(again, graph)
     }
 
     /// Graphs above the size where the consistency checks run in parallel
