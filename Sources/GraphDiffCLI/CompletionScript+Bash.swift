@@ -22,6 +22,12 @@ extension CompletionScript {
             _graphdiff() {
                 local cur=${COMP_WORDS[COMP_CWORD]}
                 local prev=${COMP_WORDS[COMP_CWORD-1]}
+                # --option=value: bash splits at '=' (COMP_WORDBREAKS).
+                if [[ $cur == = ]]; then
+                    cur=
+                elif [[ $prev == = && $COMP_CWORD -gt 2 ]]; then
+                    prev=${COMP_WORDS[COMP_CWORD-2]}
+                fi
                 if [[ $COMP_CWORD -eq 1 ]]; then
                     if [[ $cur == -* ]]; then
                         _graphdiff_reply < <(compgen -W \(quoted(names(CommandSpec.rootOptions).joined(separator: " "))) -- "$cur")

@@ -47,6 +47,9 @@ final class CompletionCommandTests: XCTestCase {
             }
         }
         XCTAssertEqual(CommandSpec.diff.option("--format")?.value, .choice(DiffCommand.formats))
+        // 'help' and 'completion' take the words the spec knows.
+        XCTAssertEqual(CommandSpec.help.firstOperand, .choice(CommandSpec.all.map(\.name)))
+        XCTAssertEqual(CommandSpec.completion.firstOperand, .choice(["bash", "zsh", "fish"]))
     }
 
     func test_rootHelp_listsTheSpecsCommands_inOrder() throws {
@@ -224,6 +227,9 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--format", ""], script: script), "human\njson\njson-patch\nmerge-patch\ntree\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "-f", "j"], script: script), "json\njson-patch\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "merge", "--prefer", ""], script: script), "mine\ntheirs\n")
+        // --option=value, which bash splits at the '='.
+        XCTAssertEqual(try bashCompletes(["graphdiff", "merge", "--prefer", "="], script: script), "mine\ntheirs\n")
+        XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--format", "=", "json-"], script: script), "json-patch\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "merge", "--conflicts", "r"], script: script), "report\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "patch", "-f", ""], script: script), "graphdiff\njson-patch\nmerge-patch\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "fmt", "--ch"], script: script), "--check\n")
