@@ -18,10 +18,11 @@ extension FileAccess {
     ///   - inputs: the inputs the result comes from, the one whose
     ///     `$schema` the result keeps first (patch's TARGET, fmt's FILE,
     ///     merge's MINE then BASE then THEIRS).
-    ///   - canonicalGraph: `text` is a graph's canonical text, so only its
-    ///     first member can be `$schema` (no scan of the text).
+    ///   - shape: what `text` is (a graph's canonical text, or markers from
+    ///     a graph merge: its first member alone can say where `$schema` is).
     /// - Throws: ``CommandFailure`` (status 2) naming the file and the reason.
-    static func writeResult(_ text: [UInt8], to output: String, from inputs: [LoadedDocument], canonicalGraph: Bool = false) throws {
+    static func writeResult(_ text: [UInt8], to output: String, from inputs: [LoadedDocument],
+                            shape: SchemaReference.TextShape = .json) throws {
         guard let destination = physicalDestination(of: output) else {
             try writeAtomically(text, to: output)
             return
@@ -31,7 +32,7 @@ extension FileAccess {
         }
         let relocated = SchemaReference.relocating(text, to: destination, from: references,
                                                    currentDirectory: FileManager.default.currentDirectoryPath,
-                                                   canonicalGraph: canonicalGraph)
+                                                   shape: shape)
         try writeAtomically(relocated, to: output)
     }
 

@@ -27,7 +27,7 @@ enum FormatCommand: Subcommand {
             return .failure
         }
         if let output = args.value("--output"), output != "-" {
-            try FileAccess.writeResult(text, to: output, from: [document], canonicalGraph: document.graph != nil)
+            try FileAccess.writeResult(text, to: output, from: [document], shape: document.graph != nil ? .canonicalGraph : .json)
         } else if args.has("--in-place") {
             if text != document.bytes { try FileAccess.writeAtomically(text, to: path) }
         } else {

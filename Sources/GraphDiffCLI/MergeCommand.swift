@@ -52,8 +52,9 @@ enum MergeCommand: Subcommand {
             try FileAccess.writeAtomically(JSONWriter.canonical(ConflictReport.document(conflicts, inputs: inputs)), to: reportPath)
         }
         if let output = args.value("--output"), output != "-" {
-            // A merged graph's text is canonical; with markers it is not.
-            try FileAccess.writeResult(resultText, to: output, from: [mine, base, theirs], canonicalGraph: merged.graph != nil)
+            // A merged graph's text is canonical; with markers it is made from two graphs.
+            let shape: SchemaReference.TextShape = base.graph == nil ? .json : merged.graph != nil ? .canonicalGraph : .graphMarkers
+            try FileAccess.writeResult(resultText, to: output, from: [mine, base, theirs], shape: shape)
         } else {
             io.out(resultText)
         }

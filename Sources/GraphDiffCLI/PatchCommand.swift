@@ -81,7 +81,7 @@ enum PatchCommand: Subcommand {
         }
         if args.has("--check") { return status }
         if let output = args.value("--output"), output != "-" {
-            try FileAccess.writeResult(result, to: output, from: [target], canonicalGraph: resultIsGraph)
+            try FileAccess.writeResult(result, to: output, from: [target], shape: resultIsGraph ? .canonicalGraph : .json)
         } else if args.has("--in-place") {
             if result != target.bytes { try FileAccess.writeAtomically(result, to: targetPath) }
         } else {

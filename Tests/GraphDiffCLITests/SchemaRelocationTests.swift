@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import GraphDiffGenerator
 @testable import GraphDiffCLI
 @testable import GraphDiff
 
@@ -96,10 +97,38 @@ final class SchemaRelocationTests: XCTestCase {
         }
         for text in texts {
             for relocate in [{ (v: String) -> String? in "../" + v }, { _ in nil }, { v in v + "\"x" }] {
-                XCTAssertEqual(SchemaReference.rewritingFirstMember(in: text, relocate), SchemaReference.rewritingTopLevel(in: text, relocate),
+                XCTAssertEqual(SchemaReference.rewritingFirstMember(in: text, relocate) ?? text, SchemaReference.rewritingTopLevel(in: text, relocate),
                                String(decoding: text.prefix(80), as: UTF8.self))
             }
         }
+    }
+
+    /// Markers from a graph merge whose sides name the same, different or
+    /// no schema: the first member when it is `$schema`, else the scan,
+    /// give the bytes of the scan.
+    func test_graphMarkers_firstMemberOrScan_agreesWithTheScan() throws {
+        var cases = 0, firstMember = 0
+        for seed in UInt64(1)...400 where cases < 40 {
+            var generator = GraphGenerator(seed: seed)
+            let base = generator.graph(objectCount: 12)
+            var e1 = GraphEditor(seed: seed &+ 1000), e2 = GraphEditor(seed: seed &+ 2000)
+            let (mine, _) = e1.edit(base, count: 5), (theirs, _) = e2.edit(base, count: 5)
+            guard !(try Graph.merge(base: base, mine: mine, theirs: theirs).conflicts.isEmpty) else { continue }
+            let references: [(String?, String?)] = [("s.json", "s.json"), ("s.json", "other.json"), ("s.json", nil), (nil, "s.json"), (nil, nil)]
+            let (m, t) = references[cases % references.count]
+            cases += 1
+            var (b2, m2, t2) = (base, mine, theirs)
+            (b2.schemaReference, m2.schemaReference, t2.schemaReference) = (m, m, t)
+            let marked = try MergeText.graphs(base: b2, mine: m2, theirs: t2, prefer: nil, markers: .init())
+            // Both resolutions keep mine's (or the base's) schema: common, first.
+            if SchemaReference.rewritingFirstMember(in: marked.text, { $0 }) != nil { firstMember += 1 }
+            let inputs: [(path: String, reference: String?)] = [("in/mine.json", m), ("in/base.json", m), ("in/theirs.json", t)]
+            XCTAssertEqual(SchemaReference.relocating(marked.text, to: "out/x.json", from: inputs, currentDirectory: "/r", shape: .graphMarkers),
+                           SchemaReference.relocating(marked.text, to: "out/x.json", from: inputs, currentDirectory: "/r", shape: .json),
+                           "seed \(seed): \(m ?? "-") \(t ?? "-")")
+        }
+        XCTAssertEqual(cases, 40)
+        XCTAssertGreaterThan(firstMember, 0)
     }
 
     func test_rewritingTopLevel_nothingToChange_returnsTheText() {

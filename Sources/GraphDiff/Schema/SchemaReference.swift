@@ -137,16 +137,32 @@ public enum SchemaReference {
     /// named in the input it came from: the first of `inputs` whose
     /// `$schema` it is (or the first input).
     ///
-    /// - Parameter canonicalGraph: `text` is a graph's canonical text
-    ///   (``Graph/canonicalText()``), whose only top-level `$schema` is its
-    ///   first member: only that is read (O(1) instead of a scan).
+    /// - Parameter shape: what `text` is, which says where its `$schema` can be.
     package static func relocating(_ text: [UInt8], to output: String, from inputs: [(path: String, reference: String?)],
-                           currentDirectory: String, canonicalGraph: Bool = false) -> [UInt8] {
+                           currentDirectory: String, shape: TextShape = .json) -> [UInt8] {
         func relocate(_ value: String) -> String? {
             guard let holder = inputs.first(where: { $0.reference == value }) ?? inputs.first else { return nil }
             return relocated(value, from: holder.path, to: output, currentDirectory: currentDirectory)
         }
-        return canonicalGraph ? rewritingFirstMember(in: text, relocate) : rewritingTopLevel(in: text, relocate)
+        switch shape {
+        case .json: return rewritingTopLevel(in: text, relocate)
+        case .canonicalGraph: return rewritingFirstMember(in: text, relocate) ?? text
+        case .graphMarkers: return rewritingFirstMember(in: text, relocate) ?? rewritingTopLevel(in: text, relocate)
+        }
+    }
+
+    /// What a text to relocate is.
+    package enum TextShape: Sendable {
+        /// Any JSON text, with or without conflict markers: scanned whole.
+        case json
+        /// A graph's canonical text (``Graph/canonicalText()``): its only
+        /// top-level `$schema`, if any, is its first member.
+        case canonicalGraph
+        /// Conflict markers written from two resolutions of a graph merge
+        /// (``ConflictMarkerWriter/write(mine:theirs:base:markers:)``): when
+        /// the first member is `$schema`, both resolutions have that one
+        /// and it is the only one; otherwise the text is scanned.
+        case graphMarkers
     }
 
     /// ``rewritingTopLevel(in:_:)`` for a graph's canonical text, where
@@ -156,13 +172,15 @@ public enum SchemaReference {
     ///
     /// - Complexity: O(*k*) in the length of the `$schema` value (and a
     ///   copy of the text when it changes).
-    package static func rewritingFirstMember(in text: [UInt8], _ relocate: (String) -> String?) -> [UInt8] {
+    ///
+    /// - Returns: `nil` when the text does not start with `$schema`.
+    package static func rewritingFirstMember(in text: [UInt8], _ relocate: (String) -> String?) -> [UInt8]? {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         let prefix = Array("{\n  \"$schema\": ".utf8)
-        guard text.count > prefix.count, text.starts(with: prefix), text[prefix.count] == quote else { return text }
+        guard text.count > prefix.count, text.starts(with: prefix), text[prefix.count] == quote else { return nil }
         var end = prefix.count + 1
         while end < text.count && text[end] != quote { end += text[end] == backslash ? 2 : 1 }
-        guard end < text.count else { return text }
+        guard end < text.count else { return nil }
         let range = prefix.count..<(end + 1)
         guard case .string(let value)? = try? JSONReader.parse(Array(text[range])), let new = relocate(value) else { return text }
         var result: [UInt8] = []
