@@ -240,22 +240,24 @@ extension DocumentLoader {
         // The last input on another core, the others here.
         let (firsts, last) = inParallel({ paths.dropLast().map { load($0, schema) } }, { load(paths[paths.count - 1], schema) })
         var documents = try (firsts + [last]).map { try $0.get() }
-        guard let withSchema = documents.first(where: { $0.graph != nil }), let schema = withSchema.graph?.schema else {
-            return documents
-        }
-        let fingerprint = schema.fingerprint
-        for i in documents.indices {
-            if documents[i].graph == nil {
-                // Read once: standard input cannot be read a second time.
-                let loader = DocumentLoader(io: io, schemaOverride: withSchema.schemaPath, force: force)
-                documents[i] = try loader.graph(of: documents[i], schema: schema, schemaPath: withSchema.schemaPath)
-                io.keepUntilExit(documents[i].content)
-                if !keepGraphBytes { documents[i] = documents[i].droppingGraphBytes() }
-            } else if let other = documents[i].graph, other.schema.fingerprint != fingerprint && !force {
-                throw DocumentFailure(kind: .trouble, lines: [
-                    "\(withSchema.path) and \(paths[i]) are graphs of different schemas (\(fingerprint), \(other.schema.fingerprint))",
-                ])
+        let inputs = documents.map { d in d.graph.map(MixedInputs.Input.graph) ?? .json(d.json, source: JSONSourceText(d.bytes)) }
+        guard let first = MixedInputs.schemaSource(inputs) else { return documents }
+        let together: [MixedInputs.Input]
+        do {
+            together = try MixedInputs.readTogether(inputs, force: force)
+        } catch {
+            let i = error.input ?? first
+            if error.problems.first?.kind == .schemaMismatch && inputs[i].graph != nil {
+                throw DocumentFailure(kind: .trouble, lines: ["\(documents[first].path) and \(paths[i]) are \(error.problems[0].message)"])
             }
+            throw DocumentFailure(kind: .invalid, lines: Messages.lines(error, file: documents[i].path))
+        }
+        for i in documents.indices where documents[i].graph == nil {
+            guard let graph = together[i].graph else { continue }
+            documents[i] = LoadedDocument(path: documents[i].path, bytes: documents[i].bytes, json: documents[i].parsed, content: .graph(graph),
+                                          schemaPath: documents[first].schemaPath)
+            io.keepUntilExit(documents[i].content)
+            if !keepGraphBytes { documents[i] = documents[i].droppingGraphBytes() }
         }
         return documents
     }

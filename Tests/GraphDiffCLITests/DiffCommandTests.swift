@@ -1,8 +1,26 @@
 import XCTest
 @testable import GraphDiffCLI
+import GraphDiff
 
 final class DiffCommandTests: XCTestCase {
     let v1 = samplePath("people/v1.graph.json"), v2 = samplePath("people/v2.graph.json")
+
+    func test_diff_plainJSONBesideAGraph_isReadAsAGraphOfItsSchema_otherSchemasAreRefused() throws {
+        let text = try String(contentsOfFile: v2, encoding: .utf8).replacingOccurrences(of: #""$schema": "people.schema.json","#, with: "")
+        let mixed = graphdiff(["diff", "--stat", v1, "-"], stdin: text)
+        XCTAssertEqual(mixed.status, 1, mixed.stderr)
+        XCTAssertEqual(mixed.stdout, graphdiff(["diff", "--stat", v1, v2]).stdout)
+        let tasks = samplePath("tasks/base.graph.json")
+        let people = try Schema.load(contentsOfFile: samplePath("people/people.schema.json")).fingerprint
+        let other = try Schema.load(contentsOfFile: samplePath("tasks/tasks.schema.json")).fingerprint
+        let refused = graphdiff(["diff", v1, tasks])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "\(v1) and \(tasks) are graphs of different schemas (\(people), \(other))\n")
+        let invalid = graphdiff(["diff", v1, "-"], stdin: #"{"objects": {"Person": {"p1": {"age": "old"}}}}"#)
+        XCTAssertEqual(invalid.status, 2)
+        XCTAssertTrue(invalid.stderr.hasPrefix("-:1:25: Person \"p1\".lastName: missing required attribute"), invalid.stderr)
+        XCTAssertTrue(invalid.stderr.contains("\n-:1:"), invalid.stderr)
+    }
 
     func test_diff_sameFile_exit0_andNoOutput() {
         let r = graphdiff(["diff", v1, v1])

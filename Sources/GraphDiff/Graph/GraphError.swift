@@ -3,9 +3,16 @@
 public struct GraphError: Error, Sendable, CustomStringConvertible {
     /// Every problem found, in the order of the file (or by subject when they have no position).
     public var problems: [GraphProblem]
+    /// Which of several inputs read together the problems are in
+    /// (``MixedInputs/readTogether(_:force:)``), by position.
+    public var input: Int?
 
-    /// An error listing `problems`.
-    public init(problems: [GraphProblem]) { self.problems = problems }
+    /// An error listing `problems` (of the input at `input`, when several
+    /// are read together).
+    public init(problems: [GraphProblem], input: Int? = nil) {
+        self.problems = problems
+        self.input = input
+    }
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }
 }
