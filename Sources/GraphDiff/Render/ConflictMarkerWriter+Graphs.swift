@@ -43,6 +43,12 @@ extension ConflictMarkerWriter {
     }
 }
 
+extension ConflictMarkerWriter {
+    /// Entries of one entity group from which graph markers are written on
+    /// two cores (tests lower it).
+    nonisolated(unsafe) static var parallelThreshold = 50_000
+}
+
 extension ConflictMarkerWriter.Emitter {
     /// The members of `"objects"`: one per concrete entity, in name order.
     mutating func objectGroups(mine: Graph, theirs: Graph, base: Graph) {
@@ -120,10 +126,48 @@ extension ConflictMarkerWriter.Emitter {
             seenMine = seenMine || entries[k].mine != nil
             seenTheirs = seenTheirs || entries[k].theirs != nil
         }
-        let properties = mine.graph.schema.entities[entityIndex].storedProperties
+        /// Whether entry `k` is alike in both resolutions: written as common text.
+        func alike(_ k: Int) -> Bool {
+            guard let r = entries[k].mine, let q = entries[k].theirs, laterMine[k] == laterTheirs[k],
+                let m = ms.object(atRow: r), let t = ts.object(atRow: q) else { return false }
+            return m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) })
+        }
+        let emit = { (emitter: inout ConflictMarkerWriter.Emitter, range: Range<Int>) in
+            emitter.objects(range, of: entityIndex, entries: entries, laterMine: laterMine, laterTheirs: laterTheirs,
+                            mine: mine.graph, theirs: theirs.graph, base: base, slotOrder: slotOrder)
+        }
+        // A large group on two cores: cut at an entry alike in both, where
+        // the text of one emitter would flush its block anyway, so the
+        // second half starts as one emitter's would; its pending block, if
+        // any, is carried on.
+        var cut = entries.count / 2
+        while cut < entries.count && !alike(cut) { cut += 1 }
+        guard entries.count >= ConflictMarkerWriter.parallelThreshold, cut < entries.count else {
+            emit(&self, 0..<entries.count)
+            return
+        }
+        let (markers, style) = (self.markers, self.style)
+        let second = inParallel({ emit(&self, 0..<cut) }, { () -> ConflictMarkerWriter.Emitter in
+            var rest = ConflictMarkerWriter.Emitter(markers: markers, style: style)
+            rest.out.reserveCapacity((entries.count - cut) * 160)
+            emit(&rest, cut..<entries.count)
+            return rest
+        }).1
+        flush()
+        out += second.out
+        (pendingMine, pendingBase, pendingTheirs, pending) = (second.pendingMine, second.pendingBase, second.pendingTheirs, second.pending)
+    }
+
+    /// Entries `range` of one concrete entity's joined rows (see
+    /// ``objects(of:mine:theirs:base:slotOrder:)``).
+    mutating func objects(_ range: Range<Int>, of entityIndex: Int, entries: [(mine: Int?, theirs: Int?)], laterMine: [Bool], laterTheirs: [Bool],
+                          mine: Graph, theirs: Graph, base: Graph, slotOrder: [Int]) {
+        let (ms, ts) = (mine.objects, theirs.objects)
+        let properties = mine.schema.entities[entityIndex].storedProperties
         let indent = indentation(3)
         var cursor = 0
-        for (k, e) in entries.enumerated() {
+        for k in range {
+            let e = entries[k]
             let m = e.mine.flatMap(ms.object(atRow:)), t = e.theirs.flatMap(ts.object(atRow:))
             let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:))
             guard let id else { continue }
@@ -144,7 +188,7 @@ extension ConflictMarkerWriter.Emitter {
                 continue
             }
             let b = base.objects.object(id, cursor: &cursor).flatMap { $0.entityIndex == entityIndex ? $0 : nil }
-            entry(key: id.identity, m.map { mine.graph.encoded($0, slotOrder: slotOrder) }, t.map { theirs.graph.encoded($0, slotOrder: slotOrder) },
+            entry(key: id.identity, m.map { mine.encoded($0, slotOrder: slotOrder) }, t.map { theirs.encoded($0, slotOrder: slotOrder) },
                   b.map { base.encoded($0, slotOrder: slotOrder) }, commaMine: laterMine[k], commaTheirs: laterTheirs[k], level: 3)
         }
     }

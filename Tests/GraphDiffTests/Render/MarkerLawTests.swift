@@ -83,6 +83,29 @@ final class MarkerLawTests: XCTestCase {
 
     // MARK: Graphs
 
+    /// Large groups are written on two cores, cut at an object alike in both
+    /// resolutions: the same bytes as one emitter, over many conflicting merges.
+    func test_graphMarkers_writtenInTwoHalves_areTheBytesOfOne() throws {
+        var cases = 0
+        for seed in UInt64(1)...600 where cases < 80 {
+            var generator = GraphGenerator(seed: seed)
+            let base = generator.graph(objectCount: [5, 12, 30, 60][Int(seed % 4)])
+            var e1 = GraphEditor(seed: seed &+ 10_000), e2 = GraphEditor(seed: seed &+ 20_000)
+            let (mine, _) = e1.edit(base, count: 1 + Int(seed % 7)), (theirs, _) = e2.edit(base, count: 1 + Int(seed % 5))
+            let forMine = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .mine).graph
+            let forTheirs = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .theirs).graph
+            guard forMine != forTheirs else { continue }
+            cases += 1
+            let one = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: base)
+            let saved = ConflictMarkerWriter.parallelThreshold
+            ConflictMarkerWriter.parallelThreshold = 1
+            let halves = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: base)
+            ConflictMarkerWriter.parallelThreshold = saved
+            XCTAssertEqual(String(decoding: halves, as: UTF8.self), String(decoding: one, as: UTF8.self), "seed \(seed)")
+        }
+        XCTAssertEqual(cases, 80)
+    }
+
     func graphs(_ schema: Schema, _ b: String, _ m: String, _ t: String) throws -> (text: [UInt8], mine: [UInt8], theirs: [UInt8], open: Int) {
         let (base, mine, theirs) = (try Graph.load(Array(b.utf8), schema: schema), try Graph.load(Array(m.utf8), schema: schema), try Graph.load(Array(t.utf8), schema: schema))
         let marked = try MergeText.graphs(base: base, mine: mine, theirs: theirs, prefer: nil, markers: .init())
