@@ -11,7 +11,10 @@
 # (share/bash-completion/completions/graphdiff), zsh
 # (share/zsh/site-functions/_graphdiff) and fish
 # (share/fish/vendor_completions.d/graphdiff.fish), which the built program
-# prints with 'graphdiff completion SHELL'.
+# prints with 'graphdiff completion SHELL'. zsh finds _graphdiff only in a
+# folder on its fpath (/usr/local/share/zsh/site-functions is; for
+# PREFIX=$HOME/.local add ~/.local/share/zsh/site-functions before compinit).
+# PREFIX and DESTDIR may hold spaces.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -20,18 +23,29 @@ SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 INSTALL ?= install
 
-BUILD = $(SWIFT) build -c release --product graphdiff $(SWIFT_BUILD_FLAGS)
+# On Linux the Swift runtime and Foundation are linked into the program, so
+# the installed binary needs no toolchain (else it would load them from the
+# toolchain's folder, named in its RUNPATH); macOS has the runtime built in.
+ifeq ($(shell uname -s),Linux)
+STATIC_FLAGS = --static-swift-stdlib
+endif
+
+BUILD = $(SWIFT) build -c release --product graphdiff $(STATIC_FLAGS) $(SWIFT_BUILD_FLAGS)
 # The completion scripts are made here by the built program.
 COMPLETIONS = .build/completions
 
-ROOT = $(DESTDIR)$(PREFIX)
+# The install root reaches the recipes as an environment variable, so the
+# shell sees it as one word whatever it holds (spaces, quotes, globs): it is
+# never pasted into a command line.
+export GRAPHDIFF_ROOT = $(DESTDIR)$(PREFIX)
+# The installed files, relative to the root (no spaces in these names).
 INSTALLED = \
-	$(ROOT)/bin/graphdiff \
-	$(ROOT)/share/man/man1/graphdiff.1 \
-	$(ROOT)/share/man/man5/graphdiff.5 \
-	$(ROOT)/share/bash-completion/completions/graphdiff \
-	$(ROOT)/share/zsh/site-functions/_graphdiff \
-	$(ROOT)/share/fish/vendor_completions.d/graphdiff.fish
+	bin/graphdiff \
+	share/man/man1/graphdiff.1 \
+	share/man/man5/graphdiff.5 \
+	share/bash-completion/completions/graphdiff \
+	share/zsh/site-functions/_graphdiff \
+	share/fish/vendor_completions.d/graphdiff.fish
 
 .PHONY: all build install uninstall clean
 
@@ -49,18 +63,21 @@ build:
 
 install: build
 	@bin="$$($(BUILD) --show-bin-path)" && set -x && \
-	$(INSTALL) -d "$(ROOT)/bin" "$(ROOT)/share/man/man1" "$(ROOT)/share/man/man5" \
-		"$(ROOT)/share/bash-completion/completions" "$(ROOT)/share/zsh/site-functions" \
-		"$(ROOT)/share/fish/vendor_completions.d" && \
-	$(INSTALL) -m 755 "$$bin/graphdiff" "$(ROOT)/bin/graphdiff" && \
-	$(INSTALL) -m 644 man/graphdiff.1 "$(ROOT)/share/man/man1/graphdiff.1" && \
-	$(INSTALL) -m 644 man/graphdiff.5 "$(ROOT)/share/man/man5/graphdiff.5" && \
-	$(INSTALL) -m 644 $(COMPLETIONS)/graphdiff.bash "$(ROOT)/share/bash-completion/completions/graphdiff" && \
-	$(INSTALL) -m 644 $(COMPLETIONS)/graphdiff.zsh "$(ROOT)/share/zsh/site-functions/_graphdiff" && \
-	$(INSTALL) -m 644 $(COMPLETIONS)/graphdiff.fish "$(ROOT)/share/fish/vendor_completions.d/graphdiff.fish"
+	$(INSTALL) -d "$$GRAPHDIFF_ROOT/bin" "$$GRAPHDIFF_ROOT/share/man/man1" "$$GRAPHDIFF_ROOT/share/man/man5" \
+		"$$GRAPHDIFF_ROOT/share/bash-completion/completions" "$$GRAPHDIFF_ROOT/share/zsh/site-functions" \
+		"$$GRAPHDIFF_ROOT/share/fish/vendor_completions.d" && \
+	$(INSTALL) -m 755 "$$bin/graphdiff" "$$GRAPHDIFF_ROOT/bin/graphdiff" && \
+	$(INSTALL) -m 644 man/graphdiff.1 "$$GRAPHDIFF_ROOT/share/man/man1/graphdiff.1" && \
+	$(INSTALL) -m 644 man/graphdiff.5 "$$GRAPHDIFF_ROOT/share/man/man5/graphdiff.5" && \
+	$(INSTALL) -m 644 $(COMPLETIONS)/graphdiff.bash "$$GRAPHDIFF_ROOT/share/bash-completion/completions/graphdiff" && \
+	$(INSTALL) -m 644 $(COMPLETIONS)/graphdiff.zsh "$$GRAPHDIFF_ROOT/share/zsh/site-functions/_graphdiff" && \
+	$(INSTALL) -m 644 $(COMPLETIONS)/graphdiff.fish "$$GRAPHDIFF_ROOT/share/fish/vendor_completions.d/graphdiff.fish"
 
 uninstall:
-	rm -f $(foreach file,$(INSTALLED),"$(file)")
+	@for file in $(INSTALLED); do \
+		printf 'rm -f "%s"\n' "$$GRAPHDIFF_ROOT/$$file" && \
+		rm -f "$$GRAPHDIFF_ROOT/$$file" || exit 1; \
+	done
 
 clean:
 	rm -rf $(COMPLETIONS)
