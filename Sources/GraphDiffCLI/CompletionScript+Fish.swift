@@ -46,11 +46,17 @@ extension CompletionScript {
         return s
     }
 
-    /// ` -s f -l format -x -a 'human json' -d 'Output format'`.
+    /// ` -o f -l format -x -a 'human json' -d 'Output format'`.
+    ///
+    /// A short name is declared as an old-style option (`-o`), which fish
+    /// offers only whole: as `-s` fish would also offer the value glued to
+    /// the name (`-fjson`) and short flags bundled (`-qf`), which the
+    /// parser refuses. Values come after the name (`-f json`) or after a
+    /// long name and `=` (`--format=json`), as the parser takes them.
     static func fishOption(_ option: CommandSpec.Option) -> String {
         var s = ""
         for name in option.names {
-            s += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
+            s += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -o \(name.dropFirst())"
         }
         switch option.value {
         case .file?: s += " -r -F"

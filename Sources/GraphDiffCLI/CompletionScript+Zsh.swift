@@ -63,24 +63,35 @@ extension CompletionScript {
                 esac
             }
 
-            _graphdiff "$@"
+            # Autoloaded from $fpath (as share/zsh/site-functions/_graphdiff) this
+            # file is the body of _graphdiff: complete now. Sourced
+            # (source <(graphdiff completion zsh), after compinit): register.
+            if [[ $funcstack[1] == _graphdiff ]]; then
+                _graphdiff "$@"
+            else
+                compdef _graphdiff graphdiff
+            fi
 
             """
         return s
     }
 
-    /// One `_arguments` spec: `'(-f --format)'{-f,--format}'[Output format]:format:(human json)'`.
+    /// One `_arguments` spec: `'(-f --format)'{-f,--format=}'[Output format]:value:(human json)'`.
+    /// A long name that takes a value ends in `=`: its value comes in the
+    /// next word or after `=` in the same word (`--format=json`), as the
+    /// parser takes it; a short name's value comes in the next word only.
     static func zshOptionSpec(_ option: CommandSpec.Option) -> String {
         let description = "[" + zshEscaped(option.summary, also: "") + "]"
         let value = option.value.map { ":" + zshValue($0) } ?? ""
+        let names = option.names.map { option.value != nil && $0.hasPrefix("--") ? $0 + "=" : $0 }
         if option.repeatable {
-            return quoted("*" + option.names[0] + description + value)
+            return quoted("*" + names[0] + description + value)
         }
         if option.names.count == 1 {
-            return quoted(option.names[0] + description + value)
+            return quoted(names[0] + description + value)
         }
         let exclusive = "(" + option.names.joined(separator: " ") + ")"
-        return quoted(exclusive) + "{" + option.names.joined(separator: ",") + "}" + quoted(description + value)
+        return quoted(exclusive) + "{" + names.joined(separator: ",") + "}" + quoted(description + value)
     }
 
     /// The message and action of a value: `format:(human json)`, `file:_files`, `name: `.

@@ -291,7 +291,12 @@ enum Help {
 
           source <(graphdiff completion bash)
           graphdiff completion fish | source
-          graphdiff completion zsh > ~/.zfunc/_graphdiff   (a folder in fpath)
+          source <(graphdiff completion zsh)    (after compinit)
+
+        zsh also loads the script as _graphdiff from a folder on its fpath
+        when compinit runs: /usr/local/share/zsh/site-functions is on it,
+        PREFIX/share/zsh/site-functions for another PREFIX (~/.local) must be
+        added to fpath in ~/.zshrc before compinit.
 
         Arguments:
           SHELL           bash, zsh or fish.

@@ -85,22 +85,24 @@ final class CompletionCommandTests: XCTestCase {
                 } else if text == ";;" {
                     command = nil
                 } else if let c = command {
+                    // A long name that takes a value ends in '=' (`--format=`).
+                    func name(_ s: Substring) -> String { String(s.hasSuffix("=") ? s.dropLast() : s) }
                     if let open = text.firstIndex(of: "{"), let close = text.firstIndex(of: "}") {
-                        text[text.index(after: open)..<close].split(separator: ",").forEach { result[c]?.insert(String($0)) }
+                        text[text.index(after: open)..<close].split(separator: ",").forEach { result[c]?.insert(name($0)) }
                     } else if text.hasPrefix("'-") || text.hasPrefix("'*-"), let bracket = text.firstIndex(of: "[") {
-                        result[c]?.insert(String(text[text.index(text.startIndex, offsetBy: text.hasPrefix("'*") ? 2 : 1)..<bracket]))
+                        result[c]?.insert(name(text[text.index(text.startIndex, offsetBy: text.hasPrefix("'*") ? 2 : 1)..<bracket]))
                     }
                 }
             }
         case .fish:
-            // `complete -c graphdiff -n '__graphdiff_using diff' -s f -l format …`.
+            // `complete -c graphdiff -n '__graphdiff_using diff' -o f -l format …`.
             for line in script.split(separator: "\n") where line.hasPrefix("complete -c graphdiff -n '__graphdiff_using ") {
                 let words = line.split(separator: " ").map(String.init)
                 guard words.count > 6, words[5].hasSuffix("'") else { continue }
                 let command = String(words[5].dropLast())
                 var names = result[command] ?? []
                 for (i, w) in words.enumerated() where i + 1 < words.count {
-                    if w == "-s" { names.insert("-" + words[i + 1]) }
+                    if w == "-s" || w == "-o" { names.insert("-" + words[i + 1]) }
                     if w == "-l" { names.insert("--" + words[i + 1]) }
                 }
                 result[command] = names
@@ -261,5 +263,67 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try completes("graphdiff git "), "install\nuninstall")
         XCTAssertEqual(try completes("graphdiff fmt --ch"), "--check")
         XCTAssertEqual(try completes("graphdiff diff Samples/tasks/b"), "Samples/tasks/bad.graph.json\nSamples/tasks/base.graph.json")
+        // Only forms the parser takes: a short name whole, never its value
+        // glued to it (-fjson) nor short flags bundled (-qf); the value
+        // after the name or after a long name and '='.
+        XCTAssertEqual(try completes("graphdiff diff -f"), "-f")
+        XCTAssertEqual(try completes("graphdiff diff -q"), "-q")
+        XCTAssertEqual(try completes("graphdiff merge -o"), "-o")
+        XCTAssertEqual(try completes("graphdiff diff -f "), "human\njson\njson-patch\nmerge-patch\ntree")
+        XCTAssertEqual(try completes("graphdiff diff --format="),
+                       "--format=human\n--format=json\n--format=json-patch\n--format=merge-patch\n--format=tree")
+        XCTAssertEqual(try completes("graphdiff merge --prefer=t"), "--prefer=theirs")
+        for command in CommandSpec.all {
+            let offered = try completes("graphdiff \(command.name) -").split(separator: "\n").map(String.init)
+            XCTAssertEqual(Set(offered), Set(CompletionScript.names(command.options)), command.name)
+        }
+    }
+
+    /// What zsh's completion system offers for `line` (Tab at its end), one
+    /// a line, sorted; with the script autoloaded from a folder on `fpath`,
+    /// or sourced after `compinit`.
+    func zshCompletes(_ line: String, sourced: Bool = false) throws -> String {
+        let script = try scriptFile(.zsh)
+        let folder = (script as NSString).deletingLastPathComponent
+        let setup: String
+        if sourced {
+            setup = "autoload -U compinit; compinit -u -D; source \(CompletionScript.quoted(script))"
+        } else {
+            try FileManager.default.copyItem(atPath: script, toPath: folder + "/_graphdiff")
+            setup = "fpath=(\(CompletionScript.quoted(folder)) $fpath); autoload -U compinit; compinit -u -D"
+        }
+        let r = try runShell("zsh", ["-f", packageRoot.appendingPathComponent("Tests/scripts/zsh-completes.zsh").path, setup, line])
+        XCTAssertEqual(r.status, 0, line)
+        return r.stdout
+    }
+
+    func test_zshScript_completesWords_alsoAfterEquals_autoloadedOrSourced() throws {
+        XCTAssertEqual(try zshCompletes("graphdiff diff --format="),
+                       "--format=human\n--format=json\n--format=json-patch\n--format=merge-patch\n--format=tree\n")
+        XCTAssertEqual(try zshCompletes("graphdiff merge --prefer="), "--prefer=mine\n--prefer=theirs\n")
+        XCTAssertEqual(try zshCompletes("graphdiff diff --format=json-"), "--format=json-patch\n")
+        XCTAssertEqual(try zshCompletes("graphdiff diff -f "), "human\njson\njson-patch\nmerge-patch\ntree\n")
+        XCTAssertEqual(try zshCompletes("graphdiff merge --prefer "), "mine\ntheirs\n")
+        XCTAssertEqual(try zshCompletes("graphdiff git "), "install\nuninstall\n")
+        // Sourced (source <(graphdiff completion zsh)) the script registers itself.
+        XCTAssertEqual(try zshCompletes("graphdiff merge --prefer=", sourced: true), "--prefer=mine\n--prefer=theirs\n")
+        XCTAssertEqual(try zshCompletes("graphdiff completion ", sourced: true), "bash\nfish\nzsh\n")
+        XCTAssertTrue(CompletionScript.script(for: .zsh).hasSuffix("""
+            if [[ $funcstack[1] == _graphdiff ]]; then
+                _graphdiff "$@"
+            else
+                compdef _graphdiff graphdiff
+            fi
+
+            """))
+    }
+
+    /// The man pages format without a groff warning (skipped without groff).
+    func test_manPages_formatWithoutWarnings() throws {
+        for page in ["man/graphdiff.1", "man/graphdiff.5"] {
+            let r = try runShell("groff", ["-man", "-ww", "-z", page])
+            XCTAssertEqual(r.stderr, "", page)
+            XCTAssertEqual(r.status, 0, page)
+        }
     }
 }
