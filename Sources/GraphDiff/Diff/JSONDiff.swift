@@ -55,6 +55,9 @@ public enum JSONDiff {
     }
 
     /// The edits that turn `a` into `b`, in application order.
+    ///
+    ///     let edits = JSONDiff.diff(from: try JSONReader.parse(#"{"a": [1, 2]}"#), to: try JSONReader.parse(#"{"a": [2, 3]}"#))
+    ///     // remove /a/0 (1), add /a/1 (3)
     public static func diff(from a: JSONValue, to b: JSONValue, options: Options = Options()) -> [JSONEdit] {
         var edits: [JSONEdit] = []
         diff(a, b, at: JSONPointer(), options, into: &edits)

@@ -42,6 +42,8 @@ extension Graph {
     }
 
     /// Reads a graph from a parsed document; `source` gives positions to problems.
+    ///
+    ///     let graph = try Graph.load(try JSONReader.parse(bytes), schema: schema, source: JSONSourceText(bytes))
     public static func load(
         _ document: JSONValue, schema: Schema, source: JSONSourceText?, options: LoadOptions = LoadOptions()
     ) throws -> Graph {

@@ -10,6 +10,8 @@ extension Graph {
     /// properties by their UTF-8 bytes, so two equal graphs give equal text and
     /// a change to one object changes only that object's lines.
     ///
+    ///     let document = graph.encoded()   // {"$schema": …, "metadata": …, "objects": {…}}
+    ///
     /// - Complexity: O(*n*) to build, O(*n* log *n*) to write sorted.
     public func encoded() -> JSONValue {
         encoded(objects)
@@ -117,6 +119,8 @@ extension Graph {
     /// The canonical text of the graph, ending with a newline: the bytes of
     /// `JSONWriter.canonical(encoded())`, written straight from the objects
     /// with no document tree in between.
+    ///
+    ///     try Data(graph.canonicalText()).write(to: url)   // what graphdiff fmt writes
     ///
     /// - Complexity: O(*n*) for a graph read from a canonical file, O(*n*
     ///   log *n*) otherwise (identities are sorted).

@@ -47,6 +47,8 @@ public struct JSONReader {
 
     /// Parses `bytes` as one JSON value.
     ///
+    ///     let value = try JSONReader.parse(Array(#"{"a": [1, 2.50]}"#.utf8))   // numbers keep their text: 2.50
+    ///
     /// - Parameters:
     ///   - bytes: UTF-8 text; a leading byte order mark is skipped.
     ///   - maximumDepth: the deepest nesting of arrays and objects accepted.

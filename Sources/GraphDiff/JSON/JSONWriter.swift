@@ -47,6 +47,8 @@ public struct JSONWriter {
 
     /// The canonical text of `value`, ending with a newline.
     ///
+    ///     JSONWriter.canonical(["b": 1, "a": [true]])   // {\n  "a": [true],\n  "b": 1\n}\n
+    ///
     /// - Complexity: O(*n* log *k*), where *n* is the size of the value and *k*
     ///   the largest member count of an object in it.
     public static func canonical(_ value: JSONValue) -> [UInt8] {

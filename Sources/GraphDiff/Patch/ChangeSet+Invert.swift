@@ -5,6 +5,8 @@ extension ChangeSet {
     ///
     /// `apply(changes.inverted(), to: apply(changes, to: a)) == a`.
     ///
+    ///     let undo = try changes.inverted().apply(to: b).graph   // a again, when changes = diff(a, b)
+    ///
     /// - Complexity: O(*c*) in the number of changes.
     public func inverted() -> ChangeSet {
         var result = self
@@ -41,6 +43,8 @@ extension ChangeSet {
 extension Array where Element == JSONEdit {
     /// The edits that undo these: in reverse order, adds and removes swapped,
     /// old and new swapped, moves back.
+    ///
+    ///     let back = try JSONEdits.apply(edits.inverted(), to: b).document   // a, when edits = JSONDiff.diff(from: a, to: b)
     public func inverted() -> [JSONEdit] {
         reversed().map { edit in
             switch edit {

@@ -17,6 +17,11 @@
 ///     Person: 1 updated
 public enum HumanRenderer {
     /// The full report of a graph change set (empty when nothing changed).
+    ///
+    ///     print(HumanRenderer.render(try ChangeSet.diff(from: base, to: theirs), context: RenderContext(oldName: "base", newName: "theirs")))
+    ///     // ~ Task "t3"
+    ///     //     title: "Eggs" → "Free-range eggs"
+    ///     // …
     public static func render(_ changes: ChangeSet, context: RenderContext) -> String {
         guard !changes.isEmpty else { return "" }
         var out = ""
@@ -73,6 +78,8 @@ public enum HumanRenderer {
     }
 
     /// One line per entity with its counts, then metadata; the `--stat` output.
+    ///
+    ///     print(HumanRenderer.summary(changes))   // "Task: 1 inserted, 1 updated, 1 moved\n…"
     public static func summary(_ changes: ChangeSet) -> String {
         var counts: [String: [String: Int]] = [:]
         for c in changes.objects { counts[c.entity, default: [:]][c.kind.rawValue, default: 0] += 1 }
@@ -89,6 +96,8 @@ public enum HumanRenderer {
 
     /// The report of a structural diff (no schema): one line per edit at its
     /// JSON Pointer, then a summary line.
+    ///
+    ///     print(HumanRenderer.render(JSONDiff.diff(from: a, to: b), context: RenderContext()))
     public static func render(_ edits: [JSONEdit], context: RenderContext) -> String {
         guard !edits.isEmpty else { return "" }
         var out = ""
@@ -105,6 +114,8 @@ public enum HumanRenderer {
     }
 
     /// `N added, N removed, N changed, N moved` for a structural diff.
+    ///
+    ///     print(HumanRenderer.summary(JSONDiff.diff(from: a, to: b)))
     public static func summary(_ edits: [JSONEdit]) -> String {
         var added = 0, removed = 0, changed = 0, moved = 0
         for e in edits {

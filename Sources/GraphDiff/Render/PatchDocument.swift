@@ -26,6 +26,8 @@ public enum PatchDocument {
     public static let formatTag = "graphdiff-patch/1"
 
     /// The document for a graph change set; `context` adds positions.
+    ///
+    ///     let text = JSONWriter.canonical(PatchDocument.encode(try ChangeSet.diff(from: v1, to: v2)))   // graphdiff diff -f json
     public static func encode(_ changes: ChangeSet, context: RenderContext? = nil) -> JSONValue {
         var list: [JSONValue] = []
         for c in changes.objects {
@@ -94,6 +96,8 @@ public enum PatchDocument {
     }
 
     /// The document for a structural diff.
+    ///
+    ///     let document = PatchDocument.encode(JSONDiff.diff(from: a, to: b))
     public static func encode(_ edits: [JSONEdit]) -> JSONValue {
         let list: [JSONValue] = edits.map { edit in
             switch edit {

@@ -16,6 +16,8 @@ extension Schema {
 
     /// Reads a schema from an already parsed document; `source` gives
     /// positions to the problems.
+    ///
+    ///     let schema = try Schema.load(try JSONReader.parse(bytes), source: JSONSourceText(bytes))
     public static func load(_ document: JSONValue, source: JSONSourceText?) throws -> Schema {
         var decoder = SchemaDecoder(source: source)
         let declared = decoder.decode(document)
