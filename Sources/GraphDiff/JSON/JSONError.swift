@@ -20,6 +20,8 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
         case duplicateMember(name: String)
         case nestingTooDeep(limit: Int)
         case emptyInput
+        /// A JSON Pointer (RFC 6901) that is not well formed: its text, and why.
+        case invalidPointer(text: String, why: String)
     }
 
     /// What is wrong.
@@ -54,6 +56,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
             return "duplicate member name \"\(name)\"\(first)"
         case .nestingTooDeep(let limit): return "nesting deeper than \(limit) levels"
         case .emptyInput: return "empty input, expected a JSON value"
+        case .invalidPointer(let text, let why): return "invalid JSON Pointer \"\(text)\": \(why)"
         }
     }
 

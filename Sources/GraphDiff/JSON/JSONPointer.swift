@@ -15,11 +15,12 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
 
     /// Parses the RFC 6901 string form (`""` is the whole document).
     ///
-    /// - Throws: ``JSONPointer/ParseError`` when the text does not start with
-    ///   `/` or has a `~` not followed by `0` or `1`.
-    public init(parsing text: String) throws {
+    /// - Throws: ``JSONError`` (``JSONError/Reason/invalidPointer(text:why:)``,
+    ///   at the character at fault in `text`) when the text does not start
+    ///   with `/` or has a `~` not followed by `0` or `1`.
+    public init(parsing text: String) throws(JSONError) {
         if text.isEmpty { tokens = []; return }
-        guard text.hasPrefix("/") else { throw ParseError(text: text, reason: "must be empty or start with '/'") }
+        guard text.hasPrefix("/") else { throw JSONPointer.error(text, "must be empty or start with '/'", at: 0) }
         var result: [String] = []
         for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             var token = ""
@@ -29,7 +30,7 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
                     switch chars.next() {
                     case "0": token.append("~")
                     case "1": token.append("/")
-                    default: throw ParseError(text: text, reason: "'~' must be followed by '0' or '1'")
+                    default: throw JSONPointer.error(text, "'~' must be followed by '0' or '1'", at: JSONPointer.firstBadEscape(in: text))
                     }
                 } else {
                     token.append(c)
@@ -40,13 +41,21 @@ public struct JSONPointer: Hashable, Sendable, CustomStringConvertible, Comparab
         tokens = result
     }
 
-    /// Why a pointer's text could not be parsed.
-    public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The text that is no JSON Pointer.
-        public var text: String
-        /// Why.
-        public var reason: String
-        public var description: String { "invalid JSON Pointer \"\(text)\": \(reason)" }
+    /// The error for `text`, which is no pointer for `why`, at the
+    /// character `scalar` (counted in Unicode scalars from 0).
+    static func error(_ text: String, _ why: String, at scalar: Int) -> JSONError {
+        let offset = text.unicodeScalars.prefix(scalar).reduce(0) { $0 + String($1).utf8.count }
+        return JSONError(reason: .invalidPointer(text: text, why: why), location: SourceLocation(line: 1, column: scalar + 1, offset: offset))
+    }
+
+    /// The position (in Unicode scalars) of the first `~` of `text` not
+    /// followed by `0` or `1`.
+    static func firstBadEscape(in text: String) -> Int {
+        let scalars = Array(text.unicodeScalars)
+        for i in scalars.indices where scalars[i] == "~" && (i + 1 == scalars.count || !"01".unicodeScalars.contains(scalars[i + 1])) {
+            return i
+        }
+        return 0
     }
 
     /// The pointer one level down.

@@ -73,7 +73,7 @@ public struct JSONPatch: Hashable, Sendable {
             }
             func pointer(_ name: String) throws(PatchError) -> JSONPointer {
                 guard let text = object[name]?.stringValue else { throw fail(" (\(opName)): missing \"\(name)\"") }
-                do { return try JSONPointer(parsing: text) } catch { throw fail(" (\(opName)): \(error)") }
+                do { return try JSONPointer(parsing: text) } catch { throw fail(" (\(opName)): \(error.message)") }
             }
             let path = try pointer("path")
             switch kind {

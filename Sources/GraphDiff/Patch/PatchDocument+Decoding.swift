@@ -157,7 +157,7 @@ extension PatchDocument {
         guard let o = item.objectValue, let op = o["op"]?.stringValue else { throw fail("expected an object with \"op\"") }
         func pointer(_ key: String) throws(PatchError) -> JSONPointer {
             guard let text = o[key]?.stringValue else { throw fail("\(op) needs \"\(key)\"") }
-            do { return try JSONPointer(parsing: text) } catch { throw fail("\(error)") }
+            do { return try JSONPointer(parsing: text) } catch { throw fail(error.message) }
         }
         func value(_ key: String) throws(PatchError) -> JSONValue {
             guard let v = o[key] else { throw fail("\(op) needs \"\(key)\"") }
