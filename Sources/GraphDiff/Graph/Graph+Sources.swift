@@ -32,7 +32,10 @@ extension Graph {
     ///   - schema: the schema to read the graph with; `nil` reads the one
     ///     `$schema` names.
     ///   - options: see ``LoadOptions``.
-    /// - Throws: the error of reading a file (Foundation's); ``JSONError``;
+    /// - Throws: ``FileError`` naming a file that cannot be read (for the
+    ///   schema file `$schema` names: the graph file, in
+    ///   ``FileError/referencedBy``, and the path it resolved to);
+    ///   ``JSONError``;
     ///   ``SchemaError`` for the schema file; ``GraphError`` listing every
     ///   problem of the graph, or saying that no `$schema` names a schema
     ///   file (``GraphProblem/Kind/notAGraph``).
@@ -45,7 +48,13 @@ extension Graph {
             _ = try JSONReader.parse(bytes)  // not JSON: that is the error
             throw GraphError(problems: [GraphProblem(.notAGraph, "no \"$schema\" names a schema file, and no schema was given")])
         }
-        return try load(bytes, schema: try Schema.load(contentsOf: location), options: options)
+        let schemaBytes: [UInt8]
+        do {
+            schemaBytes = try JSONReader.fileBytes(location)
+        } catch {
+            throw FileError(path: error.path, reason: error.reason, referencedBy: url.path)
+        }
+        return try load(bytes, schema: try Schema.load(schemaBytes), options: options)
     }
 
     /// Reads the graph file at `path` (relative to the current directory,

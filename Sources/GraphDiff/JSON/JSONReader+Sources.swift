@@ -16,7 +16,7 @@ extension JSONReader {
     ///
     ///     let document = try JSONReader.parse(contentsOf: URL(fileURLWithPath: "Samples/people/v1.graph.json"))
     ///
-    /// - Throws: the error of reading the file (Foundation's), or
+    /// - Throws: ``FileError`` naming the file when it cannot be read, or
     ///   ``JSONError`` at the first problem, with its line and column.
     /// - Complexity: O(*n*) in the size of the file.
     public static func parse(contentsOf url: URL, maximumDepth: Int = defaultMaximumDepth) throws -> JSONValue {
@@ -24,7 +24,23 @@ extension JSONReader {
     }
 
     /// The bytes of the file at `url`: the library's one read of a file.
-    package static func fileBytes(_ url: URL) throws -> [UInt8] {
-        Array(try Data(contentsOf: url))
+    ///
+    /// - Throws: ``FileError`` naming the file.
+    package static func fileBytes(_ url: URL) throws(FileError) -> [UInt8] {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FileError(path: path, reason: .notFound)
+        }
+        if isDirectory.boolValue { throw FileError(path: path, reason: .isDirectory) }
+        do {
+            return Array(try Data(contentsOf: url))
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            throw FileError(path: path, reason: .notFound)
+        } catch let error as CocoaError where error.code == .fileReadNoPermission {
+            throw FileError(path: path, reason: .unreadable("permission denied"))
+        } catch {
+            throw FileError(path: path, reason: .unreadable(error.localizedDescription))
+        }
     }
 }

@@ -23,8 +23,8 @@ extension PatchDocument {
     /// Reads the `graphdiff-patch/1` file at `url`; see
     /// ``decode(_:schema:)-(String,_)``.
     ///
-    /// - Throws: the error of reading the file (Foundation's), ``JSONError``
-    ///   or ``PatchError``.
+    /// - Throws: ``FileError`` naming the file when it cannot be read,
+    ///   ``JSONError`` or ``PatchError``.
     public static func decode(contentsOf url: URL, schema: Schema? = nil) throws -> Decoded {
         try decode(bytes: try JSONReader.fileBytes(url), schema: schema)
     }

@@ -21,8 +21,8 @@ extension Schema {
     ///
     ///     let schema = try Schema.load(contentsOf: URL(fileURLWithPath: "Samples/tasks/tasks.schema.json"))
     ///
-    /// - Throws: the error of reading the file (Foundation's), ``JSONError``
-    ///   or ``SchemaError`` (every problem, each with its line and column).
+    /// - Throws: ``FileError`` naming the file when it cannot be read,
+    ///   ``JSONError`` or ``SchemaError`` (every problem, each with its line and column).
     /// - Complexity: O(*n*) in the size of the file.
     public static func load(contentsOf url: URL) throws -> Schema {
         try load(try JSONReader.fileBytes(url))

@@ -50,8 +50,43 @@ final class LoadingSourcesTests: XCTestCase {
         // Not JSON: the reader's error, with its position.
         try "{".write(to: file, atomically: true, encoding: .utf8)
         XCTAssertThrowsError(try Graph.load(contentsOf: file)) { XCTAssertTrue($0 is JSONError, "\($0)") }
-        // A missing file: Foundation's error.
-        XCTAssertThrowsError(try Graph.load(contentsOf: dir.appendingPathComponent("missing.json"))) { XCTAssertFalse($0 is GraphError) }
+        // A missing file: a FileError naming it.
+        let missing = dir.appendingPathComponent("missing.json")
+        XCTAssertThrowsError(try Graph.load(contentsOf: missing)) { error in
+            XCTAssertEqual(error as? FileError, FileError(path: missing.path, reason: .notFound))
+            XCTAssertEqual("\(error)", "\(missing.path): no such file")
+        }
+    }
+
+    func test_fileLoaders_missingOrDirectory_throwFileErrorNamingTheFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("graphdiff-sources-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        let missing = dir.appendingPathComponent("nothing.json")
+        let notFound = FileError(path: missing.path, reason: .notFound)
+        XCTAssertThrowsError(try Schema.load(contentsOf: missing)) { XCTAssertEqual($0 as? FileError, notFound) }
+        XCTAssertThrowsError(try Schema.load(contentsOfFile: missing.path)) { XCTAssertEqual($0 as? FileError, notFound) }
+        XCTAssertThrowsError(try Graph.load(contentsOfFile: missing.path)) { XCTAssertEqual($0 as? FileError, notFound) }
+        XCTAssertThrowsError(try JSONReader.parse(contentsOf: missing)) { XCTAssertEqual($0 as? FileError, notFound) }
+        XCTAssertThrowsError(try PatchDocument.decode(contentsOf: missing)) { XCTAssertEqual($0 as? FileError, notFound) }
+        XCTAssertThrowsError(try Schema.load(contentsOf: dir)) { error in
+            XCTAssertEqual(error as? FileError, FileError(path: dir.path, reason: .isDirectory))
+            XCTAssertEqual("\(error)", "\(dir.path): is a directory")
+        }
+    }
+
+    func test_graphFile_whoseSchemaIsMissing_namesTheGraphAndTheResolvedSchemaPath() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("graphdiff-sources-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("data"), withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("data/v1.graph.json")
+        try #"{"$schema": "../schemas/gone.schema.json", "objects": {}}"#.write(to: file, atomically: true, encoding: .utf8)
+        let resolved = try XCTUnwrap(Graph.schemaLocation(of: Array(try Data(contentsOf: file)), at: file)).path
+        XCTAssertEqual(URL(fileURLWithPath: resolved).standardizedFileURL.path, dir.appendingPathComponent("schemas/gone.schema.json").standardizedFileURL.path)
+        XCTAssertThrowsError(try Graph.load(contentsOf: file)) { error in
+            XCTAssertEqual(error as? FileError, FileError(path: resolved, reason: .notFound, referencedBy: file.path))
+            XCTAssertEqual("\(error)", "\(file.path): \"$schema\" names \(resolved): no such file")
+        }
     }
 
     func test_patchDocument_fromTextAndFile_carriesPositions() throws {
