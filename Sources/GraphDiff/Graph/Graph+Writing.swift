@@ -165,7 +165,7 @@ extension Graph {
             if total >= Graph.parallelWritingThreshold {
                 let half = total / 2
                 let graph = self
-                _ = inParallel({ writeObjects(0..<half, groups: groups, rows: rows, slotOrder: slotOrder, into: &w) }, {
+                inParallel({ writeObjects(0..<half, groups: groups, rows: rows, slotOrder: slotOrder, into: &w) }, {
                     var rest = JSONWriter(style: .canonical)
                     rest.output.reserveCapacity((total - half) * 160)
                     graph.writeObjects(half..<total, groups: groups, rows: rows, slotOrder: slotOrder, into: &rest)
