@@ -11,7 +11,7 @@ extension ChangeSet {
     /// references by identity; many-to-many relationships as sets. Ordered
     /// to-many relationships compare as sequences of identities, never as
     /// prev/next fields: members inserted (after a neighbour), removed, and
-    /// the fewest moves (``longestIncreasingSubsequence(_:)``).
+    /// the fewest moves (the members off a longest increasing subsequence).
     ///
     ///     let changes = try ChangeSet.diff(from: v1, to: v2)
     ///
@@ -20,7 +20,7 @@ extension ChangeSet {
     /// - Complexity: O(*n* + *m* + *s* log *s*) expected, where *n* and *m*
     ///   are the object counts and *s* the total length of the chains a
     ///   change touched (only those are walked); sorting the *c* changes adds
-    ///   O(*c* log *c*). From ``Graph/parallelCheckThreshold`` objects the
+    ///   O(*c* log *c*). From 50,000 objects the
     ///   pass over the objects and the chain walks run on two cores.
     public static func diff(from old: Graph, to new: Graph, options: DiffOptions = DiffOptions()) throws -> ChangeSet {
         guard old.schema.fingerprint == new.schema.fingerprint else {

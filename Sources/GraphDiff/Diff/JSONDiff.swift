@@ -20,7 +20,8 @@ public enum JSONEdit: Hashable, Sendable {
 /// The structural diff of any two JSON values.
 ///
 /// Objects are compared member by member, recursively; arrays by a shortest
-/// edit script over their elements (``SequenceAlignment``, Myers 1986), where
+/// edit script over their elements (E. W. Myers, "An O(ND) Difference
+/// Algorithm and Its Variations", Algorithmica 1986), where
 /// an element that changed in place becomes a nested diff (two containers of
 /// the same kind) or a replacement; scalars by value. Numbers compare by
 /// exact decimal value (`1.0` equals `1`, `1e2` equals `100`) unless
@@ -34,8 +35,9 @@ public enum JSONEdit: Hashable, Sendable {
 /// inputs always give the same edits.
 ///
 /// - Complexity: O(*n* + *m*) for objects (hashing); O((*n* + *m*) · *d*) for
-///   arrays of *n* and *m* elements with *d* differences, bounded as
-///   ``SequenceAlignment`` says; O(*n* + *m* + *k* · (*n* + *m*)) for keyed
+///   arrays of *n* and *m* elements with *d* differences (the search is
+///   bounded: two long arrays with little in common are replaced whole, not
+///   minimally); O(*n* + *m* + *k* · (*n* + *m*)) for keyed
 ///   arrays with *k* moved elements.
 public enum JSONDiff {
     /// How to compare.

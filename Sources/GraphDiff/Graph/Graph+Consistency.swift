@@ -14,7 +14,7 @@ extension Graph {
     /// - Complexity: O(*n* + *r*) expected, where *n* is the number of
     ///   objects and *r* the number of references; each reference and each
     ///   chain member's next is one lookup among the objects (a comparison
-    ///   of identities when it is on a neighbouring row), see ``ChainCheck``.
+    ///   of identities when it is on a neighbouring row).
     public func consistencyProblems() -> [GraphProblem] {
         // One pass over the objects checks their references and each chain
         // member's next (on a large graph, two passes on two cores, each

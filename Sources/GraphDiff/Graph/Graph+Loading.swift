@@ -27,7 +27,7 @@ extension Graph {
     /// - Complexity: O(*n*) expected in the size of the file.
     ///
     /// The bytes are read straight into the graph by a pull decoder that
-    /// follows the schema (``scan(_:schema:options:)``): no ``JSONValue``
+    /// follows the schema: no ``JSONValue``
     /// tree of the document is built, only the attribute values become
     /// ``JSONValue``s. When that decoder meets any problem at all (a JSON
     /// error or a graph problem) it gives up, and the file is read again
@@ -80,13 +80,15 @@ extension Graph {
     }
 
     /// The `$schema` member of a graph document, if it is a string that
-    /// names a file (a URI names a JSON Schema: see ``isURI(_:)``).
+    /// names a file (a URI with a scheme, such as
+    /// `https://json.schemastore.org/…`, names a JSON Schema).
     public static func schemaReference(in document: JSONValue) -> String? {
         schemaFileReference(document["$schema"]?.stringValue)
     }
 
     /// `reference` (a `$schema` string, such as ``schemaReference``) when it
-    /// names a file, `nil` when it is a URI (see ``isURI(_:)``) or absent.
+    /// names a file, `nil` when it is a URI with a scheme (a JSON Schema's,
+    /// such as `https://json.schemastore.org/…`) or absent.
     ///
     ///     Graph.schemaFileReference("people.schema.json")      // "people.schema.json"
     ///     Graph.schemaFileReference("https://example.org/s")    // nil

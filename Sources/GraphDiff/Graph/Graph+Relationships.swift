@@ -44,7 +44,8 @@ extension Graph {
         return walkChain(members: members(of: owner, through: relationship), links: links)
     }
 
-    /// The members of one chain in order (see ``walkChain(members:links:)``).
+    /// The members of one chain in order: from the member without a
+    /// previous one, along the `links`' next references.
     public func chain(members: [ObjectID], links: ChainLinks) -> [ObjectID] {
         walkChain(members: members, links: links)
     }

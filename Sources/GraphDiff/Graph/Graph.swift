@@ -10,8 +10,11 @@
 ///
 /// A graph is a value: changing a copy never changes the original.
 ///
-///     var graph = Graph(schema: schema)
-///     try graph.insert(GraphObject(entity: "Person", values: ...), identity: "p1")
+///     let graph = try Graph.load(contentsOfFile: "Samples/tasks/base.graph.json")
+///     let milk = graph.id(entity: "Task", identity: "t1")
+///     var copy = graph
+///     copy.setValue("Oat milk", of: milk, "title")
+///     graph.value(of: milk, "title")   // .string("Milk"): the original is unchanged
 public struct Graph: Sendable {
     /// The schema every object conforms to.
     public let schema: Schema

@@ -6,7 +6,8 @@
 /// rejects, with the line and column of the first problem: trailing content,
 /// duplicate member names (naming both positions), invalid UTF-8, unescaped
 /// control characters, lone surrogates in `\u` escapes, leading zeros, `NaN`,
-/// `Infinity`, comments and nesting deeper than ``maximumDepth``.
+/// `Infinity`, comments and nesting deeper than the `maximumDepth` given
+/// to ``parse(_:maximumDepth:)-([UInt8],_)``.
 ///
 ///     let value = try JSONReader.parse(#"{"id": 12345678901234567890}"#)
 ///     value["id"]   // .number("12345678901234567890"), text kept exactly
@@ -20,7 +21,7 @@
 ///                     ^cursor
 ///     scratch       [ J  \n  o ]   (only for strings with escapes)
 ///
-/// Nesting is handled by recursion bounded by ``maximumDepth`` (default
+/// Nesting is handled by recursion bounded by `maximumDepth` (default
 /// 10,000): deeper input is an error, never a stack overflow. Callers that parse
 /// on a thread of their own give it a stack of at least 16 MiB.
 public struct JSONReader {

@@ -27,7 +27,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 /// only when a message needs one.
 ///
 /// The first lookup builds a table of the start of every
-/// ``checkpointInterval``-th line in O(*n*) (a few hundred kilobytes for a
+/// 64th line in O(*n*) (a few hundred kilobytes for a
 /// file of millions of lines, instead of a word per line); every lookup
 /// after that is a binary search, O(log *n*), plus a scan of at most that
 /// many lines and the length of the line.

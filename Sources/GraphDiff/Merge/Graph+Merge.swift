@@ -11,7 +11,8 @@ extension Graph {
     /// on one side and changed on the other is a delete/modify conflict; a
     /// reference added on one side to an object the other deleted is a
     /// conflict too, and the object is kept (never a dangling reference).
-    /// Ordered relationships merge as sequences (``mergeOrder(base:mine:theirs:present:prefer:)``).
+    /// Ordered relationships merge as sequences of identities (diff3 over
+    /// the three chains).
     ///
     /// Unresolved conflicts keep the base version (mine's when there is no
     /// base); `prefer` resolves each in favour of one side (per property, or

@@ -33,7 +33,7 @@ public enum JSONMerge {
     ///     let merged = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: .init(arrayKey: "id"))
     ///     merged.conflicts.isEmpty   // true when the sides touched different members
     ///
-    /// - Complexity: O(*n* · *d*) for arrays with *d* differences (see ``SequenceAlignment``); O(*n*) otherwise.
+    /// - Complexity: O(*n* · *d*) for arrays with *d* differences (Myers 1986, as ``JSONDiff`` aligns them); O(*n*) otherwise.
     public static func merge(base: JSONValue, mine: JSONValue, theirs: JSONValue, options: Options = Options())
         -> (value: JSONValue, conflicts: [MergeConflict])
     {

@@ -8,7 +8,7 @@
 ///
 /// Paths are compared as written, after `.` and `..` are taken out: a
 /// symbolic link is not followed here (callers give paths with their links
-/// resolved, see ``FileAccess/writeResult(_:to:from:)``).
+/// resolved, as `graphdiff` does when it writes a graph next to another file).
 public enum SchemaReference {
     /// Whether `reference` names its schema wherever the graph is: a path
     /// from the root (`/schemas/people.json`) or a URI (`https://…`).
