@@ -1,6 +1,7 @@
 import GraphDiff
 
-// Load a schema and graphs (a URL or Data will do too); a graph file's
+// Load a schema and graphs (a URL or Data will do too, with
+// `import Foundation`); a graph file's
 // "$schema" is resolved next to it.
 let schema = try Schema.load(contentsOfFile: "Samples/tasks/tasks.schema.json")
 let base = try Graph.load(contentsOfFile: "Samples/tasks/base.graph.json")
