@@ -14,7 +14,7 @@
 /// a last line without a newline is followed by
 /// `\ No newline at end of file`. Lines are aligned as git aligns them
 /// (``LineAlignment``).
-public enum LineDiff {
+package enum LineDiff {
     /// The hunks between `old` and `new`: `@@ -a,b +c,d @@` headers (a
     /// count of 1 is left out, an empty range is `a,0` with `a` the line
     /// before it) and ` `/`-`/`+` lines, with `context` unchanged lines
@@ -29,7 +29,7 @@ public enum LineDiff {
     /// - Returns: the hunks' bytes.
     /// - Complexity: as ``LineAlignment/changes(from:to:)``, plus
     ///   O(*n* + *m*) bytes written.
-    public static func unified(old: [UInt8], new: [UInt8], context: Int = 3) -> [UInt8] {
+    package static func unified(old: [UInt8], new: [UInt8], context: Int = 3) -> [UInt8] {
         let a = ByteLines(old), b = ByteLines(new)
         let changes = LineAlignment.changes(from: a, to: b)
         let context = max(0, context)

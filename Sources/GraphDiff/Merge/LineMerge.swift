@@ -21,7 +21,7 @@
 /// markers with mine's lines, the base's and theirs' (diff3 style). A
 /// conflict's lines that lack a newline get one, and its markers end in
 /// `\r\n` when the lines around it do, as git writes them.
-public enum LineMerge {
+package enum LineMerge {
     /// The merged bytes and the number of conflicting chunks.
     ///
     /// - Parameters:
@@ -32,7 +32,7 @@ public enum LineMerge {
     /// - Returns: the merged bytes, and how many conflict blocks they hold.
     /// - Complexity: two alignments (see ``LineAlignment/changes(from:to:)``)
     ///   plus O(*b* + *m* + *t*) for the chunks and the bytes written.
-    public static func merge(base: [UInt8], mine: [UInt8], theirs: [UInt8],
+    package static func merge(base: [UInt8], mine: [UInt8], theirs: [UInt8],
                              markers: ConflictMarkerWriter.Markers) -> (text: [UInt8], conflicts: Int) {
         let o = ByteLines(base), m = ByteLines(mine), t = ByteLines(theirs)
         let ours = LineAlignment.changes(from: o, to: m), others = LineAlignment.changes(from: o, to: t)
