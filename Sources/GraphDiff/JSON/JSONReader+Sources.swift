@@ -23,6 +23,15 @@ extension JSONReader {
         try parse(try fileBytes(url), maximumDepth: maximumDepth)
     }
 
+    /// Reads the file at `path` (relative to the current directory, or
+    /// absolute) and parses it as one JSON value; see
+    /// ``parse(contentsOf:maximumDepth:)``.
+    ///
+    ///     let document = try JSONReader.parse(contentsOfFile: "Samples/people/v1.graph.json")
+    public static func parse(contentsOfFile path: String, maximumDepth: Int = defaultMaximumDepth) throws -> JSONValue {
+        try parse(contentsOf: URL(fileURLWithPath: path), maximumDepth: maximumDepth)
+    }
+
     /// The bytes of the file at `url`: the library's one read of a file.
     ///
     /// - Throws: ``FileError`` naming the file.

@@ -29,6 +29,14 @@ extension PatchDocument {
         try decode(bytes: try JSONReader.fileBytes(url), schema: schema)
     }
 
+    /// Reads the `graphdiff-patch/1` file at `path` (relative to the
+    /// current directory, or absolute); see ``decode(contentsOf:schema:)``.
+    ///
+    ///     let decoded = try PatchDocument.decode(contentsOfFile: "changes.patch.json", schema: schema)
+    public static func decode(contentsOfFile path: String, schema: Schema? = nil) throws -> Decoded {
+        try decode(contentsOf: URL(fileURLWithPath: path), schema: schema)
+    }
+
     static func decode(bytes: [UInt8], schema: Schema?) throws -> Decoded {
         try decode(try JSONReader.parse(bytes), schema: schema, source: JSONSourceText(bytes))
     }

@@ -17,6 +17,7 @@ final class LoadingSourcesTests: XCTestCase {
         XCTAssertEqual(try Schema.load(Data(try sampleBytes("people/people.schema.json"))).fingerprint, schema.fingerprint)
         XCTAssertEqual(try JSONReader.parse(Data(bytes)), try JSONReader.parse(bytes))
         XCTAssertEqual(try JSONReader.parse(contentsOf: samples.appendingPathComponent("people/v1.graph.json")), try JSONReader.parse(bytes))
+        XCTAssertEqual(try JSONReader.parse(contentsOfFile: samples.appendingPathComponent("people/v1.graph.json").path), try JSONReader.parse(bytes))
     }
 
     func test_graphFile_resolvesItsSchemaNextToTheFile_fromAnyCurrentDirectory() throws {
@@ -69,6 +70,8 @@ final class LoadingSourcesTests: XCTestCase {
         XCTAssertThrowsError(try Graph.load(contentsOfFile: missing.path)) { XCTAssertEqual($0 as? FileError, notFound) }
         XCTAssertThrowsError(try JSONReader.parse(contentsOf: missing)) { XCTAssertEqual($0 as? FileError, notFound) }
         XCTAssertThrowsError(try PatchDocument.decode(contentsOf: missing)) { XCTAssertEqual($0 as? FileError, notFound) }
+        XCTAssertThrowsError(try JSONReader.parse(contentsOfFile: missing.path)) { XCTAssertEqual($0 as? FileError, notFound) }
+        XCTAssertThrowsError(try PatchDocument.decode(contentsOfFile: missing.path)) { XCTAssertEqual($0 as? FileError, notFound) }
         XCTAssertThrowsError(try Schema.load(contentsOf: dir)) { error in
             XCTAssertEqual(error as? FileError, FileError(path: dir.path, reason: .isDirectory))
             XCTAssertEqual("\(error)", "\(dir.path): is a directory")
@@ -97,6 +100,11 @@ final class LoadingSourcesTests: XCTestCase {
         guard case .graph(let decoded) = try PatchDocument.decode(text, schema: a.schema) else { return XCTFail() }
         XCTAssertEqual(try decoded.apply(to: a).graph.canonicalText(), b.canonicalText())
         XCTAssertEqual(try PatchDocument.decode(Data(text.utf8), schema: a.schema), .graph(decoded))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("graphdiff-patch-\(UUID().uuidString).json")
+        addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try PatchDocument.decode(contentsOf: file, schema: a.schema), .graph(decoded))
+        XCTAssertEqual(try PatchDocument.decode(contentsOfFile: file.path, schema: a.schema), .graph(decoded))
         let broken = text.replacingOccurrences(of: #""op": "update""#, with: #""op": "upgrade""#)
         XCTAssertThrowsError(try PatchDocument.decode(broken, schema: a.schema)) { error in
             XCTAssertNotNil((error as? PatchError)?.location, "\(error)")
