@@ -27,7 +27,7 @@ let package = Package(
         // The README's "Library" example, compiled as written with the one
         // import an app needs; a CLI test checks that it is the README's text
         // and runs it on the samples.
-        .executableTarget(name: "LibraryExample", dependencies: ["GraphDiff"], path: "Examples/LibraryExample"),
+        .executableTarget(name: "LibraryExample", dependencies: ["GraphDiff"]),
         .testTarget(name: "JSONTests", dependencies: ["GraphDiff"]),
         .testTarget(
             name: "GraphDiffTests",

@@ -29,8 +29,8 @@ final class ReadmeLibraryExampleTests: XCTestCase {
     func test_readmeExample_isTheCompiledProgram() throws {
         let blocks = try librarySection()
         let program = try XCTUnwrap(blocks.first { $0.info == "swift" }?.text)
-        let compiled = try String(contentsOf: packageRoot.appendingPathComponent("Examples/LibraryExample/main.swift"), encoding: .utf8)
-        XCTAssertEqual(program, compiled, "the README's Library example and Examples/LibraryExample/main.swift differ")
+        let compiled = try String(contentsOf: packageRoot.appendingPathComponent("Sources/LibraryExample/main.swift"), encoding: .utf8)
+        XCTAssertEqual(program, compiled, "the README's Library example and Sources/LibraryExample/main.swift differ")
         XCTAssertEqual(program.split(separator: "\n").filter { $0.hasPrefix("import ") }, ["import GraphDiff"])
     }
 
