@@ -128,14 +128,7 @@ extension Graph {
         var w = JSONWriter(style: .canonical)
         // About the size of a small object's text each: spare most copies of growing.
         w.output.reserveCapacity(objects.count * 160)
-        let comma = UInt8(ascii: ","), colonSpace: [UInt8] = [UInt8(ascii: ":"), UInt8(ascii: " ")]
-        /// Starts member `key` of the object being written.
-        func member(_ key: String, first: Bool) {
-            if !first { w.output.append(comma) }
-            w.newline()
-            w.writeString(key)
-            w.output.append(contentsOf: colonSpace)
-        }
+        func member(_ key: String, first: Bool) { w.startMember(key, first: first) }
         w.output.append(UInt8(ascii: "{"))
         w.level = 1
         var firstTop = true
@@ -194,13 +187,7 @@ extension Graph {
     /// writes for them, a group's opening before its first object and its
     /// closing after its last.
     func writeObjects(_ range: Range<Int>, groups: [Int], rows: [[Int]], slotOrder: [[Int]], into w: inout JSONWriter) {
-        let comma = UInt8(ascii: ","), colonSpace: [UInt8] = [UInt8(ascii: ":"), UInt8(ascii: " ")]
-        func member(_ key: String, first: Bool) {
-            if !first { w.output.append(comma) }
-            w.newline()
-            w.writeString(key)
-            w.output.append(contentsOf: colonSpace)
-        }
+        func member(_ key: String, first: Bool) { w.startMember(key, first: first) }
         var start = 0
         for (g, index) in groups.enumerated() {
             let groupRows = rows[index]
@@ -225,5 +212,19 @@ extension Graph {
                 w.output.append(UInt8(ascii: "}"))
             }
         }
+    }
+}
+
+extension JSONWriter {
+    /// Starts member `key` of the object being written in the pretty
+    /// style: a comma unless it is the first, a line break at the current
+    /// level, the name and `": "`.
+    @inline(__always)
+    mutating func startMember(_ key: String, first: Bool) {
+        if !first { output.append(UInt8(ascii: ",")) }
+        newline()
+        writeString(key)
+        output.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: " "))
     }
 }

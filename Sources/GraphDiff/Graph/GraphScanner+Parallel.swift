@@ -57,9 +57,13 @@ extension GraphScanner {
                     end += 1
                 }
                 guard end < split else { return nil }
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(j + 6)..<end]), as: UTF8.self)
-                guard let entity = schema.entity(named: name), !entity.isAbstract else { return nil }
-                return (split, entity)
+                // The name's bytes against each entity's, byte for byte (no
+                // String is made of bytes not checked yet).
+                let name = UnsafeBufferPointer(rebasing: bytes[(j + 6)..<end])
+                guard let index = schema.entities.firstIndex(where: { $0.name.utf8.elementsEqual(name) }),
+                    !schema.entities[index].isAbstract
+                else { return nil }
+                return (split, schema.entities[index])
             }
             j -= 1
         }

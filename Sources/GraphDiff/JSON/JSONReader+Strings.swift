@@ -9,27 +9,16 @@ extension JSONReader {
     mutating func parseString() throws -> String {
         index += 1  // opening quote
         let start = index
-        var i = index
-        let count = buffer.count
         // Fast path: no escapes. Every byte is validated as UTF-8 before a
         // string is made of them, so decoding replaces nothing: the string
         // holds exactly the bytes of the file.
-        while i < count {
-            let b = buffer[i]
-            if b == ASCII.quote {
-                index = i + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self)
-            }
-            if b == ASCII.backslash { break }
-            if b < 0x20 { throw error(.controlCharacterInString(b), at: i) }
-            if b >= 0x80 {
-                i = try validateUTF8Sequence(at: i)
-            } else {
-                i += 1
-            }
+        var i = try plainRun(from: start)
+        if buffer[i] == ASCII.quote {
+            index = i + 1
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<i]), as: UTF8.self)
         }
-        guard i < count else { throw error(.unexpectedEnd(expected: "'\"' closing the string"), at: i) }
         // Slow path: copy what was read, then decode escapes.
+        let count = buffer.count
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<i]))
         while i < count {
@@ -59,20 +48,25 @@ extension JSONReader {
     /// checks them (the same errors at the same offsets). At an escape it
     /// reads nothing and gives `nil`: ``parseString()`` then reads it.
     mutating func parseUnescapedString() throws -> Range<Int>? {
-        let open = index
         let start = index + 1
+        let end = try plainRun(from: start)
+        guard buffer[end] == ASCII.quote else { return nil }
+        index = end + 1
+        return start..<end
+    }
+
+    /// The offset of the first quote or backslash from `start` in a string,
+    /// every byte before it checked (no control character, valid UTF-8).
+    ///
+    /// - Throws: ``JSONError`` at the first bad byte, or at the end when
+    ///   neither comes.
+    @inline(__always)
+    mutating func plainRun(from start: Int) throws -> Int {
         var i = start
         let count = buffer.count
         while i < count {
             let b = buffer[i]
-            if b == ASCII.quote {
-                index = i + 1
-                return start..<i
-            }
-            if b == ASCII.backslash {
-                index = open
-                return nil
-            }
+            if b == ASCII.quote || b == ASCII.backslash { return i }
             if b < 0x20 { throw error(.controlCharacterInString(b), at: i) }
             if b >= 0x80 {
                 i = try validateUTF8Sequence(at: i)

@@ -185,59 +185,29 @@ public struct JSONReader {
     }
 
     mutating func parseArray() throws -> [JSONValue] {
-        try enterContainer()
-        index += 1  // [
         var elements: [JSONValue] = []
-        skipWhitespace()
-        if peek() == ASCII.closeBracket {
-            index += 1
-            depth -= 1
-            return elements
-        }
-        while true {
+        guard try pullArrayStart() else { return elements }
+        repeat {
             skipWhitespace()
             elements.append(try parseValue())
-            skipWhitespace()
-            guard let b = peek() else { throw unexpected(expected: "',' or ']'") }
-            index += 1
-            if b == ASCII.comma { continue }
-            if b == ASCII.closeBracket { break }
-            index -= 1
-            throw unexpected(expected: "',' or ']'")
-        }
-        depth -= 1
+        } while try pullNextElement()
         return elements
     }
 
     mutating func parseObject() throws -> JSONObject {
-        try enterContainer()
-        index += 1  // {
         var members: [JSONObject.Member] = []
-        skipWhitespace()
-        if peek() == ASCII.closeBrace {
-            index += 1
-            depth -= 1
-            return JSONObject(members)
-        }
-        while true {
+        guard try pullObjectStart() else { return JSONObject(members) }
+        repeat {
             let (key, keyOffset) = try pullMemberName()
             skipWhitespace()
             let value = try parseValue()
             members.append(JSONObject.Member(key: key, value: value, keyOffset: keyOffset))
-            skipWhitespace()
-            guard let b = peek() else { throw unexpected(expected: "',' or '}'") }
-            index += 1
-            if b == ASCII.comma { continue }
-            if b == ASCII.closeBrace { break }
-            index -= 1
-            throw unexpected(expected: "',' or '}'")
-        }
+        } while try pullNextMember()
         if duplicateMembers == .keepLast {
             members = keepingLast(members)
         } else {
             try checkUniqueNames(members)
         }
-        depth -= 1
         return JSONObject(members)
     }
 
