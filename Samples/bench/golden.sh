@@ -13,7 +13,7 @@
 # documents, generated graphs of 10,000 and 200,000 objects (a; b and c two
 # edits of it), and generated graphs of 2 to 400 objects, one digest per size
 # (the generator takes no seed: each size is its own random case).
-# Commands: every diff format (plus --stat, -q, --color always, and the
+# Commands: every diff format (plus --stat, -q, --color=always, and the
 # json-patch and merge-patch outputs applied, on the small inputs), merge
 # (markers, --prefer mine, --prefer theirs, --conflicts report --report),
 # patch of the json diff (forward on the old file, -R on the new one), fmt,
@@ -77,7 +77,7 @@ diffs() {
   for f in $formats; do run "$n/diff.$label.$f" "$gd" diff -f "$f" "$old" "$new"; done
   if [ -n "$extra" ]; then
     run "$n/diff.$label.stat" "$gd" diff --stat "$old" "$new"
-    run "$n/diff.$label.color" "$gd" diff --color always "$old" "$new"
+    run "$n/diff.$label.color" "$gd" diff --color=always "$old" "$new"
     run "$n/diff.$label.quiet" "$gd" diff -q "$old" "$new"
   fi
   cp "$out/$n/diff.$label.json.out" patch.json

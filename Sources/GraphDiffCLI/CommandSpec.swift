@@ -24,6 +24,10 @@ struct CommandSpec {
         var summary: String
         /// May be given more than once (`--include`).
         var repeatable = false
+        /// Set when the value is optional: what the option alone means
+        /// (`--color` is `--color=always`). Such a value comes only after
+        /// `=`, never in the next argument.
+        var bareValue: String? = nil
 
         /// The name the parser reports the option under.
         var canonical: String { names[0] }
@@ -64,7 +68,7 @@ extension CommandSpec {
             Option(names: ["--exclude"], value: .text("ENTITY.RELATIONSHIP"), summary: "Never follow this relationship with --root", repeatable: true),
             Option(names: ["--array-key"], value: .text("NAME"), summary: "Match array elements by this member"),
             Option(names: ["--numbers"], value: .choice(["value", "text"]), summary: "Compare numbers by value or by text"),
-            Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the human report"),
+            Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the human report", bareValue: "always"),
             helpOption,
         ],
         operands: .file)
@@ -87,6 +91,7 @@ extension CommandSpec {
         name: "merge", summary: "Merge two edits of one base; report real conflicts only",
         options: [
             Option(names: ["--output", "-o"], value: .file, summary: "Write the result to this file"),
+            Option(names: ["--quiet", "-q"], value: nil, summary: "Print nothing; only set the exit status"),
             Option(names: ["--prefer"], value: .choice(["mine", "theirs"]), summary: "Resolve every conflict in favour of one side"),
             Option(names: ["--conflicts"], value: .choice(["markers", "report"]), summary: "Conflict markers, or the base values"),
             Option(names: ["--report"], value: .file, summary: "Write every conflict as JSON to this file"),
@@ -178,12 +183,18 @@ extension ParsedArguments {
     /// - Throws: ``CommandFailure`` (usage) for an unknown option or a
     ///   missing value.
     init(_ arguments: [String], spec: CommandSpec) throws {
-        var flags: Set<String> = [], valued: Set<String> = [], aliases: [String: String] = [:]
+        var flags: Set<String> = [], valued: Set<String> = [], optional: [String: String] = [:], aliases: [String: String] = [:]
         for option in spec.options where option.canonical != CommandSpec.helpOption.canonical {
-            if option.value == nil { flags.insert(option.canonical) } else { valued.insert(option.canonical) }
+            if option.value == nil {
+                flags.insert(option.canonical)
+            } else if let bare = option.bareValue {
+                optional[option.canonical] = bare
+            } else {
+                valued.insert(option.canonical)
+            }
             for alias in option.names.dropFirst() { aliases[alias] = option.canonical }
         }
-        try self.init(arguments, flags: flags, valued: valued, aliases: aliases)
+        try self.init(arguments, flags: flags, valued: valued, optional: optional, aliases: aliases)
     }
 
 }

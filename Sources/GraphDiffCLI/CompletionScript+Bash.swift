@@ -23,10 +23,13 @@ extension CompletionScript {
                 local cur=${COMP_WORDS[COMP_CWORD]}
                 local prev=${COMP_WORDS[COMP_CWORD-1]}
                 # --option=value: bash splits at '=' (COMP_WORDBREAKS).
+                local equals=
                 if [[ $cur == = ]]; then
                     cur=
+                    equals=1
                 elif [[ $prev == = && $COMP_CWORD -gt 2 ]]; then
                     prev=${COMP_WORDS[COMP_CWORD-2]}
+                    equals=1
                 fi
                 if [[ $COMP_CWORD -eq 1 ]]; then
                     if [[ $cur == -* ]]; then
@@ -52,11 +55,14 @@ extension CompletionScript {
                 s += "            case $prev in\n"
                 for option in valued {
                     s += "                \(option.names.joined(separator: "|"))) "
+                    let action: String
                     switch option.value {
-                    case .file?: s += "_graphdiff_files \"$cur\"; return 0 ;;\n"
-                    case .choice(let words)?: s += "_graphdiff_reply < <(compgen -W \(quoted(words.joined(separator: " "))) -- \"$cur\"); return 0 ;;\n"
-                    case .text?, nil: s += "COMPREPLY=(); return 0 ;;\n"
+                    case .file?: action = "_graphdiff_files \"$cur\"; return 0"
+                    case .choice(let words)?: action = "_graphdiff_reply < <(compgen -W \(quoted(words.joined(separator: " "))) -- \"$cur\"); return 0"
+                    case .text?, nil: action = "COMPREPLY=(); return 0"
                     }
+                    // An optional value (--color) comes only after '='; in the next word, an operand.
+                    s += option.bareValue == nil ? action + " ;;\n" : "[[ -n $equals ]] && { \(action); } ;;\n"
                 }
                 s += "            esac\n"
             }

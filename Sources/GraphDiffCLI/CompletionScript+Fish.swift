@@ -46,22 +46,22 @@ extension CompletionScript {
         return s
     }
 
-    /// ` -o f -l format -x -a 'human json' -d 'Output format'`.
+    /// ` -s f -l format -x -a 'human json' -d 'Output format'`.
     ///
-    /// A short name is declared as an old-style option (`-o`), which fish
-    /// offers only whole: as `-s` fish would also offer the value glued to
-    /// the name (`-fjson`) and short flags bundled (`-qf`), which the
-    /// parser refuses. Values come after the name (`-f json`) or after a
-    /// long name and `=` (`--format=json`), as the parser takes them.
+    /// A short name is declared with `-s`, so fish also offers its value
+    /// glued to it (`-fjson`) and short flags bundled (`-qf`), as the parser
+    /// takes them. An option whose value is optional (`--color`) takes it
+    /// only after `=`: it is declared without `-r`, so fish offers
+    /// `--color=always` and no value in the next word.
     static func fishOption(_ option: CommandSpec.Option) -> String {
         var s = ""
         for name in option.names {
-            s += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -o \(name.dropFirst())"
+            s += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
         }
         switch option.value {
-        case .file?: s += " -r -F"
-        case .choice(let words)?: s += " -x -a \(quoted(words.joined(separator: " ")))"
-        case .text?: s += " -x"
+        case .file?: s += option.bareValue == nil ? " -r -F" : " -F"
+        case .choice(let words)?: s += (option.bareValue == nil ? " -x" : " -f") + " -a \(quoted(words.joined(separator: " ")))"
+        case .text?: s += option.bareValue == nil ? " -x" : ""
         case nil: break
         }
         return s + " -d \(quoted(option.summary))"

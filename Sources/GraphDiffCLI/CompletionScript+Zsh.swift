@@ -42,7 +42,7 @@ extension CompletionScript {
             """
         for command in commands {
             s += "        \(command.name))\n"
-            s += "            _arguments -S \\\n"
+            s += "            _arguments -s -S \\\n"
             for option in command.options {
                 s += "                \(zshOptionSpec(option)) \\\n"
             }
@@ -76,14 +76,21 @@ extension CompletionScript {
         return s
     }
 
-    /// One `_arguments` spec: `'(-f --format)'{-f,--format=}'[Output format]:value:(human json)'`.
+    /// One `_arguments` spec: `'(-f --format)'{-f+,--format=}'[Output format]:value:(human json)'`.
     /// A long name that takes a value ends in `=`: its value comes in the
-    /// next word or after `=` in the same word (`--format=json`), as the
-    /// parser takes it; a short name's value comes in the next word only.
+    /// next word or after `=` in the same word (`--format=json`); a short
+    /// name's ends in `+`: its value comes in the next word or glued to it
+    /// (`-fjson`), as the parser takes them (`_arguments -s` also completes
+    /// bundled short flags). An optional value (`--color`) ends in `=-`: it
+    /// comes only after `=`, and `::` marks it optional.
     static func zshOptionSpec(_ option: CommandSpec.Option) -> String {
         let description = "[" + zshEscaped(option.summary, also: "") + "]"
-        let value = option.value.map { ":" + zshValue($0) } ?? ""
-        let names = option.names.map { option.value != nil && $0.hasPrefix("--") ? $0 + "=" : $0 }
+        let value = option.value.map { (option.bareValue == nil ? ":" : "::") + zshValue($0) } ?? ""
+        let names = option.names.map { name -> String in
+            guard option.value != nil else { return name }
+            if option.bareValue != nil { return name + "=-" }
+            return name + (name.hasPrefix("--") ? "=" : "+")
+        }
         if option.repeatable {
             return quoted("*" + names[0] + description + value)
         }

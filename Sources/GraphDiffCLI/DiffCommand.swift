@@ -10,8 +10,10 @@ enum DiffCommand: Subcommand {
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         let args = try ParsedArguments(arguments, spec: .diff)
+        try OptionConflicts.diff(args)
         guard args.operands.count == 2 else {
-            throw CommandFailure.usage(args.operands.count < 2 ? "two files are needed, OLD and NEW" : "too many files; diff compares two")
+            throw CommandFailure.usage(args.operands.count < 2 ? "two files are needed, OLD and NEW"
+                                       : "too many files; diff compares two" + OptionConflicts.colorHint(arguments))
         }
         let (oldPath, newPath) = (args.operands[0], args.operands[1])
         if oldPath == "-" && newPath == "-" { throw CommandFailure.usage("only one input can be standard input") }
@@ -24,14 +26,16 @@ enum DiffCommand: Subcommand {
         let documents = try DocumentLoader.loadTogether([oldPath, newPath], schema: args.value("--schema"), force: args.has("--force"), io: io)
         progress.stage("matching")
         let (old, new) = (documents[0], documents[1])
-        let color = colorChoice == "always" || (colorChoice == "auto" && io.stdoutIsTerminal
+        // auto colours a terminal only; always colours a file given with -o too.
+        let color = colorChoice == "always" || (colorChoice == "auto" && io.stdoutIsTerminal && args.value("--output") == nil
             && io.environment["NO_COLOR"].map(\.isEmpty) ?? true && io.environment["TERM"] != "dumb")
         let context = RenderContext(oldName: oldPath, newName: newPath, oldSource: JSONSourceText(old.bytes),
-                                    newSource: JSONSourceText(new.bytes), color: color && args.value("--output") == nil)
+                                    newSource: JSONSourceText(new.bytes), color: color)
 
         let output: [UInt8]
         let different: Bool
         if let oldGraph = old.graph, let newGraph = new.graph {
+            try OptionConflicts.diffOfGraphs(args)
             var options = DiffOptions()
             if let root = args.value("--root") { options.root = try parseRoot(root, schema: newGraph.schema) }
             options.include = try propertyTable(args.all("--include"), option: "--include", schema: newGraph.schema)

@@ -22,6 +22,10 @@ enum Help {
           -h, --help  Show this help.
           --version   Show the version.
 
+        An option's value may follow it (-f json, --format json), be glued to a
+        short name (-fjson) or follow a long name and '=' (--format=json);
+        short flags bundle (-qR).
+
         Exit status, as diff(1): 0 same (no differences, merged cleanly,
         applied, valid), 1 different (differences, conflicts, a patch that
         does not apply, a file validate finds invalid), 2 trouble (usage,
@@ -79,19 +83,30 @@ enum Help {
                           Only the objects ENTITY:ID owns (cascade
                           relationships, plus the schema's diff.include).
           --include ENTITY.RELATIONSHIP
-                          Also follow this relationship with --root (repeatable).
+                          Also follow this relationship with --root (repeatable;
+                          only with --root).
           --exclude ENTITY.RELATIONSHIP
-                          Never follow this relationship with --root (repeatable).
+                          Never follow this relationship with --root (repeatable;
+                          only with --root).
           --array-key NAME
                           Without a schema: match array elements that are
                           objects by their member NAME, reporting moves.
           --numbers value|text
                           Without a schema: compare numbers by value (default;
                           1.0 equals 1) or by text (any change of spelling).
-          --color auto|always|never
+          --color[=auto|always|never]
                           Colour the human report (auto: on a terminal, unless
-                          NO_COLOR is set).
+                          NO_COLOR is set); --color alone means always. The
+                          value comes after '=' only: in --color never, never
+                          is a file.
           -h, --help      Show this help.
+
+        Options that would be ignored are usage errors (exit 2): the
+        options --include and --exclude without --root; --array-key and
+        --numbers with graphs; -q with -o, --stat or --format; --stat with a
+        format other than human; --color=always with -q, --stat or a format
+        other than human; --root and --numbers value with json-patch or
+        merge-patch; --array-key with merge-patch.
 
         Exit status: 0 no differences, 1 differences, 2 trouble (usage,
         unreadable or invalid input, missing or broken schema).
@@ -123,7 +138,8 @@ enum Help {
                           "$schema" is rewritten for OUT's directory.
           -i, --in-place  Replace TARGET (atomically).
           -R, --reverse   Apply the inverse of a graphdiff patch.
-          --check         Verify and report; write nothing.
+          --check         Verify and report; write nothing (not with an
+                          output, -o or --in-place).
           --force         Apply the changes that match and report the others
                           (exit 1); accept a patch for another schema.
           -f, --format graphdiff|json-patch|merge-patch
@@ -162,6 +178,9 @@ enum Help {
           -o, --output OUT
                           Write the result to OUT (atomically); a relative
                           "$schema" is rewritten for OUT's directory.
+          -q, --quiet     Write nothing to standard output and no conflict
+                          lines to standard error; only set the exit status.
+                          -o and --report are still written.
           --prefer mine|theirs
                           Resolve every conflict in favour of one side (per
                           property, or per object for atomic entities).
@@ -182,6 +201,11 @@ enum Help {
           --schema FILE   Read the inputs as graphs of this schema.
           --force         Go on if a recorded schema fingerprint differs.
           -h, --help      Show this help.
+
+        Options that would be ignored are usage errors (exit 2): the
+        options --marker-size and --label-* with --prefer or with
+        --conflicts report; --conflicts with --prefer; --array-key with
+        graphs.
 
         Exit status: 0 merged cleanly (or every conflict resolved by --prefer),
         1 conflicts remain (the result is still written), 2 trouble (usage,

@@ -8,6 +8,7 @@ enum MergeCommand: Subcommand {
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         let args = try ParsedArguments(arguments, spec: .merge)
+        try OptionConflicts.merge(args)
         guard args.operands.count == 3 else { throw CommandFailure.usage("three files are needed: BASE MINE THEIRS") }
         guard args.operands.filter({ $0 == "-" }).count <= 1 else { throw CommandFailure.usage("only one input can be standard input") }
         let prefer = try args.value("--prefer").map { _ in MergeSide(rawValue: try args.choice("--prefer", ["mine", "theirs"], default: "mine")) } ?? nil
@@ -32,6 +33,7 @@ enum MergeCommand: Subcommand {
         let useMarkers = conflictStyle == "markers" ? markers : nil
         let merged: MergeText
         if let b = base.graph, let m = mine.graph, let t = theirs.graph {
+            try OptionConflicts.mergeOfGraphs(args)
             do {
                 merged = try MergeText.graphs(base: b, mine: m, theirs: t, prefer: prefer, markers: useMarkers)
             } catch {
@@ -45,7 +47,9 @@ enum MergeCommand: Subcommand {
         let (conflicts, open, resultText) = (merged.conflicts, merged.open, merged.text)
         progress.stage("writing")
         progress.done()
-        for c in conflicts { io.err("graphdiff merge: \(c.resolvedBy == nil ? "CONFLICT" : "resolved") \(c)\n") }
+        // --quiet: the exit status only; -o and --report are still written.
+        let quiet = args.has("--quiet")
+        for c in conflicts where !quiet { io.err("graphdiff merge: \(c.resolvedBy == nil ? "CONFLICT" : "resolved") \(c)\n") }
         if let reportPath = args.value("--report") {
             // One line index per input, not one per conflict and side.
             let inputs = documents.map { ConflictReport.Input(name: $0.path, graph: $0.graph, source: JSONSourceText($0.bytes)) }
@@ -55,7 +59,7 @@ enum MergeCommand: Subcommand {
             // A merged graph's text is canonical; with markers it is made from two graphs.
             let shape: SchemaReference.TextShape = base.graph == nil ? .json : merged.graph != nil ? .canonicalGraph : .graphMarkers
             try FileAccess.writeResult(resultText, to: output, from: [mine, base, theirs], shape: shape)
-        } else {
+        } else if !quiet {
             io.out(resultText)
         }
         return open.isEmpty ? .success : .failure

@@ -9,6 +9,7 @@ enum PatchCommand: Subcommand {
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         let args = try ParsedArguments(arguments, spec: .patch)
+        try OptionConflicts.patch(args)
         guard args.operands.count == 2 else { throw CommandFailure.usage("two files are needed, TARGET and PATCH") }
         let (targetPath, patchPath) = (args.operands[0], args.operands[1])
         if targetPath == "-" && patchPath == "-" { throw CommandFailure.usage("only one input can be standard input") }

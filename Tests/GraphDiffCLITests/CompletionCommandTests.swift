@@ -22,7 +22,12 @@ final class CompletionCommandTests: XCTestCase {
             guard line.hasPrefix("  -") else { continue }
             var names: [String] = [], words: [String]?
             for token in line.split(separator: " ") {
-                if token.hasPrefix("-") {
+                if token.hasPrefix("-"), let optional = token.range(of: "[=") {
+                    // --color[=auto|always|never]: a value that is optional.
+                    names.append(String(token[..<optional.lowerBound]))
+                    words = token[optional.upperBound...].dropLast().split(separator: "|").map(String.init)
+                    break
+                } else if token.hasPrefix("-") {
                     names.append(String(token.trimmingCharacters(in: CharacterSet(charactersIn: ","))))
                 } else {
                     if token.contains("|") { words = token.split(separator: "|").map(String.init) }
@@ -85,8 +90,12 @@ final class CompletionCommandTests: XCTestCase {
                 } else if text == ";;" {
                     command = nil
                 } else if let c = command {
-                    // A long name that takes a value ends in '=' (`--format=`).
-                    func name(_ s: Substring) -> String { String(s.hasSuffix("=") ? s.dropLast() : s) }
+                    // A long name that takes a value ends in '=' (`--format=`), an
+                    // optional value in '=-' (`--color=-`), a short name's in '+' (`-f+`).
+                    func name(_ s: Substring) -> String {
+                        for suffix in ["=-", "=", "+"] where s.hasSuffix(suffix) { return String(s.dropLast(suffix.count)) }
+                        return String(s)
+                    }
                     if let open = text.firstIndex(of: "{"), let close = text.firstIndex(of: "}") {
                         text[text.index(after: open)..<close].split(separator: ",").forEach { result[c]?.insert(name($0)) }
                     } else if text.hasPrefix("'-") || text.hasPrefix("'*-"), let bracket = text.firstIndex(of: "[") {
@@ -163,7 +172,9 @@ final class CompletionCommandTests: XCTestCase {
         for (spec, operands) in cases {
             for option in spec.options {
                 guard case .choice(let words)? = option.value else { continue }
-                let r = graphdiff([spec.name, option.canonical, "bogus"] + operands)
+                // An optional value comes after '=' only (--color=bogus).
+                let given = option.bareValue == nil ? [option.canonical, "bogus"] : [option.canonical + "=bogus"]
+                let r = graphdiff([spec.name] + given + operands)
                 XCTAssertEqual(r.status, 2, "\(spec.name) \(option.canonical)")
                 XCTAssertTrue(r.stderr.hasPrefix("graphdiff \(spec.name): option '\(option.canonical)' must be one of \(words.joined(separator: ", ")); got 'bogus'\n"),
                               "\(spec.name) \(option.canonical): \(r.stderr)")
@@ -242,6 +253,9 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try bashCompletes(["graphdiff", "completion", "z"], script: script), "zsh\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "help", "comp"], script: script), "completion\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--root", ""], script: script), "\n")
+        // An optional value (--color) after '=' only; in the next word, a file.
+        XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--color", "=", "n"], script: script), "never\n")
+        XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--color", "Samples/tasks/bas"], script: script), "Samples/tasks/base.graph.json\n")
         // Files where a file is expected (run from the package root).
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "Samples/tasks/b"], script: script),
                        "Samples/tasks/bad.graph.json\nSamples/tasks/base.graph.json\n")
@@ -263,18 +277,21 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try completes("graphdiff git "), "install\nuninstall")
         XCTAssertEqual(try completes("graphdiff fmt --ch"), "--check")
         XCTAssertEqual(try completes("graphdiff diff Samples/tasks/b"), "Samples/tasks/bad.graph.json\nSamples/tasks/base.graph.json")
-        // Only forms the parser takes: a short name whole, never its value
-        // glued to it (-fjson) nor short flags bundled (-qf); the value
-        // after the name or after a long name and '='.
-        XCTAssertEqual(try completes("graphdiff diff -f"), "-f")
-        XCTAssertEqual(try completes("graphdiff diff -q"), "-q")
-        XCTAssertEqual(try completes("graphdiff merge -o"), "-o")
+        // The forms the parser takes: a short name's value glued to it
+        // (-fjson), short flags bundled (-qf), the value after the name or
+        // after a long name and '='; an optional value only after '='
+        // (--color=never): in the next word, files, as for an operand.
+        XCTAssertEqual(try completes("graphdiff diff -f"), "-fhuman\n-fjson\n-fjson-patch\n-fmerge-patch\n-ftree")
+        XCTAssertEqual(try completes("graphdiff diff -qf"), "-qfhuman\n-qfjson\n-qfjson-patch\n-qfmerge-patch\n-qftree")
         XCTAssertEqual(try completes("graphdiff diff -f "), "human\njson\njson-patch\nmerge-patch\ntree")
         XCTAssertEqual(try completes("graphdiff diff --format="),
                        "--format=human\n--format=json\n--format=json-patch\n--format=merge-patch\n--format=tree")
         XCTAssertEqual(try completes("graphdiff merge --prefer=t"), "--prefer=theirs")
+        XCTAssertEqual(try completes("graphdiff diff --color=n"), "--color=never")
+        XCTAssertEqual(try completes("graphdiff diff --color Samples/tasks/b"), "Samples/tasks/bad.graph.json\nSamples/tasks/base.graph.json")
         for command in CommandSpec.all {
-            let offered = try completes("graphdiff \(command.name) -").split(separator: "\n").map(String.init)
+            // An optional value's option is offered bare and with '=' (--color=).
+            let offered = try completes("graphdiff \(command.name) -").split(separator: "\n").map(String.init).filter { !$0.hasSuffix("=") }
             XCTAssertEqual(Set(offered), Set(CompletionScript.names(command.options)), command.name)
         }
     }
@@ -305,6 +322,10 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try zshCompletes("graphdiff diff -f "), "human\njson\njson-patch\nmerge-patch\ntree\n")
         XCTAssertEqual(try zshCompletes("graphdiff merge --prefer "), "mine\ntheirs\n")
         XCTAssertEqual(try zshCompletes("graphdiff git "), "install\nuninstall\n")
+        // A short name's value glued to it; an optional value after '=' only.
+        XCTAssertEqual(try zshCompletes("graphdiff diff -fjson-"), "-fjson-patch\n")
+        XCTAssertEqual(try zshCompletes("graphdiff diff --color=n"), "--color=never\n")
+        XCTAssertEqual(try zshCompletes("graphdiff diff --color Samples/tasks/bas"), "Samples/tasks/base.graph.json\n")
         // Sourced (source <(graphdiff completion zsh)) the script registers itself.
         XCTAssertEqual(try zshCompletes("graphdiff merge --prefer=", sourced: true), "--prefer=mine\n--prefer=theirs\n")
         XCTAssertEqual(try zshCompletes("graphdiff completion ", sourced: true), "bash\nfish\nzsh\n")

@@ -41,8 +41,8 @@ final class DiffCommandTests: XCTestCase {
         let quiet = graphdiff(["diff", "-q", v1, v2])
         XCTAssertEqual(quiet.status, 1)
         XCTAssertEqual(quiet.stdout, "")
-        XCTAssertTrue(graphdiff(["diff", "--color", "always", v1, v2]).stdout.contains("\u{1B}[33m~\u{1B}[0m"))
-        XCTAssertEqual(graphdiff(["diff", "--color", "sometimes", v1, v2]).status, 2)
+        XCTAssertTrue(graphdiff(["diff", "--color=always", v1, v2]).stdout.contains("\u{1B}[33m~\u{1B}[0m"))
+        XCTAssertEqual(graphdiff(["diff", "--color=sometimes", v1, v2]).status, 2)
     }
 
     func test_diff_jsonFormat_isThePatchDocument() throws {
