@@ -105,8 +105,9 @@ enum Help {
         options --include and --exclude without --root; --array-key and
         --numbers with graphs; -q with -o, --stat or --format; --stat with a
         format other than human; --color=always with -q, --stat or a format
-        other than human; --root and --numbers value with json-patch or
-        merge-patch; --array-key with merge-patch.
+        other than human; --root with json-patch or merge-patch; --numbers
+        value with json-patch (numbers by text) and --numbers text with
+        merge-patch (by value); --array-key with merge-patch.
 
         Exit status: 0 no differences, 1 differences, 2 trouble (usage,
         unreadable or invalid input, missing or broken schema).

@@ -30,9 +30,14 @@ enum OptionConflicts {
         }
         if let format, format == "json-patch" || format == "merge-patch" {
             if args.given("--root") { throw conflict("--root", "--format \(format)", "a \(format) is made of the whole documents") }
-            if args.value("--numbers") == "value" {
-                throw conflict("--numbers value", "--format \(format)", "a \(format) compares numbers by text, so that it gives NEW's spelling")
-            }
+        }
+        // Plain JSON patches: a json-patch compares numbers by text (it gives
+        // NEW's spelling), a merge patch by value.
+        if format == "json-patch" && args.value("--numbers") == "value" {
+            throw conflict("--numbers value", "--format json-patch", "a json-patch compares numbers by text, so that it gives NEW's spelling")
+        }
+        if format == "merge-patch" && args.value("--numbers") == "text" {
+            throw conflict("--numbers text", "--format merge-patch", "a merge patch of plain JSON compares numbers by value")
         }
         if format == "merge-patch" && args.given("--array-key") {
             throw conflict("--array-key", "--format merge-patch", "a merge patch replaces arrays whole")
