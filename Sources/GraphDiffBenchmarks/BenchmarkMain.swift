@@ -37,6 +37,7 @@ enum BenchmarkMain {
                     var rows = try GraphBenchmarks.run(sizes: sizes)
                     rows += try ChainBenchmarks.run(members: longChain ? 1_000_000 : 100_000, moves: 1000)
                     rows += ArrayBenchmarks.run(count: 100_000)
+                    rows += KeyedArrayBenchmarks.run(counts: [10_000, 100_000])
                     try printRows(rows)
                 }
             }

@@ -62,16 +62,17 @@ enum DiffCommand: Subcommand {
             if format == "tree" { throw CommandFailure.usage("--format tree needs graphs (a schema); these are plain JSON") }
             if args.value("--root") != nil { throw CommandFailure.usage("--root needs graphs (a schema); these are plain JSON") }
             let options = JSONDiff.Options(numbersByText: numbersByText, arrayKey: args.value("--array-key"))
-            let edits = JSONDiff.diff(from: old.json, to: new.json, options: options)
+            let entries = JSONDiff.entries(from: old.json, to: new.json, options: options)
+            let edits = entries.map(\.edit)
             different = !edits.isEmpty
             if args.has("--stat") {
                 output = different ? Array(HumanRenderer.summary(edits).utf8) : []
             } else {
                 switch format {
-                case "json": output = JSONWriter.canonical(PatchDocument.encode(edits))
+                case "json": output = JSONWriter.canonical(PatchDocument.encode(entries))
                 case "json-patch", "merge-patch":
                     output = try documentPatch(format, old.json, new.json, JSONDiff.Options(numbersByText: true, arrayKey: options.arrayKey))
-                default: output = Array(HumanRenderer.render(edits, context: context).utf8)
+                default: output = Array(HumanRenderer.render(entries, context: context).utf8)
                 }
             }
         }

@@ -90,7 +90,8 @@ enum Help {
                           only with --root).
           --array-key NAME
                           Without a schema: match array elements that are
-                          objects by their member NAME, reporting moves.
+                          objects by their member NAME, reporting moves, and
+                          name them by key: /[name="six"]/version.
           --numbers value|text
                           Without a schema: compare numbers by value (default;
                           1.0 equals 1) or by text (any change of spelling).

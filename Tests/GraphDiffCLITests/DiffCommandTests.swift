@@ -82,9 +82,9 @@ final class DiffCommandTests: XCTestCase {
         let a = dir.appendingPathComponent("a.json"), b = dir.appendingPathComponent("b.json")
         try #"{"n": 1.0, "list": [{"id": 1, "v": 1}, {"id": 2, "v": 2}]}"#.write(to: a, atomically: true, encoding: .utf8)
         try #"{"n": 1, "list": [{"id": 2, "v": 2}, {"id": 1, "v": 1}]}"#.write(to: b, atomically: true, encoding: .utf8)
-        XCTAssertEqual(graphdiff(["diff", "--array-key", "id", a.path, b.path]).stdout, "> /list/1 → /list/0\n\n0 added, 0 removed, 0 changed, 1 moved\n")
+        XCTAssertEqual(graphdiff(["diff", "--array-key", "id", a.path, b.path]).stdout, "> /list/[id=2]: index 1 → 0\n\n0 added, 0 removed, 0 changed, 1 moved\n")
         XCTAssertEqual(graphdiff(["diff", "--numbers", "text", "--array-key", "id", a.path, b.path]).stdout,
-                       "> /list/1 → /list/0\n~ /n: 1.0 → 1\n\n0 added, 0 removed, 1 changed, 1 moved\n")
+                       "> /list/[id=2]: index 1 → 0\n~ /n: 1.0 → 1\n\n0 added, 0 removed, 1 changed, 1 moved\n")
         XCTAssertEqual(graphdiff(["diff", "--format", "tree", a.path, b.path]).status, 2)
     }
 

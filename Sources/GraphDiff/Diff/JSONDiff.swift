@@ -19,26 +19,42 @@ public enum JSONEdit: Hashable, Sendable {
 
 /// The structural diff of any two JSON values.
 ///
-/// Objects are compared member by member, recursively; arrays by a shortest
-/// edit script over their elements (E. W. Myers, "An O(ND) Difference
-/// Algorithm and Its Variations", Algorithmica 1986), where
-/// an element that changed in place becomes a nested diff (two containers of
-/// the same kind) or a replacement; scalars by value. Numbers compare by
-/// exact decimal value (`1.0` equals `1`, `1e2` equals `100`) unless
-/// ``Options/numbersByText`` is set, and strings by their exact bytes.
+/// Objects are compared member by member, recursively. Arrays pair their
+/// elements by content first, then by position: a shortest edit script over
+/// the elements (E. W. Myers, "An O(ND) Difference Algorithm and Its
+/// Variations", Algorithmica 1986) keeps the equal elements that stay in
+/// order; an element equal to one elsewhere in the other array is a move
+/// (equal elements match wherever they are); what is left is paired within
+/// each run of differences, in order: first two objects that share a member
+/// (same name, equal value, such as `"name": "six"`), then, between those
+/// pairs, an old element with a new one of the same kind (object, array,
+/// scalar); a pair becomes a nested diff or a replacement, and the rest are
+/// removals and additions. Scalars compare by value. Numbers
+/// compare by exact decimal value (`1.0` equals `1`, `1e2` equals `100`)
+/// unless ``Options/numbersByText`` is set, and strings by their exact bytes.
 ///
 ///     let edits = JSONDiff.diff(from: try JSONReader.parse(#"{"a": [1, 2]}"#),
 ///                               to: try JSONReader.parse(#"{"a": [1, 3], "b": true}"#))
 ///     // [.replace(/a/1, 2, 3), .add(/b, true)]
 ///
-/// Object members are visited in the byte order of their names, so the same
-/// inputs always give the same edits.
+/// The edits of one array come in four runs: removals from the last to the
+/// first (so each removal's index is the element's index in the old array),
+/// moves, additions from the first to the last (each at its index in the new
+/// array), then the changes inside paired elements (at their index in the new
+/// array). Object members are visited in the byte order of their names, so
+/// the same inputs always give the same edits. ``entries(from:to:options:)``
+/// gives each edit with its ``JSONLocation``: keyed elements named by key,
+/// indices in the document where the value is.
 ///
 /// - Complexity: O(*n* + *m*) for objects (hashing); O((*n* + *m*) · *d*) for
 ///   arrays of *n* and *m* elements with *d* differences (the search is
 ///   bounded: two long arrays with little in common are replaced whole, not
-///   minimally); O(*n* + *m* + *k* · (*n* + *m*)) for keyed
-///   arrays with *k* moved elements.
+///   minimally), plus O(*k* · (*n* + *m*)) for *k* moved elements; keyed
+///   arrays are joined by a hash of their keys, O(*n* + *m* + *k* · (*n* + *m*)).
+/// - Note: At most ``moveLimit`` moves are found in one unkeyed array (the
+///   other equal elements are removed and added again), and a new element
+///   looks for its partner among the next ``pairWindow`` old elements of its
+///   run only: the result is then correct but not minimal.
 public enum JSONDiff {
     /// How to compare.
     public struct Options: Sendable, Hashable {
@@ -56,34 +72,78 @@ public enum JSONDiff {
         }
     }
 
+    /// One edit with the place it changes, as people look for it.
+    public struct Entry: Hashable, Sendable {
+        /// The edit, with its pointer valid in application order.
+        public var edit: JSONEdit
+        /// The place: in the old document for a removal, else in the new one.
+        public var location: JSONLocation
+        /// For a move: the element's index in the old and in the new array.
+        public var movedFrom: Int?, movedTo: Int?
+
+        /// An entry for `edit` at `location`.
+        public init(_ edit: JSONEdit, at location: JSONLocation, movedFrom: Int? = nil, movedTo: Int? = nil) {
+            self.edit = edit
+            self.location = location
+            self.movedFrom = movedFrom
+            self.movedTo = movedTo
+        }
+
+        /// An entry whose location is the edit's pointer read as member names
+        /// (for edits that come without locations, such as a decoded patch).
+        public init(_ edit: JSONEdit) {
+            self.init(edit, at: JSONLocation(pointer: edit.path))
+        }
+    }
+
+    /// The most moves looked for in one unkeyed array.
+    public static let moveLimit = 1000
+    /// How many old elements of a run a new element looks at for its partner.
+    public static let pairWindow = 32
+
     /// The edits that turn `a` into `b`, in application order.
     ///
     ///     let edits = JSONDiff.diff(from: try JSONReader.parse(#"{"a": [1, 2]}"#), to: try JSONReader.parse(#"{"a": [2, 3]}"#))
     ///     // remove /a/0 (1), add /a/1 (3)
     public static func diff(from a: JSONValue, to b: JSONValue, options: Options = Options()) -> [JSONEdit] {
-        var edits: [JSONEdit] = []
-        diff(a, b, at: JSONPointer(), options, into: &edits)
-        return edits
+        entries(from: a, to: b, options: options).map(\.edit)
     }
 
-    static func diff(_ a: JSONValue, _ b: JSONValue, at path: JSONPointer, _ options: Options, into edits: inout [JSONEdit]) {
+    /// The edits that turn `a` into `b`, in application order, each with its
+    /// location in the documents.
+    ///
+    ///     let entries = JSONDiff.entries(from: try JSONReader.parse(#"[{"name": "six", "version": "1.16"}]"#),
+    ///                                    to: try JSONReader.parse(#"[{"name": "six", "version": "1.17"}]"#),
+    ///                                    options: .init(arrayKey: "name"))
+    ///     // entries[0].location.description == #"/[name="six"]/version"#; entries[0].edit: replace /0/version
+    ///
+    /// - Complexity: as ``diff(from:to:options:)``.
+    public static func entries(from a: JSONValue, to b: JSONValue, options: Options = Options()) -> [Entry] {
+        var out: [Entry] = []
+        diff(a, b, at: JSONPointer(), old: [], new: [], options, into: &out)
+        return out
+    }
+
+    static func diff(_ a: JSONValue, _ b: JSONValue, at path: JSONPointer, old: [JSONLocation.Segment], new: [JSONLocation.Segment],
+                     _ options: Options, into out: inout [Entry]) {
         switch (a, b) {
         case (.object(let x), .object(let y)):
-            diffObjects(x, y, at: path, options, into: &edits)
+            diffObjects(x, y, at: path, old: old, new: new, options, into: &out)
         case (.array(let x), .array(let y)):
-            if let key = options.arrayKey, let keyed = keyedDiff(x, y, key: key, at: path, options) {
-                edits += keyed
+            if let key = options.arrayKey, let plan = keyedPlan(x, y, key: key) {
+                emit(plan, x, y, at: path, old: old, new: new, options, into: &out)
             } else {
-                diffArrays(x, y, at: path, options, into: &edits)
+                emit(unkeyedPlan(x, y, options), x, y, at: path, old: old, new: new, options, into: &out)
             }
         default:
             if !a.isEqual(to: b, numbersByText: options.numbersByText) {
-                edits.append(.replace(path: path, old: a, new: b))
+                out.append(Entry(.replace(path: path, old: a, new: b), at: JSONLocation(new)))
             }
         }
     }
 
-    static func diffObjects(_ x: JSONObject, _ y: JSONObject, at path: JSONPointer, _ options: Options, into edits: inout [JSONEdit]) {
+    static func diffObjects(_ x: JSONObject, _ y: JSONObject, at path: JSONPointer, old: [JSONLocation.Segment], new: [JSONLocation.Segment],
+                            _ options: Options, into out: inout [Entry]) {
         let yIndex = y.count > 16 ? y.index() : nil
         let xIndex = x.count > 16 ? x.index() : nil
         func find(_ key: String, in o: JSONObject, _ index: [ExactString: Int]?) -> JSONValue? {
@@ -94,77 +154,164 @@ public enum JSONDiff {
         for m in y.members where find(m.key, in: x, xIndex) == nil { keys.append(m.key) }
         keys.sort(by: utf8Less)
         for key in keys {
-            let old = find(key, in: x, xIndex), new = find(key, in: y, yIndex)
-            switch (old, new) {
-            case (let o?, let n?): diff(o, n, at: path.appending(key), options, into: &edits)
-            case (let o?, nil): edits.append(.remove(path: path.appending(key), old: o))
-            case (nil, let n?): edits.append(.add(path: path.appending(key), value: n))
+            let o = find(key, in: x, xIndex), n = find(key, in: y, yIndex)
+            let segment = JSONLocation.Segment.member(key)
+            switch (o, n) {
+            case (let o?, let n?): diff(o, n, at: path.appending(key), old: old + [segment], new: new + [segment], options, into: &out)
+            case (let o?, nil): out.append(Entry(.remove(path: path.appending(key), old: o), at: JSONLocation(old + [segment], side: .old)))
+            case (nil, let n?): out.append(Entry(.add(path: path.appending(key), value: n), at: JSONLocation(new + [segment])))
             case (nil, nil): break
             }
         }
     }
 
-    static func diffArrays(_ x: [JSONValue], _ y: [JSONValue], at path: JSONPointer, _ options: Options, into edits: inout [JSONEdit]) {
+    // MARK: Arrays
+
+    /// How the elements of two arrays correspond.
+    struct ArrayPlan {
+        /// Old elements with no partner, ascending.
+        var removed: [Int] = []
+        /// New elements with no partner, ascending.
+        var added: [Int] = []
+        /// Partners (old index, new index), ascending by new index.
+        var pairs: [(old: Int, new: Int)] = []
+        /// Whether each pair (by position in `pairs`) moved.
+        var moved: [Bool] = []
+        /// Whether each pair is known to be equal (nothing to diff inside).
+        var same: [Bool] = []
+        /// The array key, when elements are named by it.
+        var key: String?
+        /// Each element's key value, old then new, when keyed.
+        var oldKeys: [JSONValue] = [], newKeys: [JSONValue] = []
+    }
+
+    /// Pairs by content, then by position (see ``JSONDiff``).
+    static func unkeyedPlan(_ x: [JSONValue], _ y: [JSONValue], _ options: Options) -> ArrayPlan {
         let hx = x.map(\.hashValue), hy = y.map(\.hashValue)
         let steps = SequenceAlignment.align(count: (x.count, y.count)) { i, j in
             hx[i] == hy[j] && x[i].isEqual(to: y[j], numbersByText: options.numbersByText)
         }
-        var cursor = 0
+        var plan = ArrayPlan()
+        var partnerOfNew = [Int](repeating: -1, count: y.count)
+        var movedNew = [Bool](repeating: false, count: y.count)
+        var sameNew = [Bool](repeating: false, count: y.count)
+        // Runs of differences between kept elements.
+        var runs: [(deleted: [Int], inserted: [Int])] = []
         var deleted: [Int] = [], inserted: [Int] = []
-        /// Emits a gap of deleted and inserted elements: each inserted element
-        /// is paired, in order, with the next deleted one of the same kind
-        /// (object, array, scalar) and becomes a nested diff or replacement;
-        /// the rest are removals and additions.
-        func flushGap() {
-            var pairOf = [Int: Int]()  // position in `deleted` → position in `inserted`
-            var d = 0
-            for (k, j) in inserted.enumerated() {
-                var probe = d
-                while probe < deleted.count && kind(x[deleted[probe]]) != kind(y[j]) { probe += 1 }
-                if probe < deleted.count {
-                    pairOf[probe] = k
-                    d = probe + 1
-                }
-            }
-            var di = 0, ii = 0
-            let pairedInserts = Set(pairOf.values)
-            while di < deleted.count || ii < inserted.count {
-                if di < deleted.count && pairOf[di] == nil {
-                    edits.append(.remove(path: path.appending(index: cursor), old: x[deleted[di]]))
-                    di += 1
-                } else if ii < inserted.count && !pairedInserts.contains(ii) {
-                    edits.append(.add(path: path.appending(index: cursor), value: y[inserted[ii]]))
-                    cursor += 1
-                    ii += 1
-                } else {
-                    let old = x[deleted[di]], new = y[inserted[ii]]
-                    switch (old, new) {
-                    case (.object, .object), (.array, .array):
-                        diff(old, new, at: path.appending(index: cursor), options, into: &edits)
-                    default:
-                        edits.append(.replace(path: path.appending(index: cursor), old: old, new: new))
-                    }
-                    cursor += 1
-                    di += 1
-                    ii += 1
-                }
-            }
-            deleted.removeAll(keepingCapacity: true)
-            inserted.removeAll(keepingCapacity: true)
-        }
         for step in steps {
             switch step {
-            case .keep:
-                flushGap()
-                cursor += 1
+            case .keep(let i, let j):
+                if !deleted.isEmpty || !inserted.isEmpty { runs.append((deleted, inserted)) }
+                deleted = []
+                inserted = []
+                partnerOfNew[j] = i
+                sameNew[j] = true
             case .delete(let i): deleted.append(i)
             case .insert(let j): inserted.append(j)
             }
         }
-        flushGap()
+        if !deleted.isEmpty || !inserted.isEmpty { runs.append((deleted, inserted)) }
+        // Equal elements in different runs (or out of order): moves, by a
+        // hash join of the removed elements on their content.
+        var usedOld = [Bool](repeating: false, count: x.count)
+        var byHash: [Int: [Int]] = [:]
+        for run in runs { for i in run.deleted { byHash[hx[i], default: []].append(i) } }
+        var moves = 0
+        if !byHash.isEmpty {
+            outer: for run in runs {
+                for j in run.inserted {
+                    guard moves < moveLimit else { break outer }
+                    guard var candidates = byHash[hy[j]] else { continue }
+                    if let k = candidates.firstIndex(where: { !usedOld[$0] && x[$0].isEqual(to: y[j], numbersByText: options.numbersByText) }) {
+                        let i = candidates.remove(at: k)
+                        byHash[hy[j]] = candidates
+                        usedOld[i] = true
+                        partnerOfNew[j] = i
+                        movedNew[j] = true
+                        sameNew[j] = true
+                        moves += 1
+                    }
+                }
+            }
+        }
+        // Within each run, in order: first an old object sharing a member
+        // (name and equal value) with the new one; then, between those
+        // pairs, an old element of the same kind; each among the next
+        // `pairWindow` old elements still free.
+        for run in runs {
+            let left = run.deleted.filter { !usedOld[$0] }
+            let right = run.inserted.filter { partnerOfNew[$0] < 0 }
+            var anchors: [(Int, Int)] = []  // positions in left and right
+            var d = 0
+            for (r, j) in right.enumerated() where kind(y[j]) == 0 {
+                var probe = d
+                while probe < left.count && probe < d + pairWindow && !sharesMember(x[left[probe]], y[j], options) { probe += 1 }
+                if probe < left.count && probe < d + pairWindow {
+                    anchors.append((probe, r))
+                    d = probe + 1
+                }
+            }
+            var lo = (0, 0)
+            for (l, r) in anchors + [(left.count, right.count)] {
+                var d = lo.0
+                for j in right[lo.1..<r] {
+                    var probe = d
+                    while probe < l && probe < d + pairWindow && kind(x[left[probe]]) != kind(y[j]) { probe += 1 }
+                    if probe < l && probe < d + pairWindow {
+                        partnerOfNew[j] = left[probe]
+                        usedOld[left[probe]] = true
+                        d = probe + 1
+                    }
+                }
+                if l < left.count {
+                    partnerOfNew[right[r]] = left[l]
+                    usedOld[left[l]] = true
+                }
+                lo = (l + 1, r + 1)
+            }
+        }
+        var keptOld = [Bool](repeating: false, count: x.count)
+        for j in y.indices {
+            let i = partnerOfNew[j]
+            if i < 0 {
+                plan.added.append(j)
+            } else {
+                keptOld[i] = true
+                plan.pairs.append((i, j))
+                plan.moved.append(movedNew[j])
+                plan.same.append(sameNew[j])
+            }
+        }
+        plan.removed = x.indices.filter { !keptOld[$0] }
+        // A move may have landed in order after all (its run's neighbours
+        // moved or went): only what leaves the longest ordered run moves.
+        if moves > 0 { markMoves(&plan) }
+        return plan
     }
 
-    /// 0 for objects, 1 for arrays, 2 for scalars: what can pair in a gap.
+    /// Marks as moved every pair off one longest run of pairs whose old
+    /// indices increase with their new ones.
+    static func markMoves(_ plan: inout ArrayPlan) {
+        let stay = longestIncreasingSubsequence(plan.pairs.map(\.old))
+        plan.moved = [Bool](repeating: true, count: plan.pairs.count)
+        for k in stay { plan.moved[k] = false }
+    }
+
+    /// Whether two values are objects with a member of the same name and an
+    /// equal value (two empty objects count as sharing).
+    static func sharesMember(_ a: JSONValue, _ b: JSONValue, _ options: Options) -> Bool {
+        guard case .object(let x) = a, case .object(let y) = b else { return false }
+        if x.isEmpty && y.isEmpty { return true }
+        let (small, large) = x.count <= y.count ? (x, y) : (y, x)
+        let index = large.count > 16 ? large.index() : nil
+        for m in small.members {
+            let other = index.map { $0[ExactString(m.key)].map { large.members[$0].value } } ?? large[m.key]
+            if let other, other.isEqual(to: m.value, numbersByText: options.numbersByText) { return true }
+        }
+        return false
+    }
+
+    /// 0 for objects, 1 for arrays, 2 for scalars: what can pair in a run.
     static func kind(_ v: JSONValue) -> Int {
         switch v {
         case .object: return 0
@@ -173,12 +320,13 @@ public enum JSONDiff {
         }
     }
 
-    /// The diff of two arrays whose elements are all objects with a unique
-    /// `key` member, or `nil` when they are not.
-    static func keyedDiff(_ x: [JSONValue], _ y: [JSONValue], key: String, at path: JSONPointer, _ options: Options) -> [JSONEdit]? {
+    /// Pairs by key (a hash join), or `nil` unless every element of both
+    /// arrays is an object with a unique `key` member.
+    static func keyedPlan(_ x: [JSONValue], _ y: [JSONValue], key: String) -> ArrayPlan? {
         func keys(_ list: [JSONValue]) -> [JSONValue]? {
             var result: [JSONValue] = []
-            var seen = Set<JSONValue>()
+            result.reserveCapacity(list.count)
+            var seen = Set<JSONValue>(minimumCapacity: list.count)
             for element in list {
                 guard let k = element.objectValue?[key], seen.insert(k).inserted else { return nil }
                 result.append(k)
@@ -186,60 +334,75 @@ public enum JSONDiff {
             return result
         }
         guard !x.isEmpty || !y.isEmpty, let kx = keys(x), let ky = keys(y) else { return nil }
-        let newKeys = Set(ky)
-        var edits: [JSONEdit] = []
-        // 1. Removals, from the end so earlier indices stay valid.
-        var current: [JSONValue] = []
-        var currentValues: [JSONValue] = []
-        for (i, k) in kx.enumerated() where newKeys.contains(k) {
-            current.append(k)
-            currentValues.append(x[i])
-        }
-        for (i, k) in kx.enumerated().reversed() where !newKeys.contains(k) {
-            edits.append(.remove(path: path.appending(index: i), old: x[i]))
-        }
-        // 2. Moves and additions, building the new order; whichever
-        //    direction needs fewer operations.
-        let forward = reorder(current, into: ky, newValues: y, at: path, leftToRight: true)
-        let backward = reorder(current, into: ky, newValues: y, at: path, leftToRight: false)
-        edits += forward.count <= backward.count ? forward : backward
-        // 3. Nested changes of matched elements, at their final index.
-        var oldByKey: [JSONValue: JSONValue] = [:]
-        for (k, v) in zip(current, currentValues) { oldByKey[k] = v }
+        var oldIndex: [JSONValue: Int] = Dictionary(minimumCapacity: kx.count)
+        for (i, k) in kx.enumerated() { oldIndex[k] = i }
+        var plan = ArrayPlan()
+        plan.key = key
+        plan.oldKeys = kx
+        plan.newKeys = ky
+        var keptOld = [Bool](repeating: false, count: x.count)
         for (j, k) in ky.enumerated() {
-            if let old = oldByKey[k] { diff(old, y[j], at: path.appending(index: j), options, into: &edits) }
+            if let i = oldIndex[k] {
+                keptOld[i] = true
+                plan.pairs.append((i, j))
+                plan.same.append(false)
+            } else {
+                plan.added.append(j)
+            }
         }
-        return edits
+        plan.removed = x.indices.filter { !keptOld[$0] }
+        markMoves(&plan)
+        return plan
     }
 
-    /// Operations that turn the array of `current` keys into `target` order,
-    /// adding elements of `target` not in `current` (with their new values).
-    static func reorder(_ current0: [JSONValue], into target: [JSONValue], newValues: [JSONValue], at path: JSONPointer, leftToRight: Bool) -> [JSONEdit] {
-        var current = current0
-        var edits: [JSONEdit] = []
-        let present = Set(current0)
-        if leftToRight {
-            for j in target.indices where j >= current.count || current[j] != target[j] {
-                if present.contains(target[j]), let from = current.firstIndex(of: target[j]) {
-                    current.insert(current.remove(at: from), at: j)
-                    edits.append(.move(from: path.appending(index: from), path: path.appending(index: j)))
-                } else {
-                    current.insert(target[j], at: j)
-                    edits.append(.add(path: path.appending(index: j), value: newValues[j]))
+    /// The edits of a plan, in the four runs ``JSONDiff`` describes.
+    static func emit(_ plan: ArrayPlan, _ x: [JSONValue], _ y: [JSONValue], at path: JSONPointer,
+                     old: [JSONLocation.Segment], new: [JSONLocation.Segment], _ options: Options, into out: inout [Entry]) {
+        func oldSegment(_ i: Int) -> JSONLocation.Segment {
+            if let key = plan.key { return .key(name: key, value: plan.oldKeys[i]) }
+            return .index(i)
+        }
+        func newSegment(_ j: Int) -> JSONLocation.Segment {
+            if let key = plan.key { return .key(name: key, value: plan.newKeys[j]) }
+            return .index(j)
+        }
+        // 1. Removals, from the end: each at its old index.
+        for i in plan.removed.reversed() {
+            out.append(Entry(.remove(path: path.appending(index: i), old: x[i]), at: JSONLocation(old + [oldSegment(i)], side: .old)))
+        }
+        // 2. Moves: each moved element goes right after the element that
+        //    precedes it in the new array (or to the front); the elements
+        //    that stay keep their order, so the survivors end in new order.
+        if plan.moved.contains(true) {
+            var current = plan.pairs.map(\.old).sorted()
+            for (k, pair) in plan.pairs.enumerated() where plan.moved[k] {
+                guard let from = current.firstIndex(of: pair.old) else { continue }
+                current.remove(at: from)
+                var to = 0
+                if k > 0, let before = current.firstIndex(of: plan.pairs[k - 1].old) { to = before + 1 }
+                current.insert(pair.old, at: to)
+                if from != to {
+                    out.append(Entry(.move(from: path.appending(index: from), path: path.appending(index: to)),
+                                     at: JSONLocation(new + [newSegment(pair.new)]), movedFrom: pair.old, movedTo: pair.new))
                 }
             }
-        } else {
-            // Additions first (left to right), then moves from the end.
-            for j in target.indices where !present.contains(target[j]) {
-                current.insert(target[j], at: min(j, current.count))
-                edits.append(.add(path: path.appending(index: min(j, current.count - 1)), value: newValues[j]))
-            }
-            for j in target.indices.reversed() where current[j] != target[j] {
-                guard let from = current[0..<j].lastIndex(of: target[j]) else { continue }
-                current.insert(current.remove(at: from), at: j)
-                edits.append(.move(from: path.appending(index: from), path: path.appending(index: j)))
+        }
+        // 3. Additions, from the front: each at its new index.
+        for j in plan.added {
+            out.append(Entry(.add(path: path.appending(index: j), value: y[j]), at: JSONLocation(new + [newSegment(j)])))
+        }
+        // 4. Changes inside paired elements, at their new index.
+        for (k, pair) in plan.pairs.enumerated() where !plan.same[k] {
+            let a = x[pair.old], b = y[pair.new]
+            let at = path.appending(index: pair.new)
+            switch (a, b) {
+            case (.object, .object), (.array, .array):
+                diff(a, b, at: at, old: old + [oldSegment(pair.old)], new: new + [newSegment(pair.new)], options, into: &out)
+            default:
+                if !a.isEqual(to: b, numbersByText: options.numbersByText) {
+                    out.append(Entry(.replace(path: at, old: a, new: b), at: JSONLocation(new + [newSegment(pair.new)])))
+                }
             }
         }
-        return edits
     }
 }

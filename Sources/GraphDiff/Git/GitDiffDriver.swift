@@ -68,8 +68,8 @@ public enum GitDiffDriver {
             }
         }
         if case .json(let d) = kind, let x = d[0], let y = d[1] {
-            let edits = JSONDiff.diff(from: x, to: y)
-            return Report(text: Array((header + HumanRenderer.render(edits, context: context)).utf8), different: !edits.isEmpty,
+            let entries = JSONDiff.entries(from: x, to: y)
+            return Report(text: Array((header + HumanRenderer.render(entries, context: context)).utf8), different: !entries.isEmpty,
                           note: reason.map { "diffing as plain JSON: \($0)" })
         }
         let unified = LineDiff.unified(old: old ?? [], new: new ?? [])

@@ -95,22 +95,50 @@ public enum HumanRenderer {
     }
 
     /// The report of a structural diff (no schema): one line per edit at its
-    /// JSON Pointer, then a summary line.
+    /// JSON Pointer, then a summary line. Pointers are read as member names
+    /// (``JSONDiff/Entry/init(_:)``); rendering ``JSONDiff/entries(from:to:options:)``
+    /// names places as they are in the two documents.
     ///
     ///     print(HumanRenderer.render(JSONDiff.diff(from: a, to: b), context: RenderContext()))
     public static func render(_ edits: [JSONEdit], context: RenderContext) -> String {
-        guard !edits.isEmpty else { return "" }
+        render(edits.map { JSONDiff.Entry($0) }, context: context)
+    }
+
+    /// The report of a structural diff (no schema): one line per edit at its
+    /// location, then a summary line.
+    ///
+    ///     + LOCATION: new value              added (indices in NEW)
+    ///     - LOCATION (old): old value        removed (indices in OLD)
+    ///     ~ LOCATION: old value → new value  changed (indices in NEW)
+    ///     > LOCATION: index 3 → 0            moved (the element's index in OLD, then in NEW)
+    ///
+    /// A removal's location marks `(old)` when it holds an array index: that
+    /// index counts in the old document, every other line's in the new one.
+    /// Keyed elements are named by key (`/[name="six"]/version`, see
+    /// ``JSONLocation``).
+    ///
+    ///     print(HumanRenderer.render(JSONDiff.entries(from: a, to: b, options: .init(arrayKey: "name")), context: RenderContext()))
+    public static func render(_ entries: [JSONDiff.Entry], context: RenderContext) -> String {
+        guard !entries.isEmpty else { return "" }
         var out = ""
-        for edit in edits {
-            switch edit {
-            case .add(let path, let value): out += context.paint("+ \(pointer(path)): \(text(value))", .green) + "\n"
-            case .remove(let path, let old): out += context.paint("- \(pointer(path)): \(text(old))", .red) + "\n"
-            case .replace(let path, let old, let new):
-                out += context.paint("~ \(pointer(path)):", .yellow) + " " + context.paint(text(old), .red) + " → " + context.paint(text(new), .green) + "\n"
-            case .move(let from, let path): out += context.paint("> \(pointer(from)) → \(pointer(path))", .cyan) + "\n"
+        for entry in entries {
+            let at = location(entry.location)
+            switch entry.edit {
+            case .add(_, let value): out += context.paint("+ \(at): \(text(value))", .green) + "\n"
+            case .remove(_, let old):
+                let mark = entry.location.hasIndex ? " (old)" : ""
+                out += context.paint("- \(at)\(mark): \(text(old))", .red) + "\n"
+            case .replace(_, let old, let new):
+                out += context.paint("~ \(at):", .yellow) + " " + context.paint(text(old), .red) + " → " + context.paint(text(new), .green) + "\n"
+            case .move(let from, let path):
+                if let a = entry.movedFrom, let b = entry.movedTo {
+                    out += context.paint("> \(at): index \(a) → \(b)", .cyan) + "\n"
+                } else {
+                    out += context.paint("> \(pointer(from)) → \(pointer(path))", .cyan) + "\n"
+                }
             }
         }
-        return out + "\n" + summary(edits)
+        return out + "\n" + summary(entries.map(\.edit))
     }
 
     /// `N added, N removed, N changed, N moved` for a structural diff.
@@ -152,7 +180,7 @@ public enum HumanRenderer {
         switch (old, new) {
         case (.object, .object), (.array, .array):
             var out = "\(indent)\(name):\n"
-            for line in render(JSONDiff.diff(from: old, to: new), context: context).split(separator: "\n", omittingEmptySubsequences: false).dropLast(3) {
+            for line in render(JSONDiff.entries(from: old, to: new), context: context).split(separator: "\n", omittingEmptySubsequences: false).dropLast(3) {
                 out += "\(indent)  \(line)\n"
             }
             return out
@@ -177,4 +205,5 @@ public enum HumanRenderer {
     static func text(_ value: JSONValue) -> String { JSONWriter.string(value) }
     static func quoted(_ s: String) -> String { JSONWriter.string(.string(s)) }
     static func pointer(_ p: JSONPointer) -> String { p.tokens.isEmpty ? "(root)" : p.description }
+    static func location(_ l: JSONLocation) -> String { l.segments.isEmpty ? "(root)" : l.description }
 }

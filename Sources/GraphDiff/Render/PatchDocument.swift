@@ -99,13 +99,26 @@ public enum PatchDocument {
     ///
     ///     let document = PatchDocument.encode(JSONDiff.diff(from: a, to: b))
     public static func encode(_ edits: [JSONEdit]) -> JSONValue {
-        let list: [JSONValue] = edits.map { edit in
-            switch edit {
-            case .add(let path, let value): return ["op": "add", "path": .string(path.description), "new": value]
-            case .remove(let path, let old): return ["op": "remove", "path": .string(path.description), "old": old]
-            case .replace(let path, let old, let new): return ["op": "replace", "path": .string(path.description), "old": old, "new": new]
-            case .move(let from, let path): return ["op": "move", "from": .string(from.description), "path": .string(path.description)]
+        encode(edits.map { JSONDiff.Entry($0) })
+    }
+
+    /// The document for a structural diff whose entries carry locations: an
+    /// edit whose location names an array element by its key also has
+    /// `"keyPath"`, the location's text (`/[name="six"]/version`), beside its
+    /// `"path"`. Readers take `"path"` and ignore `"keyPath"`.
+    ///
+    ///     let document = PatchDocument.encode(JSONDiff.entries(from: a, to: b, options: .init(arrayKey: "name")))
+    public static func encode(_ entries: [JSONDiff.Entry]) -> JSONValue {
+        let list: [JSONValue] = entries.map { entry in
+            var o: JSONObject
+            switch entry.edit {
+            case .add(let path, let value): o = ["op": "add", "path": .string(path.description), "new": value]
+            case .remove(let path, let old): o = ["op": "remove", "path": .string(path.description), "old": old]
+            case .replace(let path, let old, let new): o = ["op": "replace", "path": .string(path.description), "old": old, "new": new]
+            case .move(let from, let path): o = ["op": "move", "from": .string(from.description), "path": .string(path.description)]
             }
+            if entry.location.hasKey { o["keyPath"] = .string(entry.location.description) }
+            return .object(o)
         }
         return ["format": .string(formatTag), "changes": .array(list)]
     }

@@ -33,10 +33,12 @@ final class JSONDiffTests: XCTestCase {
     }
 
     func test_arrays_insertDeleteReplace_withIndicesValidInOrder() throws {
-        XCTAssertEqual(try edits("[1, 2, 3, 4]", "[0, 1, 3, 5]"), ["+ /0 0", "- /2 2", "~ /3 4 5"])
+        // Removals first, from the end (old indices), then additions and
+        // changes (new indices).
+        XCTAssertEqual(try edits("[1, 2, 3, 4]", "[0, 1, 3, 5]"), ["- /1 2", "+ /0 0", "~ /3 4 5"])
         XCTAssertEqual(try edits(#"[{"a": 1}, {"b": 2}]"#, #"[{"a": 2}, {"b": 2}]"#), ["~ /0/a 1 2"])
         XCTAssertEqual(try edits("[]", "[1, 2]"), ["+ /0 1", "+ /1 2"])
-        XCTAssertEqual(try edits("[1, 2]", "[]"), ["- /0 1", "- /0 2"])
+        XCTAssertEqual(try edits("[1, 2]", "[]"), ["- /1 2", "- /0 1"])
     }
 
     func test_scalarsAndKinds() throws {
