@@ -57,4 +57,20 @@ final class GitDriverTests: XCTestCase {
         XCTAssertEqual(lines.note, "diffing by lines: old is not JSON: 1:1: expected a value, found 'a'")
         XCTAssertEqual(GitDiffDriver.describe(path: "x", newPath: "x", old: b, new: b, schema: nil, color: false).different, false)
     }
+
+    func test_diffDriver_plainJSON_namesIndicesInTheDocumentThatHoldsThem() {
+        let report = GitDiffDriver.describe(path: "p.json", newPath: "p.json", old: Array(#"{"a": ["x", "y", "z"]}"#.utf8),
+                                            new: Array(#"{"a": ["w", "x", "y"]}"#.utf8), schema: nil, color: false)
+        XCTAssertTrue(report.different)
+        XCTAssertNil(report.note)
+        XCTAssertEqual(String(decoding: report.text, as: UTF8.self), """
+            --- a/p.json
+            +++ b/p.json
+            - /a/2 (old): "z"
+            + /a/0: "w"
+
+            1 added, 1 removed, 0 changed, 0 moved
+
+            """)
+    }
 }
