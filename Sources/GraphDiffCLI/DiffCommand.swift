@@ -40,6 +40,7 @@ enum DiffCommand: Subcommand {
             if let root = args.value("--root") { options.root = try parseRoot(root, schema: newGraph.schema) }
             options.include = try propertyTable(args.all("--include"), option: "--include", schema: newGraph.schema)
             options.exclude = try propertyTable(args.all("--exclude"), option: "--exclude", schema: newGraph.schema)
+            options.ignored = try IgnoreOption.properties(args.all("--ignore"), schema: newGraph.schema)
             let changes: ChangeSet
             do {
                 changes = try ChangeSet.diff(from: oldGraph, to: newGraph, options: options)
@@ -54,7 +55,8 @@ enum DiffCommand: Subcommand {
                 case "json": output = JSONWriter.canonical(PatchDocument.encode(changes, context: context))
                 case "tree": output = JSONWriter.canonical(TreeRenderer.render(changes, old: oldGraph, new: newGraph))
                 case "json-patch", "merge-patch":
-                    output = try documentPatch(format, oldGraph.encoded(), newGraph.encoded(), JSONDiff.Options(numbersByText: true))
+                    let target = newGraph.withIgnoredValues(of: oldGraph, ignored: options.ignored)
+                    output = try documentPatch(format, oldGraph.encoded(), target.encoded(), JSONDiff.Options(numbersByText: true))
                 default: output = Array(HumanRenderer.render(changes, context: context).utf8)
                 }
             }
@@ -62,7 +64,10 @@ enum DiffCommand: Subcommand {
             if format == "tree" { throw CommandFailure.usage("--format tree needs graphs (a schema); these are plain JSON") }
             if args.value("--root") != nil { throw CommandFailure.usage("--root needs graphs (a schema); these are plain JSON") }
             let options = JSONDiff.Options(numbersByText: numbersByText, arrayKey: args.value("--array-key"))
-            let entries = JSONDiff.entries(from: old.json, to: new.json, options: options)
+            // Ignored members are left out of both sides before comparing.
+            let ignored = try IgnoreOption.paths(args.all("--ignore"))
+            let (oldJSON, newJSON) = (ignored.removing(from: old.json), ignored.removing(from: new.json))
+            let entries = JSONDiff.entries(from: oldJSON, to: newJSON, options: options)
             let edits = entries.map(\.edit)
             different = !edits.isEmpty
             if args.has("--stat") {
@@ -71,7 +76,8 @@ enum DiffCommand: Subcommand {
                 switch format {
                 case "json": output = JSONWriter.canonical(PatchDocument.encode(entries))
                 case "json-patch", "merge-patch":
-                    output = try documentPatch(format, old.json, new.json, JSONDiff.Options(numbersByText: true, arrayKey: options.arrayKey))
+                    output = try documentPatch(format, oldJSON, newJSON, JSONDiff.Options(numbersByText: true, arrayKey: options.arrayKey),
+                                               ignoring: ignored, in: (old.json, new.json))
                 default: output = Array(HumanRenderer.render(entries, context: context).utf8)
                 }
             }
@@ -88,11 +94,15 @@ enum DiffCommand: Subcommand {
         return different ? .failure : .success
     }
 
-    static func documentPatch(_ format: String, _ a: JSONValue, _ b: JSONValue, _ options: JSONDiff.Options) throws -> [UInt8] {
+    /// The RFC 6902 or RFC 7386 patch from `a` to `b`; a merge patch with
+    /// ignored paths is made from the whole documents `whole`.
+    static func documentPatch(_ format: String, _ a: JSONValue, _ b: JSONValue, _ options: JSONDiff.Options,
+                              ignoring ignored: IgnoredPaths = IgnoredPaths(), in whole: (JSONValue, JSONValue)? = nil) throws -> [UInt8] {
         if format == "json-patch" {
             return JSONWriter.canonical(JSONPatch(edits: JSONDiff.diff(from: a, to: b, options: options)).encoded())
         }
         do {
+            if let whole, !ignored.isEmpty { return JSONWriter.canonical(try MergePatch.diff(from: whole.0, to: whole.1, ignoring: ignored)) }
             return JSONWriter.canonical(try MergePatch.diff(from: a, to: b))
         } catch {
             throw CommandFailure.trouble("\(error); use --format json-patch")

@@ -92,6 +92,12 @@ enum Help {
                           Without a schema: match array elements that are
                           objects by their member NAME, reporting moves, and
                           name them by key: /[name="six"]/version.
+          --ignore PATH   Leave out differences at PATH (repeatable). Plain
+                          JSON: a JSON Pointer in which * matches one segment
+                          and ** any number (/items/*/updatedAt, /**/etag).
+                          Graphs: ENTITY.PROPERTY or *.PROPERTY (attributes;
+                          metadata.NAME for the metadata), besides the
+                          schema's diff.ignore.
           --numbers value|text
                           Without a schema: compare numbers by value (default;
                           1.0 equals 1) or by text (any change of spelling).
@@ -200,6 +206,8 @@ enum Help {
                           Labels after the markers.
           --array-key NAME
                           Plain JSON: merge arrays of objects by member NAME.
+          --ignore PATH   Take mine's value at PATH; never a conflict there
+                          (repeatable; PATH as for diff --ignore).
           --schema FILE   Read the inputs as graphs of this schema.
           --force         Go on if a recorded schema fingerprint differs.
           -h, --help      Show this help.

@@ -35,13 +35,17 @@ enum MergeCommand: Subcommand {
         if let b = base.graph, let m = mine.graph, let t = theirs.graph {
             try OptionConflicts.mergeOfGraphs(args)
             do {
-                merged = try MergeText.graphs(base: b, mine: m, theirs: t, prefer: prefer, markers: useMarkers)
+                let ignored = try IgnoreOption.properties(args.all("--ignore"), schema: m.schema)
+                merged = try MergeText.graphs(base: b, mine: m, theirs: t, prefer: prefer, markers: useMarkers, ignored: ignored)
+            } catch let failure as CommandFailure {
+                throw failure
             } catch {
                 throw CommandFailure.trouble("\(error)")
             }
         } else {
             merged = MergeText.documents(base: base.json, mine: mine.json, theirs: theirs.json,
-                                         options: .init(arrayKey: args.value("--array-key"), prefer: prefer), markers: useMarkers,
+                                         options: .init(arrayKey: args.value("--array-key"), prefer: prefer,
+                                                        ignored: try IgnoreOption.paths(args.all("--ignore"))), markers: useMarkers,
                                          layout: TextLayout(of: mine.bytes))
         }
         let (conflicts, open, resultText) = (merged.conflicts, merged.open, merged.text)

@@ -12,6 +12,8 @@ extension ChangeSet {
     /// to-many relationships compare as sequences of identities, never as
     /// prev/next fields: members inserted (after a neighbour), removed, and
     /// the fewest moves (the members off a longest increasing subsequence).
+    /// Differences of the properties the schema's `diff.ignore` and
+    /// `options.ignored` name are left out.
     ///
     ///     let changes = try ChangeSet.diff(from: v1, to: v2)
     ///
@@ -35,6 +37,11 @@ extension ChangeSet {
         }
         let scope = owned
         let skipped = schema.chainLinkSlots()
+        // Slots whose differences do not count: chain links (compared as
+        // sequences) and ignored attributes.
+        let ignored = [schema.ignoredProperties, options.ignored]
+        let unchanged = skipped.indices.map { e in ignored.reduce(skipped[e]) { $0.union($1.slots(of: e)) } }
+        let ignoredMetadata = ignored.reduce(Set<ExactString>()) { $0.union($1.metadata) }
         func values(_ object: GraphObject) -> [PropertyValue] {
             let entity = schema.entities[object.entityIndex]
             return entity.storedProperties.enumerated().compactMap { slot, property in
@@ -85,7 +92,7 @@ extension ChangeSet {
                         continue
                     }
                     if o.values.elementsEqual(n.values, by: { $0.isIdentical(to: $1) }) { continue }
-                    let changes = propertyChanges(o, n, entity: schema.entities[o.entityIndex], skipping: skipped[o.entityIndex])
+                    let changes = propertyChanges(o, n, entity: schema.entities[o.entityIndex], skipping: unchanged[o.entityIndex])
                     if !changes.isEmpty {
                         objects.append(ObjectChange(id: id, entity: schema.entities[n.entityIndex].name, kind: .updated, changes: changes,
                                                     oldOffset: o.sourceOffset, newOffset: n.sourceOffset))
@@ -158,7 +165,7 @@ extension ChangeSet {
             var keySet = Set<ExactString>()
             for key in old.metadata.keys + new.metadata.keys { keySet.insert(ExactString(key)) }
             let keys = keySet.sorted()
-            for key in keys {
+            for key in keys where !ignoredMetadata.contains(key) {
                 let a = old.metadata[key.string], b = new.metadata[key.string]
                 if a != b { metadata.append(MetadataChange(key: key.string, old: a, new: b)) }
             }

@@ -9,12 +9,19 @@ public struct DiffOptions: Sendable {
     public var include: [String: [String]]
     /// Entity name → relationships never to follow (added to `diff.exclude`).
     public var exclude: [String: [String]]
+    /// Attributes whose differences are left out, besides the schema's
+    /// `diff.ignore`: an updated object whose only changes are there is
+    /// not reported. Inserted and deleted objects are reported whole.
+    public var ignored: IgnoredProperties
 
-    /// Options that limit the diff to what `root` owns (`nil`: everything), also following `include` and never `exclude`.
-    public init(root: ObjectID? = nil, include: [String: [String]] = [:], exclude: [String: [String]] = [:]) {
+    /// Options that limit the diff to what `root` owns (`nil`: everything), also following `include` and never `exclude`,
+    /// and leave out differences of `ignored` properties.
+    public init(root: ObjectID? = nil, include: [String: [String]] = [:], exclude: [String: [String]] = [:],
+                ignored: IgnoredProperties = IgnoredProperties()) {
         self.root = root
         self.include = include
         self.exclude = exclude
+        self.ignored = ignored
     }
 }
 

@@ -18,18 +18,25 @@ extension Graph {
     /// base); `prefer` resolves each in favour of one side (per property, or
     /// per object for atomic entities).
     ///
+    /// The attributes (and metadata members) that the schema's `diff.ignore`
+    /// and `ignored` name take mine's value and never conflict: a difference
+    /// there does not count, so an object one side deleted while the other
+    /// changed only ignored attributes is deleted. Objects only theirs has
+    /// keep theirs' values.
+    ///
     ///     let result = try Graph.merge(base: b, mine: m, theirs: t)
     ///     result.conflicts.isEmpty   // merged cleanly
     ///
     /// - Throws: ``MergeError`` when the schemas differ.
     /// - Complexity: O(*n* + *s* log *s*) expected, *n* objects and *s* the
     ///   longest chain.
-    public static func merge(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide? = nil) throws -> MergeResult {
+    public static func merge(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide? = nil,
+                             ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeResult {
         let fingerprint = base.schema.fingerprint
         guard mine.schema.fingerprint == fingerprint, theirs.schema.fingerprint == fingerprint else {
             throw MergeError.schemaMismatch("the three graphs are not of one schema")
         }
-        var merger = GraphMerger(base: base, mine: mine, theirs: theirs, prefer: prefer)
+        var merger = GraphMerger(base: base, mine: mine, theirs: theirs, prefer: prefer, ignored: ignored)
         return try merger.run()
     }
 }
@@ -38,6 +45,10 @@ extension Graph {
 struct GraphMerger {
     let base: Graph, mine: Graph, theirs: Graph
     let prefer: MergeSide?
+    /// Per entity: the attribute slots that take mine's value; and the
+    /// metadata members that do.
+    let ignoredSlots: [Set<Int>]
+    let ignoredMetadata: Set<ExactString>
     var schema: Schema { base.schema }
     var result: Graph
     var conflicts: [MergeConflict] = []
@@ -72,11 +83,14 @@ struct GraphMerger {
     /// other reference to one of them is a conflict too, settled alike.
     var restoredForReference: [ObjectID: MergeSide?] = [:]
 
-    init(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?) {
+    init(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?, ignored: IgnoredProperties = IgnoredProperties()) {
         self.base = base
         self.mine = mine
         self.theirs = theirs
         self.prefer = prefer
+        let all = [base.schema.ignoredProperties, ignored]
+        self.ignoredSlots = base.schema.entities.indices.map { e in all.reduce(Set<Int>()) { $0.union($1.slots(of: e)) } }
+        self.ignoredMetadata = all.reduce(Set<ExactString>()) { $0.union($1.metadata) }
         var r = Graph(schema: base.schema, schemaReference: mine.schemaReference ?? base.schemaReference)
         r.metadata = JSONObject()
         self.result = r
@@ -159,6 +173,21 @@ struct GraphMerger {
 
     // MARK: Objects
 
+    /// The base and theirs versions of an object with its ignored
+    /// attributes set to mine's values (the base's when mine deleted it), so
+    /// that differences there neither change the result nor conflict.
+    func withoutIgnoredDifferences(_ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) -> (GraphObject?, GraphObject?) {
+        guard let reference = m ?? b else { return (b, t) }
+        let slots = reference.entityIndex < ignoredSlots.count ? ignoredSlots[reference.entityIndex] : []
+        if slots.isEmpty { return (b, t) }
+        func aligned(_ o: GraphObject?) -> GraphObject? {
+            guard var o, o.entityIndex == reference.entityIndex else { return o }
+            for slot in slots where slot < o.values.count && slot < reference.values.count { o.values[slot] = reference.values[slot] }
+            return o
+        }
+        return (m == nil ? b : aligned(b), aligned(t))
+    }
+
     mutating func mergeObjects() {
         result.objects.reserveCapacity(max(base.count, mine.count, theirs.count))
         /// Merges the object found at `row` of `source` (whose hash of its
@@ -166,6 +195,7 @@ struct GraphMerger {
         func merge(_ source: ObjectStore, _ row: Int, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
             let id = source.id(atRow: row)
             markChains(id, b, m, t)
+            let (b, t) = withoutIgnoredDifferences(b, m, t)
             if var merged = mergeObject(id, b, m, t) {
                 merged.sourceOffset = -1
                 result.objects.appendUnindexed(merged, id: id, hash: source.hash(atRow: row))

@@ -63,7 +63,7 @@ extension GraphMerger {
         for key in keys.sorted() {
             let b = base.metadata[key.string], m = mine.metadata[key.string], t = theirs.metadata[key.string]
             var value: JSONValue?
-            if m == t { value = m } else if b == m { value = t } else if b == t { value = m } else {
+            if ignoredMetadata.contains(key) || m == t { value = m } else if b == m { value = t } else if b == t { value = m } else {
                 conflicts.append(MergeConflict(kind: .property, path: JSONPointer(["metadata", key.string]), base: b, mine: m, theirs: t, resolvedBy: prefer))
                 switch prefer {
                 case .mine?: value = m

@@ -14,6 +14,15 @@
 /// is no base). Objects keep mine's member order, with theirs' new members
 /// where theirs has them.
 ///
+/// Members that ``Options/ignored`` names take mine's value (or stay absent
+/// when mine has none) and never conflict; everywhere else values are
+/// compared without their ignored members, so a change only there is no
+/// change. Where the merge takes a whole array stretch or a whole value
+/// from theirs (theirs changed it, mine did not), the ignored members
+/// inside it are theirs'; objects paired by name, elements paired by
+/// ``Options/arrayKey`` and stretches of equal length merge member by
+/// member, so mine's ignored values win there.
+///
 ///     JSONMerge.merge(base: ["a": 1, "b": 1], mine: ["a": 2, "b": 1], theirs: ["a": 1, "b": 3])
 ///     // value {"a": 2, "b": 3}, no conflict
 public enum JSONMerge {
@@ -23,10 +32,13 @@ public enum JSONMerge {
         public var arrayKey: String?
         /// The side that wins every conflict (`nil`: conflicts stay open).
         public var prefer: MergeSide?
-        /// Options with `arrayKey` and `prefer`.
-        public init(arrayKey: String? = nil, prefer: MergeSide? = nil) {
+        /// Members whose differences do not count: mine's value is kept.
+        public var ignored: IgnoredPaths
+        /// Options with `arrayKey`, `prefer` and `ignored`.
+        public init(arrayKey: String? = nil, prefer: MergeSide? = nil, ignored: IgnoredPaths = IgnoredPaths()) {
             self.arrayKey = arrayKey
             self.prefer = prefer
+            self.ignored = ignored
         }
     }
 
@@ -38,29 +50,35 @@ public enum JSONMerge {
         -> (value: JSONValue, conflicts: [MergeConflict])
     {
         var conflicts: [MergeConflict] = []
-        let value = merge(base, mine, theirs, at: JSONPointer(), options, &conflicts) ?? .null
+        let value = merge(base, mine, theirs, at: JSONPointer(), options.ignored.root, options, &conflicts) ?? .null
         return (value, conflicts)
     }
 
-    static func merge(_ b: JSONValue?, _ m: JSONValue?, _ t: JSONValue?, at path: JSONPointer, _ options: Options,
-                      _ conflicts: inout [MergeConflict]) -> JSONValue? {
-        if m == t { return m }
-        if b == m {
-            // Theirs' values, in mine's member order.
-            if case .object(let y)? = m, case .object(let z)? = t, case .object(let x)? = b {
-                return .object(mergeObjects(x, y, z, at: path, options, &conflicts))
-            }
-            return t
+    static func merge(_ b: JSONValue?, _ m: JSONValue?, _ t: JSONValue?, at path: JSONPointer, _ state: IgnoredPaths.State,
+                      _ options: Options, _ conflicts: inout [MergeConflict]) -> JSONValue? {
+        /// Equal, leaving out ignored members below here.
+        func same(_ x: JSONValue?, _ y: JSONValue?) -> Bool {
+            guard let x, let y else { return x == nil && y == nil }
+            return options.ignored.isEqual(x, y, state)
         }
-        if b == t { return m }
+        if same(m, t) { return m }
+        if same(b, m) {
+            // Theirs' values, in mine's member order (and mine's ignored members).
+            if case .object(let y)? = m, case .object(let z)? = t, case .object(let x)? = b {
+                return .object(mergeObjects(x, y, z, at: path, state, options, &conflicts))
+            }
+            guard !state.isDead, case .array? = m, case .array? = t, case .array? = b else { return t }
+        } else if same(b, t) {
+            return m
+        }
         switch (b, m, t) {
         case (.object(let x)?, .object(let y)?, .object(let z)?):
-            return .object(mergeObjects(x, y, z, at: path, options, &conflicts))
+            return .object(mergeObjects(x, y, z, at: path, state, options, &conflicts))
         case (nil, .object(let y)?, .object(let z)?):
-            return .object(mergeObjects(JSONObject(), y, z, at: path, options, &conflicts, baseAbsent: true))
+            return .object(mergeObjects(JSONObject(), y, z, at: path, state, options, &conflicts, baseAbsent: true))
         case (.array(let x)?, .array(let y)?, .array(let z)?):
-            if let key = options.arrayKey, let merged = keyedMerge(x, y, z, key: key, at: path, options, &conflicts) { return .array(merged) }
-            return .array(mergeArrays(x, y, z, at: path, options, &conflicts))
+            if let key = options.arrayKey, let merged = keyedMerge(x, y, z, key: key, at: path, state, options, &conflicts) { return .array(merged) }
+            return .array(mergeArrays(x, y, z, at: path, state, options, &conflicts))
         default:
             conflicts.append(MergeConflict(kind: .property, path: path, base: b, mine: m, theirs: t, resolvedBy: options.prefer))
             switch options.prefer {
@@ -76,7 +94,7 @@ public enum JSONMerge {
     /// only the base has (kept by a conflict) after the one it follows there.
     ///
     /// - Complexity: O(*n*) expected, for *n* members, plus the merges of their values.
-    static func mergeObjects(_ x: JSONObject, _ y: JSONObject, _ z: JSONObject, at path: JSONPointer, _ options: Options,
+    static func mergeObjects(_ x: JSONObject, _ y: JSONObject, _ z: JSONObject, at path: JSONPointer, _ state: IgnoredPaths.State, _ options: Options,
                              _ conflicts: inout [MergeConflict], baseAbsent: Bool = false) -> JSONObject {
         let base = baseAbsent ? JSONObject() : x
         // Pair members by name: mine's and theirs' with the base's (a walk,
@@ -123,36 +141,47 @@ public enum JSONMerge {
                 t = z.members[e - n].value
                 b = theirsToBase[e - n] >= 0 ? base.members[theirsToBase[e - n]].value : .none
             }
-            if let v = merge(b, m, t, at: path.appending(key), options, &conflicts) {
+            let inner = options.ignored.step(state, member: key)
+            if inner.matched {
+                // Ignored: mine's value, or none.
+                if let m { result.members.append(JSONObject.Member(key: key, value: m)) }
+            } else if let v = merge(b, m, t, at: path.appending(key), inner, options, &conflicts) {
                 result.members.append(JSONObject.Member(key: key, value: v))
             }
         }
         return result
     }
 
-    static func mergeArrays(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], at path: JSONPointer, _ options: Options,
-                            _ conflicts: inout [MergeConflict]) -> [JSONValue] {
+    static func mergeArrays(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], at path: JSONPointer, _ state: IgnoredPaths.State,
+                            _ options: Options, _ conflicts: inout [MergeConflict]) -> [JSONValue] {
+        // Elements compare without their ignored members.
+        let element = options.ignored.stepIntoElement(state)
+        func compared(_ list: [JSONValue]) -> [JSONValue] {
+            element.isDead ? list : list.map { options.ignored.removing(from: $0, element) }
+        }
+        let (sb, sm, st) = (compared(b), compared(m), compared(t))
         func keeps(_ other: [JSONValue]) -> [Int: Int] {
-            let hb = b.map(\.hashValue), ho = other.map(\.hashValue)
+            let hb = sb.map(\.hashValue), ho = other.map(\.hashValue)
             var map: [Int: Int] = [:]
-            for step in SequenceAlignment.align(count: (b.count, other.count), equal: { hb[$0] == ho[$1] && b[$0] == other[$1] }) {
+            for step in SequenceAlignment.align(count: (b.count, other.count), equal: { hb[$0] == ho[$1] && sb[$0] == other[$1] }) {
                 if case .keep(let i, let j) = step { map[i] = j }
             }
             return map
         }
-        let km = keeps(m), kt = keeps(t)
+        let km = keeps(sm), kt = keeps(st)
         var result: [JSONValue] = []
         var (bi, mi, ti) = (0, 0, 0)
         func chunk(until stable: (Int, Int, Int)?) {
             let (be, me, te) = stable ?? (b.count, m.count, t.count)
             let bc = Array(b[bi..<be]), mc = Array(m[mi..<me]), tc = Array(t[ti..<te])
-            if mc == tc || bc == tc {
+            let (sbc, smc, stc) = (sb[bi..<be], sm[mi..<me], st[ti..<te])
+            if smc.elementsEqual(stc) || sbc.elementsEqual(stc) {
                 result += mc
-            } else if bc == mc {
+            } else if sbc.elementsEqual(smc) && (element.isDead || bc.count != tc.count) {
                 result += tc
             } else if bc.count == mc.count && mc.count == tc.count {
                 for k in bc.indices {
-                    if let v = merge(bc[k], mc[k], tc[k], at: path.appending(index: result.count), options, &conflicts) { result.append(v) }
+                    if let v = merge(bc[k], mc[k], tc[k], at: path.appending(index: result.count), element, options, &conflicts) { result.append(v) }
                 }
             } else {
                 conflicts.append(MergeConflict(kind: .arrayChunk, path: path, base: .array(bc), mine: .array(mc), theirs: .array(tc), resolvedBy: options.prefer))
@@ -166,7 +195,8 @@ public enum JSONMerge {
         for i in b.indices {
             guard let j = km[i], let k = kt[i] else { continue }
             chunk(until: (i, j, k))
-            result.append(b[i])
+            // Kept by both sides: alike but for ignored members, which are mine's.
+            result.append(element.isDead ? b[i] : m[j])
             (bi, mi, ti) = (i + 1, j + 1, k + 1)
         }
         chunk(until: nil)
@@ -176,7 +206,8 @@ public enum JSONMerge {
     /// Arrays of objects with a unique `key` member in all three versions,
     /// merged element by element and ordered like a chain; `nil` when the
     /// arrays are not such.
-    static func keyedMerge(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], key: String, at path: JSONPointer, _ options: Options,
+    static func keyedMerge(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], key: String, at path: JSONPointer, _ state: IgnoredPaths.State,
+                           _ options: Options,
                            _ conflicts: inout [MergeConflict]) -> [JSONValue]? {
         // Elements are named by their key: a string key as itself, any other
         // as its JSON text; if that names two keys alike ("1" and 1), every
@@ -201,12 +232,13 @@ public enum JSONMerge {
             return (order, byKey)
         }
         guard let tb = table(b), let tm = table(m), let tt = table(t) else { return nil }
+        let element = options.ignored.stepIntoElement(state)
         var merged: [ExactString: JSONValue] = [:]
         var all = Set(tb.byKey.keys)
         all.formUnion(tm.byKey.keys)
         all.formUnion(tt.byKey.keys)
         for k in all.sorted() {
-            if let v = merge(tb.byKey[k], tm.byKey[k], tt.byKey[k], at: path.appending(k.string), options, &conflicts) { merged[k] = v }
+            if let v = merge(tb.byKey[k], tm.byKey[k], tt.byKey[k], at: path.appending(k.string), element, options, &conflicts) { merged[k] = v }
         }
         let order = SequenceMerge.merge(base: tb.order, mine: tm.order, theirs: tt.order, present: Set(merged.keys), prefer: options.prefer)
         for c in order.conflicts {

@@ -30,6 +30,8 @@ public struct MergeText: Sendable {
     ///   - prefer: the side that wins every conflict; then there are no markers.
     ///   - markers: the markers' size and labels; `nil` writes the merged
     ///     graph even with open conflicts (`--conflicts report`).
+    ///   - ignored: attributes that take mine's value, besides the
+    ///     schema's `diff.ignore` (see ``Graph/merge(base:mine:theirs:prefer:ignored:)``).
     /// - Throws: ``MergeError`` when the graphs are not of one schema.
     /// - Complexity: O(*n* log *n*) for *n* objects. With markers the merge
     ///   runs once per preference, on two cores: a preference settles
@@ -37,13 +39,13 @@ public struct MergeText: Sendable {
     ///   suite checks), so those two runs give the conflicts, the clean
     ///   result, and both sides of every marked block.
     public static func graphs(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?,
-                              markers: ConflictMarkerWriter.Markers?) throws -> MergeText {
+                              markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeText {
         guard prefer == nil, let markers else {
-            let result = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer)
+            let result = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer, ignored: ignored)
             return MergeText(text: result.graph.canonicalText(), conflicts: result.conflicts, graph: result.graph)
         }
         func resolved(_ side: MergeSide) -> Result<MergeResult, Error> {
-            Result { try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: side) }
+            Result { try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: side, ignored: ignored) }
         }
         let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { resolved(.theirs) })
         let mineResult = try forMine.get(), theirsResult = try forTheirs.get()

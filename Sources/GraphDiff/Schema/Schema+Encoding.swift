@@ -12,6 +12,7 @@ extension Schema {
                 JSONObject.Member(key: $0.key, value: .array($0.value.map(JSONValue.string)))
             }))
         }
+        if !diffScope.ignore.isEmpty { diff["ignore"] = .array(diffScope.ignore.map(JSONValue.string)) }
         if !diff.isEmpty { document["diff"] = .object(diff) }
         return .object(document)
     }

@@ -126,7 +126,14 @@ struct SchemaDecoder {
             problem("missing \"entities\"", [])
         }
         var scope = DiffScope()
-        if let diffValue = top["diff"], let diff = members(diffValue, at: ["diff"], allowed: ["include", "exclude"]) {
+        if let diffValue = top["diff"], let diff = members(diffValue, at: ["diff"], allowed: ["include", "exclude", "ignore"]) {
+            if let ignore = diff["ignore"] {
+                if let names = ignore.arrayValue?.compactMap(\.stringValue), names.count == ignore.arrayValue?.count {
+                    scope.ignore = names
+                } else {
+                    problem("expected an array of ENTITY.PROPERTY names", ["diff", "ignore"])
+                }
+            }
             for section in ["include", "exclude"] {
                 guard let value = diff[section], let table = members(value, at: ["diff", section], allowed: []) else { continue }
                 var result: [String: [String]] = [:]

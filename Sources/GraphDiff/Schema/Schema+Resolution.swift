@@ -215,6 +215,8 @@ extension Schema {
             }
         }
 
+        problems += IgnoredProperties.resolve(diffScope.ignore, entities: entities, index: index).problems
+
         if !problems.isEmpty { throw SchemaError(problems: problems) }
         self.name = name
         self.version = version

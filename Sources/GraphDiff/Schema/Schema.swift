@@ -35,6 +35,12 @@ public struct Schema: Sendable {
         entityIndex[name].map { entities[$0] }
     }
 
+    /// The properties the schema's `diff.ignore` names, resolved (the
+    /// schema was checked when built, so this does not fail).
+    public var ignoredProperties: IgnoredProperties {
+        (try? IgnoredProperties(diffScope.ignore, schema: self)) ?? IgnoredProperties()
+    }
+
     /// The position of the entity named `name` in ``entities``.
     public func index(ofEntity name: String) -> Int? { entityIndex[name] }
 
@@ -53,17 +59,22 @@ public struct Schema: Sendable {
 }
 
 /// Which properties an ownership-scoped diff follows besides cascade
-/// relationships (`include`), and which it never follows (`exclude`).
+/// relationships (`include`), which it never follows (`exclude`), and
+/// which properties' differences never count (`ignore`).
 public struct DiffScope: Sendable, Hashable {
     /// Entity name → property names to follow as if they were owning.
     public var include: [String: [String]]
     /// Entity name → property names never to follow.
     public var exclude: [String: [String]]
+    /// `ENTITY.PROPERTY` names whose differences diff, merge and the git
+    /// drivers leave out (see ``IgnoredProperties``).
+    public var ignore: [String]
 
-    /// A scope that also follows `include` and never `exclude` (entity name → relationship names).
-    public init(include: [String: [String]] = [:], exclude: [String: [String]] = [:]) {
+    /// A scope that also follows `include` and never `exclude` (entity name → relationship names), and ignores `ignore`.
+    public init(include: [String: [String]] = [:], exclude: [String: [String]] = [:], ignore: [String] = []) {
         self.include = include
         self.exclude = exclude
+        self.ignore = ignore
     }
 }
 
