@@ -38,6 +38,7 @@ enum BenchmarkMain {
                     rows += try ChainBenchmarks.run(members: longChain ? 1_000_000 : 100_000, moves: 1000)
                     rows += ArrayBenchmarks.run(count: 100_000)
                     rows += KeyedArrayBenchmarks.run(counts: [10_000, 100_000])
+                    rows += WordBenchmarks.run(bytes: 1_000_000, edits: 5)
                     try printRows(rows)
                 }
             }

@@ -70,6 +70,7 @@ extension CommandSpec {
             Option(names: ["--ignore"], value: .text("PATH"), summary: "Leave out differences at this path", repeatable: true),
             Option(names: ["--numbers"], value: .choice(["value", "text"]), summary: "Compare numbers by value or by text"),
             Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the human report", bareValue: "always"),
+            Option(names: ["--no-word-diff"], value: nil, summary: "Show changed long strings whole, not word by word"),
             helpOption,
         ],
         operands: .file)

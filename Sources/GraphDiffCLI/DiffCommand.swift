@@ -30,7 +30,8 @@ enum DiffCommand: Subcommand {
         let color = colorChoice == "always" || (colorChoice == "auto" && io.stdoutIsTerminal && args.value("--output") == nil
             && io.environment["NO_COLOR"].map(\.isEmpty) ?? true && io.environment["TERM"] != "dumb")
         let context = RenderContext(oldName: oldPath, newName: newPath, oldSource: JSONSourceText(old.bytes),
-                                    newSource: JSONSourceText(new.bytes), color: color)
+                                    newSource: JSONSourceText(new.bytes), color: color,
+                                    wordDiff: !args.has("--no-word-diff"))
 
         let output: [UInt8]
         let different: Bool
@@ -53,7 +54,7 @@ enum DiffCommand: Subcommand {
             } else {
                 switch format {
                 case "json": output = JSONWriter.canonical(PatchDocument.encode(changes, context: context))
-                case "tree": output = JSONWriter.canonical(TreeRenderer.render(changes, old: oldGraph, new: newGraph))
+                case "tree": output = JSONWriter.canonical(TreeRenderer.render(changes, old: oldGraph, new: newGraph, wordDiff: context.wordDiff))
                 case "json-patch", "merge-patch":
                     let target = newGraph.withIgnoredValues(of: oldGraph, ignored: options.ignored)
                     output = try documentPatch(format, oldGraph.encoded(), target.encoded(), JSONDiff.Options(numbersByText: true))

@@ -106,6 +106,11 @@ enum Help {
                           NO_COLOR is set); --color alone means always. The
                           value comes after '=' only: in --color never, never
                           is a file.
+          --no-word-diff  Show a changed string longer than a line whole, old
+                          and new, instead of its changed words in context
+                          ([-old-]{+new+}; red and green with colour); with
+                          -q, --stat or a format but human or tree, a usage
+                          error.
           -h, --help      Show this help.
 
         Options that would be ignored are usage errors (exit 2): the

@@ -28,6 +28,11 @@ enum OptionConflicts {
             if args.has("--stat") { throw conflict("--color=always", "--stat", "the summary has no colour") }
             if args.has("--quiet") { throw conflict("--color=always", "--quiet", "--quiet writes nothing") }
         }
+        if args.has("--no-word-diff") {
+            if let format, format != "human" && format != "tree" { throw conflict("--no-word-diff", "--format \(format)", "only the human and tree reports show words") }
+            if args.has("--stat") { throw conflict("--no-word-diff", "--stat", "the summary shows no values") }
+            if args.has("--quiet") { throw conflict("--no-word-diff", "--quiet", "--quiet writes nothing") }
+        }
         if let format, format == "json-patch" || format == "merge-patch" {
             if args.given("--root") { throw conflict("--root", "--format \(format)", "a \(format) is made of the whole documents") }
         }

@@ -129,7 +129,8 @@ public enum HumanRenderer {
                 let mark = entry.location.hasIndex ? " (old)" : ""
                 out += context.paint("- \(at)\(mark): \(text(old))", .red) + "\n"
             case .replace(_, let old, let new):
-                out += context.paint("~ \(at):", .yellow) + " " + context.paint(text(old), .red) + " → " + context.paint(text(new), .green) + "\n"
+                out += context.paint("~ \(at):", .yellow) + " "
+                    + (wordDiffLiteral(old, new, context) ?? context.paint(text(old), .red) + " → " + context.paint(text(new), .green)) + "\n"
             case .move(let from, let path):
                 if let a = entry.movedFrom, let b = entry.movedTo {
                     out += context.paint("> \(at): index \(a) → \(b)", .cyan) + "\n"
@@ -175,7 +176,8 @@ public enum HumanRenderer {
         }
     }
 
-    /// `name: old → new`, or, for two objects or two arrays, the nested edits.
+    /// `name: old → new`, or, for two objects or two arrays, the nested
+    /// edits, or, for two long strings, their word diff.
     static func valueChangeLines(_ name: String, _ old: JSONValue, _ new: JSONValue, indent: String, _ context: RenderContext) -> String {
         switch (old, new) {
         case (.object, .object), (.array, .array):
@@ -185,6 +187,7 @@ public enum HumanRenderer {
             }
             return out
         default:
+            if let words = wordDiffLiteral(old, new, context) { return "\(indent)\(name): \(words)\n" }
             return "\(indent)\(name): " + context.paint(text(old), .red) + " → " + context.paint(text(new), .green) + "\n"
         }
     }

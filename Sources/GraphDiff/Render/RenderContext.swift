@@ -12,15 +12,20 @@ public struct RenderContext: Sendable {
     public var newSource: JSONSourceText?
     /// Whether to colour the report with ANSI escapes.
     public var color: Bool
+    /// Whether a changed string longer than a line shows its changed words
+    /// in context (`[-old-]{+new+}`) rather than both values whole
+    /// (`--no-word-diff` sets it to `false`).
+    public var wordDiff: Bool
 
     /// A context naming the inputs `oldName` and `newName`.
     public init(oldName: String = "a", newName: String = "b", oldSource: JSONSourceText? = nil,
-                newSource: JSONSourceText? = nil, color: Bool = false) {
+                newSource: JSONSourceText? = nil, color: Bool = false, wordDiff: Bool = true) {
         self.oldName = oldName
         self.newName = newName
         self.oldSource = oldSource
         self.newSource = newSource
         self.color = color
+        self.wordDiff = wordDiff
     }
 
     /// `NAME:LINE:COL` for an offset in the old or new input, or `nil`.

@@ -11,9 +11,18 @@
 /// An owner that did not change itself but owns changed objects appears with
 /// `"change": "unchanged"`, so every change hangs under its top-level owner.
 public enum TreeRenderer {
-    /// - Complexity: O(*c* · *h*), where *c* is the number of changes and *h*
-    ///   the depth of ownership.
-    public static func render(_ changes: ChangeSet, old: Graph, new: Graph) -> JSONValue {
+    /// A changed string longer than a line also gets `"words"`, its word
+    /// diff (unless `wordDiff` is `false`): an array of the unchanged text
+    /// shown (strings), `{"elided": N}` for N Unicode scalars of unchanged
+    /// text left out, `{"removed": TEXT}` and `{"added": TEXT}`, in the
+    /// order of the text (see ``HumanRenderer`` for the rules).
+    ///
+    ///     "attributes": {"notes": {"old": "…", "new": "…",
+    ///       "words": [{"elided": 212}, "see the ", {"removed": "old"}, {"added": "new"}, " guide for", {"elided": 8034}]}}
+    ///
+    /// - Complexity: O(*c* · *h* + *s*), where *c* is the number of changes,
+    ///   *h* the depth of ownership and *s* the cost of the word diffs.
+    public static func render(_ changes: ChangeSet, old: Graph, new: Graph, wordDiff: Bool = true) -> JSONValue {
         var nodes: [ObjectID: JSONObject] = [:]
         var order: [ObjectID] = []
         func node(_ id: ObjectID, entity: String, change: String) {
@@ -35,7 +44,10 @@ public enum TreeRenderer {
             case .updated:
                 for p in c.changes {
                     switch p.kind {
-                    case .attribute: attributes[p.property] = PatchDocument.encode(p.kind)
+                    case .attribute(let o, let n):
+                        var change: JSONObject = ["old": o, "new": n]
+                        if wordDiff, let words = words(o, n) { change["words"] = words }
+                        attributes[p.property] = .object(change)
                     default: relationships[p.property] = PatchDocument.encode(p.kind)
                     }
                 }
@@ -97,10 +109,24 @@ public enum TreeRenderer {
                 var change = JSONObject()
                 if let o = m.old { change["old"] = o }
                 if let n = m.new { change["new"] = n }
+                if wordDiff, let o = m.old, let n = m.new, let words = words(o, n) { change["words"] = words }
                 return JSONObject.Member(key: m.key, value: .object(change))
             }))])
         }
         return .array(result)
+    }
+
+    /// The `"words"` member of a changed string longer than a line, or `nil`.
+    static func words(_ old: JSONValue, _ new: JSONValue) -> JSONValue? {
+        guard case .string(let o) = old, case .string(let n) = new, let diff = WordDiff.diff(from: o, to: n) else { return nil }
+        return .array(diff.segments.map { segment in
+            switch segment {
+            case .unchanged(let text): return .string(text)
+            case .elided(let count): return ["elided": .number(JSONNumber(count))]
+            case .removed(let text): return ["removed": .string(text)]
+            case .added(let text): return ["added": .string(text)]
+            }
+        })
     }
 
     /// The object that owns `id` (through a cascade relationship) and the

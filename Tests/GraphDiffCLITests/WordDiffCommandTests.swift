@@ -1,0 +1,207 @@
+import Foundation
+import XCTest
+@testable import GraphDiffCLI
+
+final class WordDiffCommandTests: XCTestCase {
+    static let oldTitle = "Eggs: a dozen, free range if the shop has them, otherwise the usual ones from the farm stand on Elm Street"
+    static let newTitle = "Eggs: a dozen, free range if the shop has them, otherwise the organic ones from the farm stand on Elm Street"
+
+    /// The bundled task lists with t3's title made long on both sides.
+    func taskFiles() throws -> (base: String, theirs: String) {
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        let base = try String(contentsOfFile: samplePath("tasks/base.graph.json"), encoding: .utf8)
+            .replacingOccurrences(of: #""title": "Eggs""#, with: "\"title\": \"\(Self.oldTitle)\"")
+        let theirs = try String(contentsOfFile: samplePath("tasks/theirs.graph.json"), encoding: .utf8)
+            .replacingOccurrences(of: #""title": "Free-range eggs""#, with: "\"title\": \"\(Self.newTitle)\"")
+        let basePath = dir.appendingPathComponent("base.graph.json").path, theirsPath = dir.appendingPathComponent("theirs.graph.json").path
+        try base.write(toFile: basePath, atomically: true, encoding: .utf8)
+        try theirs.write(toFile: theirsPath, atomically: true, encoding: .utf8)
+        return (basePath, theirsPath)
+    }
+
+    func expectedReport(_ theirs: String, title: String) -> String {
+        """
+        ~ Task "t3"  \(theirs):41:7
+            title: \(title)
+        + Task "t6"  \(theirs):57:7
+            done: false
+            due: null
+            list: "groceries"
+            title: "Tea"
+        ~ TaskList "chores"  \(theirs):67:7
+            title: "Chores" → "Chores this week"
+        ~ TaskList "groceries"  \(theirs):70:7
+            items (order):
+              + "t6" after "t3"
+              > "t4" moved to the head (was after "t3")
+        ~ metadata
+            device: "laptop" → "phone"
+            lastSync: "2026-11-20T10:00:00Z" → "2026-11-21T12:00:00Z"
+
+        Task: 1 inserted, 1 updated, 1 moved
+        TaskList: 1 updated
+        metadata: 2 changed
+
+        """
+    }
+
+    func test_diff_graph_longTitle_showsTheChangedWord_noWordDiffShowsBothWhole() throws {
+        let (base, theirs) = try taskFiles()
+        let words = graphdiff(["diff", base, theirs])
+        XCTAssertEqual(words.status, 1, words.stderr)
+        XCTAssertEqual(words.stdout, expectedReport(theirs, title: #""…shop has them, otherwise the [-usual-]{+organic+} ones from the farm stand…""#))
+        let whole = graphdiff(["diff", "--no-word-diff", base, theirs])
+        XCTAssertEqual(whole.status, 1, whole.stderr)
+        XCTAssertEqual(whole.stdout, expectedReport(theirs, title: "\"\(Self.oldTitle)\" → \"\(Self.newTitle)\""))
+    }
+
+    func test_diff_graph_colour_paintsRemovedRedAndAddedGreen_withoutBrackets() throws {
+        let (base, theirs) = try taskFiles()
+        let r = graphdiff(["diff", "--color=always", base, theirs])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\n    title: \"…shop has them, otherwise the \u{1B}[31musual\u{1B}[0m\u{1B}[32morganic\u{1B}[0m ones from the farm stand…\"\n"), r.stdout)
+    }
+
+    func test_diff_graph_tree_addsWords_jsonFormatsKeepWholeValues() throws {
+        let (base, theirs) = try taskFiles()
+        let plainTree = """
+        [
+          {
+            "attributes": {
+              "title": {
+                "new": "Chores this week",
+                "old": "Chores"
+              }
+            },
+            "change": "updated",
+            "entity": "TaskList",
+            "id": "chores"
+          },
+          {
+            "change": "unchanged",
+            "entity": "TaskList",
+            "id": "groceries",
+            "relationships": {
+              "items": {
+                "order": {
+                  "insert": [
+                    {
+                      "after": "t3",
+                      "id": "t6"
+                    }
+                  ],
+                  "move": [
+                    {
+                      "from": "t3",
+                      "id": "t4",
+                      "to": null
+                    }
+                  ],
+                  "remove": []
+                }
+              },
+              "itemsChanges": [
+                {
+                  "attributes": {
+                    "title": {
+                      "new": "\(Self.newTitle)",
+                      "old": "\(Self.oldTitle)"
+                    }
+                  },
+                  "change": "updated",
+                  "entity": "Task",
+                  "id": "t3"
+                },
+                {
+                  "attributes": {
+                    "done": false,
+                    "due": null,
+                    "title": "Tea"
+                  },
+                  "change": "inserted",
+                  "entity": "Task",
+                  "id": "t6",
+                  "relationships": {
+                    "list": "groceries"
+                  }
+                }
+              ]
+            }
+          },
+          {
+            "metadata": {
+              "device": {
+                "new": "phone",
+                "old": "laptop"
+              },
+              "lastSync": {
+                "new": "2026-11-21T12:00:00Z",
+                "old": "2026-11-20T10:00:00Z"
+              }
+            }
+          }
+        ]
+
+        """
+        let words = """
+
+                      "words": [
+                        {
+                          "elided": 33
+                        },
+                        "shop has them, otherwise the ",
+                        {
+                          "removed": "usual"
+                        },
+                        {
+                          "added": "organic"
+                        },
+                        " ones from the farm stand",
+                        {
+                          "elided": 14
+                        }
+                      ]
+        """
+        let tree = graphdiff(["diff", "-f", "tree", base, theirs])
+        XCTAssertEqual(tree.status, 1, tree.stderr)
+        XCTAssertEqual(tree.stdout, plainTree.replacingOccurrences(of: "\"old\": \"\(Self.oldTitle)\"", with: "\"old\": \"\(Self.oldTitle)\"," + words))
+        let whole = graphdiff(["diff", "-f", "tree", "--no-word-diff", base, theirs])
+        XCTAssertEqual(whole.status, 1, whole.stderr)
+        XCTAssertEqual(whole.stdout, plainTree)
+        for format in ["json", "json-patch"] {
+            let r = graphdiff(["diff", "-f", format, base, theirs])
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stdout.contains(#""\#(Self.newTitle)""#), format)
+            XCTAssertFalse(r.stdout.contains("{+") || r.stdout.contains("…") || r.stdout.contains("\"words\""), format)
+        }
+    }
+
+    func test_diff_plainJSON_longString_andNoWordDiff_andNoTreeForPlainJSON() throws {
+        let dir = try temporaryDirectory(self)
+        let old = dir.appendingPathComponent("old.json").path, new = dir.appendingPathComponent("new.json").path
+        try #"{"doc": "\#(Self.oldTitle)", "n": 1}"#.write(toFile: old, atomically: true, encoding: .utf8)
+        try #"{"doc": "\#(Self.newTitle)", "n": 1}"#.write(toFile: new, atomically: true, encoding: .utf8)
+        let words = graphdiff(["diff", old, new])
+        XCTAssertEqual(words.status, 1, words.stderr)
+        XCTAssertEqual(words.stdout, #"~ /doc: "…shop has them, otherwise the [-usual-]{+organic+} ones from the farm stand…""# + "\n\n0 added, 0 removed, 1 changed, 0 moved\n")
+        let whole = graphdiff(["diff", "--no-word-diff", old, new])
+        XCTAssertEqual(whole.stdout, "~ /doc: \"\(Self.oldTitle)\" → \"\(Self.newTitle)\"\n\n0 added, 0 removed, 1 changed, 0 moved\n")
+        let mergePatch = graphdiff(["diff", "-f", "merge-patch", old, new])
+        XCTAssertEqual(mergePatch.stdout, "{\n  \"doc\": \"\(Self.newTitle)\"\n}\n")
+        let same = graphdiff(["diff", "--no-word-diff", old, old])
+        XCTAssertEqual(same.status, 0)
+        XCTAssertEqual(same.stdout, "")
+        let usage = graphdiff(["diff", "--no-word-diff=yes", old, new])
+        XCTAssertEqual(usage.status, 2)
+        for (extra, message) in [(["-f", "json"], "--format json: only the human and tree reports show words"),
+                                 (["-fjson-patch"], "--format json-patch: only the human and tree reports show words"),
+                                 (["--stat"], "--stat: the summary shows no values"),
+                                 (["-q"], "--quiet: --quiet writes nothing")] {
+            let r = graphdiff(["diff", "--no-word-diff"] + extra + [old, new])
+            XCTAssertEqual(r.status, 2, "\(extra)")
+            XCTAssertEqual(r.stdout, "")
+            XCTAssertTrue(r.stderr.hasPrefix("graphdiff diff: --no-word-diff cannot be used with \(message)\n"), r.stderr)
+        }
+    }
+}
