@@ -154,8 +154,9 @@ struct _LineFile {
             let n = otherCounts[Int(classes[i])]
             presence[i] = n == 0 ? .absent : n >= limit ? .many : .some
         }
+        let runs = _PresenceRuns(presence, start, end)
         for i in start..<end {
-            if presence[i] == .some || (presence[i] == .many && !Self.dropsMany(presence, i, start, end - 1)) {
+            if presence[i] == .some || (presence[i] == .many && !runs.dropsMany(i)) {
                 kept.append(i)
                 keptClasses.append(classes[i])
             } else {
@@ -168,7 +169,8 @@ struct _LineFile {
     /// out of the search: it stands in a run of lines that the other text
     /// lacks or has many times (looking at most 100 lines either way, inside
     /// `first...last`), with lines it lacks on both sides, and fewer than a
-    /// quarter of the run are had many times.
+    /// quarter of the run are had many times. (``_PresenceRuns`` answers the
+    /// same in constant time; this is its definition.)
     static func dropsMany(_ presence: [Presence], _ i: Int, _ first: Int, _ last: Int) -> Bool {
         let window = 100
         let low = i - first > window ? i - window : first
@@ -191,4 +193,63 @@ struct _LineFile {
         let absent = before.absent + after.absent, many = before.many + after.many
         return many * 4 < many + absent
     }
+}
+
+/// ``_LineFile/dropsMany(_:_:_:_:)`` for every line of `start..<end` in
+/// constant time each: counts of absent and many lines before each line,
+/// and the nearest line had a few times on either side, so that a run is
+/// two subtractions instead of a walk of up to 100 lines each way (which
+/// made texts of few distinct lines, such as the words of a long string,
+/// cost 200 steps a line).
+struct _PresenceRuns {
+    let start: Int, end: Int
+    /// For `k` in `start...end`, at `k - start`: how many lines of
+    /// `start..<k` are absent, and had many times.
+    var absentBefore: [Int32], manyBefore: [Int32]
+    /// For line `i`, at `i - start`: the nearest line before it had a few
+    /// times (`start - 1` if none), and after it (`end` if none).
+    var someBefore: [Int], someAfter: [Int]
+
+    init(_ presence: [_LineFile.Presence], _ start: Int, _ end: Int) {
+        self.start = start
+        self.end = end
+        let n = end - start
+        absentBefore = [Int32](repeating: 0, count: n + 1)
+        manyBefore = [Int32](repeating: 0, count: n + 1)
+        someBefore = [Int](repeating: start - 1, count: n)
+        someAfter = [Int](repeating: end, count: n)
+        var last = start - 1
+        for k in 0..<n {
+            let p = presence[start + k]
+            absentBefore[k + 1] = absentBefore[k] + (p == .absent ? 1 : 0)
+            manyBefore[k + 1] = manyBefore[k] + (p == .many ? 1 : 0)
+            someBefore[k] = last
+            if p == .some { last = start + k }
+        }
+        var next = end
+        for k in stride(from: n - 1, through: 0, by: -1) {
+            someAfter[k] = next
+            if presence[start + k] == .some { next = start + k }
+        }
+    }
+
+    /// The runs of lines `lo..<hi`: absent lines, and 1 + lines had many times.
+    func counts(_ lo: Int, _ hi: Int) -> (absent: Int, many: Int) {
+        guard lo < hi else { return (0, 1) }
+        return (Int(absentBefore[hi - start] - absentBefore[lo - start]), 1 + Int(manyBefore[hi - start] - manyBefore[lo - start]))
+    }
+
+    /// ``_LineFile/dropsMany(_:_:_:_:)`` of line `i` in `start..<end`.
+    func dropsMany(_ i: Int) -> Bool {
+        let window = 100, first = start, last = end - 1
+        let low = i - first > window ? i - window : first
+        let high = last - i > window ? i + window : last
+        let before = counts(max(low, someBefore[i - start] + 1), i)
+        if before.absent == 0 { return false }
+        let after = counts(i + 1, min(high, someAfter[i - start] - 1) + 1)
+        if after.absent == 0 { return false }
+        let absent = before.absent + after.absent, many = before.many + after.many
+        return many * 4 < many + absent
+    }
+
 }
