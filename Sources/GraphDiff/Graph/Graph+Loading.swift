@@ -4,9 +4,29 @@ extension Graph {
     public struct LoadOptions: Sendable {
         /// Load even when `metadata.schemaFingerprint` names another schema.
         public var ignoreFingerprint: Bool
+        /// Called as a graph is read straight from its bytes, with each
+        /// range of bytes read since the last call (about every
+        /// ``SourceBytes/releaseStep`` bytes, and the rest at the end). A
+        /// file read in two halves at once reports each half's ranges, from
+        /// two threads; the ranges of one reading never overlap and cover
+        /// the file. The graph keeps no reference into bytes reported.
+        /// When the fast reader gives way (the file has a problem, or its
+        /// halves did not meet), the ranges end early or start again from
+        /// 0, and the reading that reports the problem reports no progress.
+        ///
+        ///     var options = Graph.LoadOptions()
+        ///     options.progress = { range in print("read up to", range.upperBound) }
+        public var progress: (@Sendable (Range<Int>) -> Void)?
 
         /// Options that accept a graph whose fingerprint names another schema when `ignoreFingerprint` is set.
-        public init(ignoreFingerprint: Bool = false) { self.ignoreFingerprint = ignoreFingerprint }
+        ///
+        /// - Parameters:
+        ///   - ignoreFingerprint: load even when the fingerprint names another schema.
+        ///   - progress: told of the bytes read (``progress``).
+        public init(ignoreFingerprint: Bool = false, progress: (@Sendable (Range<Int>) -> Void)? = nil) {
+            self.ignoreFingerprint = ignoreFingerprint
+            self.progress = progress
+        }
     }
 
     /// Reads a graph file (canonical or flat form) against `schema`.
@@ -36,9 +56,28 @@ extension Graph {
     /// same whichever way a file is read. A valid file gives the same graph
     /// both ways, with the same ``GraphObject/sourceOffset``s.
     public static func load(_ bytes: [UInt8], schema: Schema, options: LoadOptions = LoadOptions()) throws -> Graph {
-        if let graph = scan(bytes, schema: schema, options: options) { return graph }
-        let document = try JSONReader.parse(bytes)
-        return try load(document, schema: schema, source: JSONSourceText(bytes), options: options)
+        try load(SourceBytes(bytes), schema: schema, options: options)
+    }
+
+    /// Reads a graph file held as ``SourceBytes`` (a file the caller mapped,
+    /// say) against `schema`, as ``load(_:schema:options:)-([UInt8],_,_)``
+    /// does, without copying the bytes; the scanner releases them behind it
+    /// (``SourceBytes/release(_:)``) besides telling ``LoadOptions/progress``.
+    ///
+    ///     let graph = try Graph.load(SourceBytes(Array(text.utf8)), schema: schema)
+    ///
+    /// - Returns: the graph, checked whole; it keeps no reference to `source`.
+    /// - Throws: ``JSONError`` or ``GraphError``, as the other loads.
+    /// - Complexity: O(*n*) expected in the size of the file.
+    public static func load(_ source: SourceBytes, schema: Schema, options: LoadOptions = LoadOptions()) throws -> Graph {
+        var scanning = options
+        scanning.progress = { range in
+            options.progress?(range)
+            source.release(range)
+        }
+        if let graph = source.withUnsafeBufferPointer({ scan($0, schema: schema, options: scanning) }) { return graph }
+        let document = try source.withUnsafeBufferPointer { try JSONReader.parse($0) }
+        return try load(document, schema: schema, source: JSONSourceText(source), options: options)
     }
 
     /// Reads a graph from a parsed document; `source` gives positions to problems.
@@ -108,6 +147,15 @@ extension Graph {
     /// - Complexity: O(*p*) in the bytes before `$schema`.
     public static func schemaReference(scanning bytes: [UInt8]) -> String? {
         schemaFileReference(JSONReader.topLevelMember("$schema", in: bytes)?.stringValue)
+    }
+
+    /// ``schemaReference(scanning:)-([UInt8])`` of bytes held as ``SourceBytes``, read in place.
+    ///
+    ///     Graph.schemaReference(scanning: SourceBytes(Array(#"{"$schema": "s.json"}"#.utf8)))   // "s.json"
+    ///
+    /// - Complexity: O(*p*) in the bytes before `$schema`.
+    public static func schemaReference(scanning source: SourceBytes) -> String? {
+        source.withUnsafeBufferPointer { schemaFileReference(JSONReader.topLevelMember("$schema", in: $0)?.stringValue) }
     }
 
     /// Whether `reference` is a URI with a scheme (`https://json.schemastore.org/…`):

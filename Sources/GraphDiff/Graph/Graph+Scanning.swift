@@ -23,18 +23,29 @@ extension Graph {
     /// - Parameter parallelAbove: the size of `objects` in bytes from which
     ///   a canonical file is read on two cores (tests make it small).
     static func scan(_ bytes: [UInt8], schema: Schema, options: LoadOptions = LoadOptions(),
-                     parallelAbove: Int = GraphScanner.parallelThreshold) -> Graph? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var scanner = GraphScanner(schema: schema, buffer: buffer, parallelAbove: parallelAbove)
-            do {
-                return try scanner.scanDocument(options: options)
-            } catch is GraphScanner.SplitMissed {
-                // The halves did not meet where the layout said: once more, on one core.
-                var again = GraphScanner(schema: schema, buffer: buffer, parallelAbove: .max)
-                return try? again.scanDocument(options: options)
-            } catch {
-                return nil
-            }
+                     parallelAbove: Int = GraphScanner.parallelThreshold, progressStep: Int = SourceBytes.releaseStep) -> Graph? {
+        bytes.withUnsafeBufferPointer {
+            scan($0, schema: schema, options: options, parallelAbove: parallelAbove, progressStep: progressStep)
+        }
+    }
+
+    /// ``scan(_:schema:options:parallelAbove:progressStep:)`` over bytes held elsewhere.
+    ///
+    /// - Parameter progressStep: bytes read between two calls of
+    ///   ``LoadOptions/progress`` (tests make it small).
+    static func scan(_ buffer: UnsafeBufferPointer<UInt8>, schema: Schema, options: LoadOptions = LoadOptions(),
+                     parallelAbove: Int = GraphScanner.parallelThreshold, progressStep: Int = SourceBytes.releaseStep) -> Graph? {
+        var scanner = GraphScanner(schema: schema, buffer: buffer, parallelAbove: parallelAbove,
+                                   progress: options.progress, progressStep: progressStep)
+        do {
+            return try scanner.scanDocument(options: options)
+        } catch is GraphScanner.SplitMissed {
+            // The halves did not meet where the layout said: once more, on one core.
+            var again = GraphScanner(schema: schema, buffer: buffer, parallelAbove: .max,
+                                     progress: options.progress, progressStep: progressStep)
+            return try? again.scanDocument(options: options)
+        } catch {
+            return nil
         }
     }
 }
@@ -73,9 +84,18 @@ struct GraphScanner {
     /// on two cores (``scanCanonicalInParallel(into:split:)``).
     let parallelAbove: Int
     static let parallelThreshold = 8 << 20
+    /// Told of the bytes read (``Graph/LoadOptions/progress``), every
+    /// `progressStep` bytes and at the end.
+    let progress: (@Sendable (Range<Int>) -> Void)?
+    let progressStep: Int
+    /// The start of the bytes read and not yet told to `progress`.
+    var reported = 0
 
-    init(schema: Schema, buffer: UnsafeBufferPointer<UInt8>, parallelAbove: Int = GraphScanner.parallelThreshold) {
+    init(schema: Schema, buffer: UnsafeBufferPointer<UInt8>, parallelAbove: Int = GraphScanner.parallelThreshold,
+         progress: (@Sendable (Range<Int>) -> Void)? = nil, progressStep: Int = SourceBytes.releaseStep) {
         self.parallelAbove = parallelAbove
+        self.progress = progress
+        self.progressStep = max(1, progressStep)
         reader = JSONReader(pulling: buffer)
         sizeHint = buffer.count
         decoder = GraphDecoder(schema: schema, source: nil)
@@ -128,6 +148,7 @@ struct GraphScanner {
             try checkNoProblems()
         } while try reader.pullNextMember()
         try reader.pullDocumentEnd()
+        report(upTo: reader.buffer.count, step: 1)
         guard sawObjects, graph.consistencyProblems().isEmpty else { throw GiveUp() }
         decoder.checkDerivedClaims(against: graph)
         try checkNoProblems()
@@ -136,6 +157,15 @@ struct GraphScanner {
 
     func checkNoProblems() throws {
         if !decoder.problems.isEmpty { throw GiveUp() }
+    }
+
+    /// Tells `progress` of the bytes read since it was last told, once
+    /// they are `step` bytes or more (`progressStep` unless given).
+    @inline(__always)
+    mutating func report(upTo end: Int, step: Int? = nil) {
+        guard let progress, end - reported >= (step ?? progressStep) else { return }
+        progress(reported..<end)
+        reported = end
     }
 
     /// `"objects": { ENTITY: { IDENTITY: { members }, … }, … }`.
@@ -172,6 +202,7 @@ struct GraphScanner {
                     guard case .success(let identity) = layout.canonicalIdentity(spelling), reader.pullPeek() == UInt8(ascii: "{")
                     else { throw GiveUp() }
                     try scanObject(entity, layout, identity: identity, spelling: spelling, offset: offset, into: &graph)
+                    report(upTo: reader.index)
                 } while try reader.pullNextMember()
                 // The group is closed: the next one, or the end of `objects`.
                 guard try reader.pullNextMember() else { return nil }
@@ -252,6 +283,7 @@ struct GraphScanner {
             let element = try reader.pullValue()
             decoder.decodeFlatElement(element, objectsOffset: objectsOffset, into: &graph)
             try checkNoProblems()
+            report(upTo: reader.index)
         } while try reader.pullNextElement()
     }
 }

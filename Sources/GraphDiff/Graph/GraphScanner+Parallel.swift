@@ -78,8 +78,10 @@ extension GraphScanner {
     mutating func scanCanonicalInParallel(into graph: inout Graph, split: (offset: Int, entity: Entity)) throws {
         guard try reader.pullObjectStart() else { return }
         let depth = reader.depth
-        var second = GraphScanner(schema: schema, buffer: reader.buffer, parallelAbove: .max)
+        var second = GraphScanner(schema: schema, buffer: reader.buffer, parallelAbove: .max, progress: progress, progressStep: progressStep)
         second.reader.index = split.offset
+        // Each half tells `progress` of its own bytes only.
+        second.reported = split.offset
         second.reader.depth = depth + 1
         let sizeHint = reader.buffer.count - split.offset
         let (first, rest) = inParallel({ () -> Result<(Entity?, [Bool]), Error> in
@@ -107,6 +109,8 @@ extension GraphScanner {
         // A group named in both halves is a group given twice (but the one split).
         for e in sawFirst.indices where e != split.entity.index && sawFirst[e] && sawSecond[e] { throw GiveUp() }
         try finished.checkNoProblems()
+        report(upTo: split.offset, step: 1)
+        reported = finished.reported
         graph.objects.appendUnindexed(rowsOf: objects.objects)
         decoder.derivedClaims += finished.decoder.derivedClaims
         reader.index = finished.reader.index

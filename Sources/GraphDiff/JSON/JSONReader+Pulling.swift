@@ -198,21 +198,24 @@ extension JSONReader {
     ///
     /// - Complexity: O(*p*) in the bytes before the member; O(1) when it comes first.
     package static func topLevelMember(_ name: String, in bytes: [UInt8]) -> JSONValue? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(pulling: buffer)
-            do {
-                try reader.pullDocumentStart()
-                guard try reader.pullObjectStart() else { return nil }
-                repeat {
-                    let member = try reader.pullMemberName()
-                    if utf8Equal(member.name, name) { return try reader.pullValue() }
-                    guard reader.skipValueUnchecked() else { return nil }
-                } while try reader.pullNextMember()
-            } catch {
-                return nil
-            }
+        bytes.withUnsafeBufferPointer { topLevelMember(name, in: $0) }
+    }
+
+    /// ``topLevelMember(_:in:)`` over bytes held elsewhere.
+    package static func topLevelMember(_ name: String, in buffer: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        var reader = JSONReader(pulling: buffer)
+        do {
+            try reader.pullDocumentStart()
+            guard try reader.pullObjectStart() else { return nil }
+            repeat {
+                let member = try reader.pullMemberName()
+                if utf8Equal(member.name, name) { return try reader.pullValue() }
+                guard reader.skipValueUnchecked() else { return nil }
+            } while try reader.pullNextMember()
+        } catch {
             return nil
         }
+        return nil
     }
 
     /// Moves past the value at the cursor by counting brackets outside

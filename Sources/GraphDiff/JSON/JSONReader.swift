@@ -83,12 +83,15 @@ public struct JSONReader {
     ///
     /// - Complexity: O(*k*) in the size of that value.
     public static func parseValue(in bytes: [UInt8], at offset: Int) throws -> JSONValue {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer: buffer, maximumDepth: defaultMaximumDepth)
-            reader.index = min(max(0, offset), buffer.count)
-            reader.skipWhitespace()
-            return try reader.parseValue()
-        }
+        try bytes.withUnsafeBufferPointer { buffer in try parseValue(in: buffer, at: offset) }
+    }
+
+    /// Parses one JSON value of `buffer` starting at `offset`; see ``parseValue(in:at:)-([UInt8],_)``.
+    package static func parseValue(in buffer: UnsafeBufferPointer<UInt8>, at offset: Int) throws -> JSONValue {
+        var reader = JSONReader(buffer: buffer, maximumDepth: defaultMaximumDepth)
+        reader.index = min(max(0, offset), buffer.count)
+        reader.skipWhitespace()
+        return try reader.parseValue()
     }
 
     // MARK: State

@@ -171,6 +171,11 @@ public struct JSONWriter {
     ///
     /// - Complexity: O(*n*) in the bytes before the first indented line.
     public static func detectIndentation(_ text: [UInt8]) -> [UInt8]? {
+        text.withUnsafeBufferPointer { detectIndentation($0) }
+    }
+
+    /// ``detectIndentation(_:)`` over bytes held elsewhere.
+    package static func detectIndentation(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         var i = 0
         while i < text.count {
             guard text[i] == ASCII.newline else { i += 1; continue }

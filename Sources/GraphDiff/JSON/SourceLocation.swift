@@ -28,12 +28,13 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 ///
 /// The first lookup builds a table of the start of every
 /// 64th line in O(*n*) (a few hundred kilobytes for a
-/// file of millions of lines, instead of a word per line); every lookup
+/// file of millions of lines, instead of a word per line), releasing the
+/// bytes behind it (``SourceBytes/release(_:)``); every lookup
 /// after that is a binary search, O(log *n*), plus a scan of at most that
-/// many lines and the length of the line.
+/// many lines and the length of the line, whose bytes it releases too.
 public final class JSONSourceText: @unchecked Sendable {
-    /// The bytes as read.
-    public let bytes: [UInt8]
+    /// The bytes as read, not copied.
+    public let source: SourceBytes
     /// The offset of the start of line 1 + k × ``checkpointInterval``, for each k.
     private var checkpoints: [Int]?
     private let lock = NSLock()
@@ -41,25 +42,42 @@ public final class JSONSourceText: @unchecked Sendable {
     static let checkpointInterval = 64
 
     /// The text `bytes`, for positions in it.
-    public init(_ bytes: [UInt8]) { self.bytes = bytes }
+    public convenience init(_ bytes: [UInt8]) { self.init(SourceBytes(bytes)) }
+
+    /// The text `source`, for positions in it; its bytes are not copied.
+    ///
+    ///     let text = JSONSourceText(SourceBytes(Array("{\n  \"a\": 1\n}".utf8)))
+    ///     text.location(ofOffset: 4)     // 2:3
+    public init(_ source: SourceBytes) { self.source = source }
+
+    /// The bytes as read (a copy when they were lent: ``SourceBytes/bytes``).
+    public var bytes: [UInt8] { source.bytes }
 
     /// The line and column of the byte at `offset` (clamped to the text).
     public func location(ofOffset offset: Int) -> SourceLocation {
+        source.withUnsafeBufferPointer { bytes in location(ofOffset: offset, bytes: bytes) }
+    }
+
+    private func location(ofOffset offset: Int, bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
         let interval = JSONSourceText.checkpointInterval
         let starts = lock.withLock { () -> [Int] in
             if let checkpoints { return checkpoints }
             var starts = [0]
-            bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
+            if let base = bytes.baseAddress {
                 // memchr finds each line end many bytes at a time.
-                var lines = 0, i = 0
-                while i < buffer.count, let found = memchr(base + i, Int32(UInt8(ascii: "\n")), buffer.count - i) {
+                var lines = 0, i = 0, released = 0
+                while i < bytes.count, let found = memchr(base + i, Int32(UInt8(ascii: "\n")), bytes.count - i) {
                     let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     lines += 1
                     if lines % interval == 0 { starts.append(at + 1) }
                     i = at + 1
+                    if i - released >= SourceBytes.releaseStep {
+                        source.release(released..<i)
+                        released = i
+                    }
                 }
+                source.release(released..<bytes.count)
             }
             checkpoints = starts
             return starts
@@ -85,6 +103,8 @@ public final class JSONSourceText: @unchecked Sendable {
             if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1
         }
+        // Lookups land anywhere in the text: what one read is released at once.
+        source.release(starts[lo]..<offset)
         return SourceLocation(line: line, column: column, offset: offset)
     }
 
@@ -94,14 +114,20 @@ public final class JSONSourceText: @unchecked Sendable {
     ///
     /// - Complexity: O(*k*) in the size of that object.
     public func memberOffset(inObjectKeyedAt keyOffset: Int, member name: String) -> Int? {
-        guard keyOffset >= 0, keyOffset < bytes.count, bytes[keyOffset] == 0x22 else { return nil }
-        // Skip the key string and the colon, then read the object.
-        var i = keyOffset + 1
-        while i < bytes.count && bytes[i] != 0x22 { i += bytes[i] == 0x5C ? 2 : 1 }
-        i += 1
-        while i < bytes.count && bytes[i] != 0x3A { i += 1 }
-        guard let object = (try? JSONReader.parseValue(in: bytes, at: i + 1))?.objectValue else { return nil }
-        return object.member(name).map(\.keyOffset)
+        source.withUnsafeBufferPointer { bytes -> Int? in
+            guard keyOffset >= 0, keyOffset < bytes.count, bytes[keyOffset] == 0x22 else { return nil }
+            // Skip the key string and the colon, then read the object.
+            var i = keyOffset + 1
+            while i < bytes.count && bytes[i] != 0x22 { i += bytes[i] == 0x5C ? 2 : 1 }
+            i += 1
+            while i < bytes.count && bytes[i] != 0x3A { i += 1 }
+            var reader = JSONReader(buffer: bytes, maximumDepth: JSONReader.defaultMaximumDepth)
+            reader.index = min(i + 1, bytes.count)
+            reader.skipWhitespace()
+            let object = (try? reader.parseValue())?.objectValue
+            source.release(keyOffset..<max(keyOffset, reader.index))
+            return object?.member(name).map(\.keyOffset)
+        }
     }
 
     /// Computes a location in `bytes` without keeping a table: O(*offset*).

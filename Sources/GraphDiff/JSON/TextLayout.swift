@@ -21,6 +21,19 @@ public struct TextLayout: Sendable, Equatable {
     ///
     /// - Complexity: O(*n*) in the bytes up to the first indented line.
     public init(of text: [UInt8]) {
+        self = text.withUnsafeBufferPointer { TextLayout(of: $0) }
+    }
+
+    /// The layout of `source` (``init(of:)-([UInt8])``), read in place.
+    ///
+    ///     let layout = TextLayout(of: SourceBytes(mineBytes))
+    ///
+    /// - Complexity: O(*n*) in the bytes up to the first indented line.
+    public init(of source: SourceBytes) {
+        self = source.withUnsafeBufferPointer { TextLayout(of: $0) }
+    }
+
+    init(of text: UnsafeBufferPointer<UInt8>) {
         indent = JSONWriter.detectIndentation(text) ?? [0x20, 0x20]
         byteOrderMark = text.starts(with: [0xEF, 0xBB, 0xBF])
         if let newline = text.firstIndex(of: 0x0A) { crlf = newline > 0 && text[newline - 1] == 0x0D }
