@@ -6,7 +6,9 @@ import GraphDiff
 ///
 /// A graph read straight from its bytes has no JSON tree in memory:
 /// ``json`` parses the bytes again when a command asks for it (a JSON
-/// patch applied to a graph target), which no other path does.
+/// patch applied to a graph target), which no other path does. The bytes
+/// of a regular file are the file mapped, not copied
+/// (``FileAccess/readInput(_:io:)``).
 struct LoadedDocument {
     enum Content {
         /// Plain JSON: no schema applies.
@@ -18,14 +20,14 @@ struct LoadedDocument {
     }
 
     let path: String
-    let bytes: [UInt8]
+    let bytes: SourceBytes
     /// The parsed document; `nil` for a graph read straight from its bytes.
     let parsed: JSONValue?
     let content: Content
     /// Where the schema was read from, when one applies.
     let schemaPath: String?
 
-    init(path: String, bytes: [UInt8], json: JSONValue?, content: Content, schemaPath: String?) {
+    init(path: String, bytes: SourceBytes, json: JSONValue?, content: Content, schemaPath: String?) {
         self.path = path
         self.bytes = bytes
         self.parsed = json
@@ -40,7 +42,7 @@ struct LoadedDocument {
     var json: JSONValue {
         if let parsed { return parsed }
         // The bytes loaded as a graph, so they are JSON.
-        return (try? JSONReader.parse(bytes)) ?? .null
+        return (try? bytes.withUnsafeBufferPointer { try JSONReader.parse($0) }) ?? .null
     }
 
     var graph: Graph? {
@@ -53,7 +55,7 @@ struct LoadedDocument {
     /// its graph is built); other documents as they are.
     func droppingGraphBytes() -> LoadedDocument {
         guard graph != nil else { return self }
-        return LoadedDocument(path: path, bytes: [], json: parsed, content: content, schemaPath: schemaPath)
+        return LoadedDocument(path: path, bytes: SourceBytes([]), json: parsed, content: content, schemaPath: schemaPath)
     }
 
     /// The document's `$schema` when it names a file (``Graph/schemaReference(in:)``),
@@ -103,16 +105,16 @@ final class DocumentLoader {
     }
 
     func loadDocument(_ path: String, useSchema: Bool, schemaDocuments: Bool) throws -> LoadedDocument {
-        let bytes: [UInt8]
+        let bytes: SourceBytes
         do {
-            bytes = try FileAccess.read(path, io: io)
+            bytes = try FileAccess.readInput(path, io: io)
         } catch let f as CommandFailure {
             throw DocumentFailure(kind: .trouble, lines: [f.message])
         }
         if useSchema, let document = try scannedGraph(path, bytes: bytes) { return document }
         let json: JSONValue
         do {
-            json = try JSONReader.parse(bytes)
+            json = try bytes.withUnsafeBufferPointer { try JSONReader.parse($0) }
         } catch {
             throw notJSON(error, path: path, bytes: bytes)
         }
@@ -135,7 +137,7 @@ final class DocumentLoader {
 
     /// The failure for a file that is not JSON: the reader's error, and a
     /// hint when the file holds merge conflict markers.
-    func notJSON(_ error: Error, path: String, bytes: [UInt8]) -> DocumentFailure {
+    func notJSON(_ error: Error, path: String, bytes: SourceBytes) -> DocumentFailure {
         var lines = Messages.lines(error, file: path)
         if let line = Messages.conflictMarkerLine(in: bytes) {
             lines.append("\(path):\(line):1: unresolved merge conflict markers; resolve them (or run graphdiff merge again) first")
@@ -144,7 +146,8 @@ final class DocumentLoader {
     }
 
     /// The file as a graph read straight from its bytes, with no JSON tree
-    /// (``Graph/load(_:schema:options:)-([UInt8],_,_)``), when a schema
+    /// (``Graph/load(_:schema:options:)-(SourceBytes,_,_)``, which releases
+    /// a mapped file's pages behind it), when a schema
     /// applies: `--schema`, or a `$schema` found by scanning only the
     /// top-level members (``Graph/schemaReference(scanning:)``).
     ///
@@ -155,7 +158,7 @@ final class DocumentLoader {
     /// not a valid graph are the same either way.
     ///
     /// - Complexity: O(*n*) in the size of the file.
-    func scannedGraph(_ path: String, bytes: [UInt8]) throws -> LoadedDocument? {
+    func scannedGraph(_ path: String, bytes: SourceBytes) throws -> LoadedDocument? {
         let location = schemaOverride
             ?? Graph.schemaReference(scanning: bytes).map { SchemaReference.resolve($0, inDirectoryOf: path) }
         guard let schemaPath = location, let schema = try? loadSchema(schemaPath, referencedBy: path) else { return nil }

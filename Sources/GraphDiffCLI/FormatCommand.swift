@@ -22,14 +22,14 @@ enum FormatCommand: Subcommand {
         case .json, .schema: text = JSONWriter.canonical(document.json)
         }
         if args.has("--check") {
-            if text == document.bytes { return .success }
+            if document.bytes.elementsEqual(text) { return .success }
             io.err("\(path): not in canonical form\n")
             return .failure
         }
         if let output = args.value("--output"), output != "-" {
             try FileAccess.writeResult(text, to: output, from: [document], shape: document.graph != nil ? .canonicalGraph : .json)
         } else if args.has("--in-place") {
-            if text != document.bytes { try FileAccess.writeAtomically(text, to: path) }
+            if !document.bytes.elementsEqual(text) { try FileAccess.writeAtomically(text, to: path) }
         } else {
             io.out(text)
         }

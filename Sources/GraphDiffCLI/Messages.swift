@@ -81,7 +81,11 @@ enum Messages {
 
     /// The position of the first line that starts with a merge conflict
     /// marker (`<<<<<<<`), if any: a file left from an unresolved merge.
-    static func conflictMarkerLine(in bytes: [UInt8]) -> Int? {
+    static func conflictMarkerLine(in source: SourceBytes) -> Int? {
+        source.withUnsafeBufferPointer { conflictMarkerLine(in: $0) }
+    }
+
+    static func conflictMarkerLine(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var line = 1
         var atLineStart = true
         var i = 0

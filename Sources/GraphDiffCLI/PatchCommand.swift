@@ -84,7 +84,7 @@ enum PatchCommand: Subcommand {
         if let output = args.value("--output"), output != "-" {
             try FileAccess.writeResult(result, to: output, from: [target], shape: resultIsGraph ? .canonicalGraph : .json)
         } else if args.has("--in-place") {
-            if result != target.bytes { try FileAccess.writeAtomically(result, to: targetPath) }
+            if !target.bytes.elementsEqual(result) { try FileAccess.writeAtomically(result, to: targetPath) }
         } else {
             io.out(result)
         }
