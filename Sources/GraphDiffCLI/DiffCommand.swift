@@ -17,6 +17,18 @@ enum DiffCommand: Subcommand {
         }
         let (oldPath, newPath) = (args.operands[0], args.operands[1])
         if oldPath == "-" && newPath == "-" { throw CommandFailure.usage("only one input can be standard input") }
+        switch (isDirectory(oldPath), isDirectory(newPath)) {
+        case (true, true): return try compareDirectories(oldPath, newPath, args: args, io: io)
+        case (true, false): return try compare(try fileInDirectory(oldPath, for: newPath), newPath, args: args, io: io)
+        case (false, true): return try compare(oldPath, try fileInDirectory(newPath, for: oldPath), args: args, io: io)
+        case (false, false): return try compare(oldPath, newPath, args: args, io: io)
+        }
+    }
+
+    /// Compares the files `oldPath` and `newPath` (either may be `-`) and
+    /// writes the report: `graphdiff diff OLD NEW` once the operands are
+    /// files.
+    static func compare(_ oldPath: String, _ newPath: String, args: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let format = try args.choice("--format", formats, default: "human")
         let numbersByText = try args.choice("--numbers", ["value", "text"], default: "value") == "text"
         let colorChoice = try args.choice("--color", ["auto", "always", "never"], default: "auto")

@@ -1,0 +1,102 @@
+import Foundation
+import GraphDiff
+
+/// `graphdiff diff DIR1 DIR2`: two trees compared file by file, as `diff -r`
+/// compares them (``DirectoryComparison`` pairs the listings).
+///
+/// Each pair of files that differ is introduced by `graphdiff diff X Y`
+/// and reported as `graphdiff diff X Y` would report it when both are JSON
+/// (graphs with their `$schema` or `--schema`; schema documents as plain
+/// JSON), and as `diff -ru` would otherwise (`--- X`, `+++ Y` and unified
+/// hunks, or `Binary files X and Y differ`). Files with the same bytes are
+/// the same, unread as JSON. `-q` prints `Files X and Y differ` instead of
+/// the report; `--stat` prints a JSON pair's summary and that line for
+/// other files. Trouble with one pair (a file that cannot be read, an
+/// invalid graph) is reported on standard error and the others are still
+/// compared; the status is then 2.
+extension DiffCommand {
+    static func isDirectory(_ path: String) -> Bool { DirectoryListing.isDirectory(path) }
+
+    /// `diff DIR FILE` compares `DIR/FILE`'s last component with FILE, as diff(1) does.
+    static func fileInDirectory(_ directory: String, for file: String) throws -> String {
+        if file == "-" { throw CommandFailure.usage("cannot compare standard input with a directory (\(directory))") }
+        let name = URL(fileURLWithPath: file).lastPathComponent
+        return DirectoryComparison.join(directory, name)
+    }
+
+    static func compareDirectories(_ oldRoot: String, _ newRoot: String, args: ParsedArguments, io: CommandIO) throws -> ExitStatus {
+        for option in ["--root", "--include", "--exclude"] where !args.all(option).isEmpty {
+            throw CommandFailure.usage("\(option) is for two files, not two directories")
+        }
+        _ = try args.choice("--format", formats, default: "human")
+        _ = try args.choice("--numbers", ["value", "text"], default: "value")
+        _ = try args.choice("--color", ["auto", "always", "never"], default: "auto")
+        let brief = args.has("--quiet"), stat = args.has("--stat")
+        let outputFile = args.value("--output").flatMap { $0 == "-" ? nil : $0 }
+        var pairArgs = args
+        pairArgs.values["--output"] = nil
+        pairArgs.flags.remove("--quiet")
+        if args.value("--output") != nil { pairArgs.values["--color"] = ["never"] }  // as for two files
+        let items = DirectoryComparison.pair(old: try DirectoryListing.list(oldRoot), new: try DirectoryListing.list(newRoot))
+
+        var output: [UInt8] = []
+        var different = false, trouble = false
+        for item in items {
+            if let line = DirectoryComparison.line(item, oldRoot: oldRoot, newRoot: newRoot) {
+                output += Array(line.utf8)
+                different = true
+            } else if case .problem(let side, let path, let message) = item {
+                io.err("graphdiff diff: \(DirectoryComparison.join(side == .old ? oldRoot : newRoot, path)): \(message)\n")
+                trouble = true
+            } else if case .files(let path) = item {
+                let (x, y) = (DirectoryComparison.join(oldRoot, path), DirectoryComparison.join(newRoot, path))
+                do {
+                    guard let report = try comparePair(x, y, args: pairArgs, io: io, colorAllowed: outputFile == nil) else { continue }
+                    different = true
+                    if brief || (stat && !report.isJSON) {
+                        output += Array("Files \(x) and \(y) differ\n".utf8)
+                    } else {
+                        output += Array("graphdiff diff \(x) \(y)\n".utf8) + report.bytes
+                    }
+                } catch var failure as CommandFailure {
+                    failure.showUsage = false
+                    io.err(Messages.report(failure, command: DiffCommand.self).text)
+                    trouble = true
+                } catch {
+                    io.err(Messages.report(error, command: DiffCommand.self).text)
+                    trouble = true
+                }
+            }
+            if outputFile == nil && !output.isEmpty {
+                io.out(output)
+                output = []
+            }
+        }
+        if let outputFile { try FileAccess.writeAtomically(output, to: outputFile) }
+        return trouble ? .trouble : different ? .failure : .success
+    }
+
+    /// The report on the files `x` and `y`, or `nil` when they are the same.
+    ///
+    /// - Parameter colorAllowed: colour may be used (no `--output`).
+    /// - Throws: what reading them, or ``compare(_:_:args:io:)``, throws.
+    static func comparePair(_ x: String, _ y: String, args: ParsedArguments, io: CommandIO,
+                            colorAllowed: Bool) throws -> (bytes: [UInt8], isJSON: Bool)? {
+        let a = try FileAccess.read(x, io: io), b = try FileAccess.read(y, io: io)
+        if a == b { return nil }
+        guard !GitInputs.isBinary(a) && !GitInputs.isBinary(b), let first = try? JSONReader.parse(a), let second = try? JSONReader.parse(b) else {
+            let text = DirectoryComparison.textDiff(old: a, new: b, oldName: x, newName: y)
+            return text.isEmpty ? nil : (text, false)
+        }
+        var args = args
+        if [first, second].contains(where: { $0["format"]?.stringValue == Schema.formatTag }) {
+            args.values["--schema"] = nil  // a schema document compares as plain JSON
+        }
+        let capture = CommandIO.Capture()
+        let pairIO = CommandIO(writeOut: { capture.stdout += $0 }, writeErr: { io.err(String(decoding: $0, as: UTF8.self)) },
+                               readStandardInput: { [] }, environment: io.environment,
+                               stdoutIsTerminal: io.stdoutIsTerminal && colorAllowed)
+        let status = try compare(x, y, args: args, io: pairIO)
+        return status == .failure ? (capture.stdout, true) : nil
+    }
+}
