@@ -39,6 +39,7 @@ enum BenchmarkMain {
                     rows += ArrayBenchmarks.run(count: 100_000)
                     rows += KeyedArrayBenchmarks.run(counts: [10_000, 100_000])
                     rows += WordBenchmarks.run(bytes: 1_000_000, edits: 5)
+                    rows += try DirectoryBenchmarks.run(files: 1000)
                     try printRows(rows)
                 }
             }

@@ -20,6 +20,8 @@ extension DiffCommand {
     /// `diff DIR FILE` compares `DIR/FILE`'s last component with FILE, as diff(1) does.
     static func fileInDirectory(_ directory: String, for file: String) throws -> String {
         if file == "-" { throw CommandFailure.usage("cannot compare standard input with a directory (\(directory))") }
+        var info = stat()
+        guard stat(file, &info) == 0 else { throw CommandFailure.trouble("\(file): \(FileAccess.errnoText())") }
         let name = URL(fileURLWithPath: file).lastPathComponent
         return DirectoryComparison.join(directory, name)
     }

@@ -65,15 +65,26 @@ enum Help {
         objects by member, arrays by a shortest edit script, numbers by exact
         decimal value.
 
+        OLD and NEW may be two directories, compared file by file by relative
+        path, recursively, as diff -r compares them ('.git' is left out):
+        'Only in DIR: NAME' for what one side has alone, and for each pair of
+        files that differ a line 'graphdiff diff OLD/F NEW/F' and its report
+        (JSON and graphs as above, with each graph's $schema; other files as
+        a unified line diff, or 'Binary files OLD/F and NEW/F differ'). A
+        directory and a file compare DIR/FILE with FILE, as diff does.
+
         Arguments:
-          OLD, NEW        The two files; one of them may be - (standard input).
+          OLD, NEW        The two files (one of them may be - for standard
+                          input), or two directories.
 
         Options:
           -f, --format FORMAT
                           human (default), json (graphdiff's patch document),
                           tree, json-patch (RFC 6902) or merge-patch (RFC 7386).
           --stat          Print only the summary.
-          -q, --quiet     Print nothing; only set the exit status.
+          -q, --quiet     Print nothing; only set the exit status. With
+                          directories: print only 'Files X and Y differ'
+                          and 'Only in' lines.
           -o, --output FILE
                           Write to FILE (atomically) instead of standard output.
           --schema FILE   Read both files as graphs of this schema.
@@ -122,7 +133,9 @@ enum Help {
         merge-patch (by value); --array-key with merge-patch.
 
         Exit status: 0 no differences, 1 differences, 2 trouble (usage,
-        unreadable or invalid input, missing or broken schema).
+        unreadable or invalid input, missing or broken schema). With
+        directories, one status for all: 2 if any file was trouble (reported
+        on standard error; the others are still compared), else 1 if any differ.
 
         """
 

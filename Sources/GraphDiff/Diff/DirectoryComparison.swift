@@ -145,7 +145,13 @@ package enum DirectoryComparison {
 
     /// -1, 0 or 1 as `a` sorts before, with or after `b`, byte by byte.
     static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
+        let order = a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y -> Int in
+                for k in 0..<min(x.count, y.count) where x[k] != y[k] { return x[k] < y[k] ? -1 : 1 }
+                return 0
+            }
+        }
+        if order != 0 { return order }
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 

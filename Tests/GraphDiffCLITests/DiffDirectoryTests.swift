@@ -1,0 +1,258 @@
+import Foundation
+import XCTest
+@testable import GraphDiffCLI
+
+/// `graphdiff diff DIR1 DIR2`: trees compared file by file, as `diff -r`.
+final class DiffDirectoryTests: XCTestCase {
+    /// Writes `files` (relative path → contents) under `root`.
+    private func write(_ files: [String: String], under root: URL) throws {
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+    }
+
+    private func sample(_ path: String, schema: String) throws -> String {
+        try String(contentsOfFile: samplePath(path), encoding: .utf8)
+            .replacingOccurrences(of: #""$schema": "tasks.schema.json""#, with: #""$schema": "\#(schema)""#)
+    }
+
+    /// Two trees with one pair of each kind: a graph (its schema one folder
+    /// up), plain JSON, text, binary, the same file, files on one side only
+    /// (a folder among them), a folder against a file, and `.git`.
+    private func makeTrees() throws -> (a: String, b: String) {
+        let tmp = try temporaryDirectory(self)
+        let a = tmp.appendingPathComponent("a"), b = tmp.appendingPathComponent("b")
+        let schema = try String(contentsOfFile: samplePath("tasks/tasks.schema.json"), encoding: .utf8)
+        try write([
+            "tasks.schema.json": schema,
+            "sub/t.graph.json": try sample("tasks/base.graph.json", schema: "../tasks.schema.json"),
+            "p.json": #"{"a": 1, "b": [1, 2]}"#, "n.txt": "one\ntwo\nthree\n", "same.txt": "same\n",
+            "only/in/a.txt": "x\n", "kind/f": "", "sub/old.json": "{}", ".git/HEAD": "ref: a\n",
+        ], under: a)
+        try write([
+            "tasks.schema.json": schema,
+            "sub/t.graph.json": try sample("tasks/theirs.graph.json", schema: "../tasks.schema.json"),
+            // Spelled differently: only /a differs.
+            "p.json": #"{"b":[1,2],"a":2}"#, "n.txt": "one\n2\nthree\n", "same.txt": "same\n",
+            "kind": "", "sub/new.txt": "", ".git/HEAD": "ref: b\n", "fmt.json": "[]", ".hidden": "",
+        ], under: b)
+        try Data([0x78, 0, 0x79]).write(to: a.appendingPathComponent("bin"))
+        try Data([0x78, 0, 0x7A]).write(to: b.appendingPathComponent("bin"))
+        return (a.path, b.path)
+    }
+
+    func test_diffDirectories_wholeReport_nestedTrees_everyKindOfPair() throws {
+        let (a, b) = try makeTrees()
+        let r = graphdiff(["diff", a, b])
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, """
+            Only in \(b): .hidden
+            graphdiff diff \(a)/bin \(b)/bin
+            Binary files \(a)/bin and \(b)/bin differ
+            Only in \(b): fmt.json
+            File \(a)/kind is a directory while file \(b)/kind is a regular empty file
+            graphdiff diff \(a)/n.txt \(b)/n.txt
+            --- \(a)/n.txt
+            +++ \(b)/n.txt
+            @@ -1,3 +1,3 @@
+             one
+            -two
+            +2
+             three
+            Only in \(a): only
+            graphdiff diff \(a)/p.json \(b)/p.json
+            ~ /a: 1 → 2
+
+            0 added, 0 removed, 1 changed, 0 moved
+            Only in \(b)/sub: new.txt
+            Only in \(a)/sub: old.json
+            graphdiff diff \(a)/sub/t.graph.json \(b)/sub/t.graph.json
+            ~ Task "t3"  \(b)/sub/t.graph.json:41:7
+                title: "Eggs" → "Free-range eggs"
+            + Task "t6"  \(b)/sub/t.graph.json:57:7
+                done: false
+                due: null
+                list: "groceries"
+                title: "Tea"
+            ~ TaskList "chores"  \(b)/sub/t.graph.json:67:7
+                title: "Chores" → "Chores this week"
+            ~ TaskList "groceries"  \(b)/sub/t.graph.json:70:7
+                items (order):
+                  + "t6" after "t3"
+                  > "t4" moved to the head (was after "t3")
+            ~ metadata
+                device: "laptop" → "phone"
+                lastSync: "2026-11-20T10:00:00Z" → "2026-11-21T12:00:00Z"
+
+            Task: 1 inserted, 1 updated, 1 moved
+            TaskList: 1 updated
+            metadata: 2 changed
+
+            """)
+    }
+
+    func test_diffDirectories_brief_listsOnlyNames_statSummarisesJSONPairs() throws {
+        let (a, b) = try makeTrees()
+        let q = graphdiff(["diff", "-q", a, b])
+        XCTAssertEqual(q.status, 1)
+        XCTAssertEqual(q.stdout, """
+            Only in \(b): .hidden
+            Files \(a)/bin and \(b)/bin differ
+            Only in \(b): fmt.json
+            File \(a)/kind is a directory while file \(b)/kind is a regular empty file
+            Files \(a)/n.txt and \(b)/n.txt differ
+            Only in \(a): only
+            Files \(a)/p.json and \(b)/p.json differ
+            Only in \(b)/sub: new.txt
+            Only in \(a)/sub: old.json
+            Files \(a)/sub/t.graph.json and \(b)/sub/t.graph.json differ
+
+            """)
+        let stat = graphdiff(["diff", "--stat", "\(a)/sub", "\(b)/sub/"])
+        XCTAssertEqual(stat.status, 1)
+        XCTAssertEqual(stat.stdout, """
+            Only in \(b)/sub/: new.txt
+            Only in \(a)/sub: old.json
+            graphdiff diff \(a)/sub/t.graph.json \(b)/sub/t.graph.json
+            Task: 1 inserted, 1 updated, 1 moved
+            TaskList: 1 updated
+            metadata: 2 changed
+
+            """)
+    }
+
+    func test_diffDirectories_sameTrees_andEmptyTrees_exit0_noOutput() throws {
+        let (a, b) = try makeTrees()
+        XCTAssertEqual(graphdiff(["diff", a, a]).stdout, "")
+        XCTAssertEqual(graphdiff(["diff", "-q", a, a]).status, 0)
+        let tmp = try temporaryDirectory(self)
+        for name in ["e1", "e2/.git"] {
+            try FileManager.default.createDirectory(at: tmp.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        let empty = graphdiff(["diff", tmp.appendingPathComponent("e1").path, tmp.appendingPathComponent("e2").path])
+        XCTAssertEqual([empty.status.description, empty.stdout, empty.stderr], ["0", "", ""], "a .git folder is left out")
+        let one = graphdiff(["diff", tmp.appendingPathComponent("e1").path, b])
+        XCTAssertEqual(one.status, 1)
+        XCTAssertEqual(one.stdout.split(separator: "\n").count, 9, one.stdout)
+        XCTAssertTrue(one.stdout.hasPrefix("Only in \(b): .hidden\nOnly in \(b): bin\n"), one.stdout)
+    }
+
+    func test_diffDirectories_trouble_reportedOnStandardError_othersStillCompared_exit2() throws {
+        let (a, b) = try makeTrees()
+        let brief = graphdiff(["diff", "-q", a, b]).stdout
+        XCTAssertTrue(brief.hasSuffix("Only in \(a)/sub: old.json\nFiles \(a)/sub/t.graph.json and \(b)/sub/t.graph.json differ\n"), brief)
+        // A link to nowhere on both sides, a link back up the tree, an invalid graph.
+        try FileManager.default.createSymbolicLink(atPath: "\(a)/dangling", withDestinationPath: "nowhere")
+        try FileManager.default.createSymbolicLink(atPath: "\(b)/dangling", withDestinationPath: "nowhere")
+        try FileManager.default.createSymbolicLink(atPath: "\(a)/sub/up", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: "\(b)/sub/up", withDestinationPath: "..")
+        try Data(#"{"$schema": "../tasks.schema.json", "objects": {"Task": {"t1": {"title": 3}}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: "\(b)/sub/t.graph.json"))
+        let r = graphdiff(["diff", "-q", a, b])
+        XCTAssertEqual(r.status, 2)
+        // The brief report of the trees as made, but for the invalid graph.
+        let graphLine = "Files \(a)/sub/t.graph.json and \(b)/sub/t.graph.json differ\n"
+        XCTAssertEqual(r.stdout + graphLine, brief)
+        let lines = r.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(lines.prefix(2)), ["graphdiff diff: \(a)/dangling: No such file or directory",
+                                                "graphdiff diff: \(b)/dangling: No such file or directory"])
+        XCTAssertTrue(lines.contains { $0.hasPrefix("\(b)/sub/t.graph.json:1:") }, r.stderr)
+        XCTAssertEqual(Array(lines.suffix(2)), ["graphdiff diff: \(a)/sub/up: recursive directory loop",
+                                                "graphdiff diff: \(b)/sub/up: recursive directory loop"])
+    }
+
+    func test_diffDirectories_unreadableFile_exit2_othersReported() throws {
+        guard getuid() != 0 else { throw XCTSkip("permissions do not stop root from reading") }
+        let (a, b) = try makeTrees()
+        chmod("\(a)/n.txt", 0)
+        defer { chmod("\(a)/n.txt", 0o644) }
+        let r = graphdiff(["diff", "-q", a, b])
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, "graphdiff diff: \(a)/n.txt: Permission denied\n")
+        XCTAssertTrue(r.stdout.contains("Files \(a)/p.json and \(b)/p.json differ\n"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("n.txt"), r.stdout)
+    }
+
+    func test_diffDirectories_outputFile_formats_andSchemaDocuments() throws {
+        let (a, b) = try makeTrees()
+        let out = try temporaryDirectory(self).appendingPathComponent("report.txt").path
+        let r = graphdiff(["diff", "-q", "--color", "always", "-o", out, a, b])
+        XCTAssertEqual([r.status.description, r.stdout], ["1", ""])
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), graphdiff(["diff", "-q", a, b]).stdout)
+        // Each JSON pair in the format asked; text pairs as unified diffs.
+        let patch = graphdiff(["diff", "-f", "json-patch", a, b])
+        XCTAssertTrue(patch.stdout.contains("""
+            graphdiff diff \(a)/p.json \(b)/p.json
+            [
+              {
+                "op": "replace",
+                "path": "/a",
+                "value": 2
+              }
+            ]
+
+            """), patch.stdout)
+        XCTAssertTrue(patch.stdout.contains("+2\n"), patch.stdout)
+        // With --schema, every JSON pair is a pair of graphs but for the
+        // schema documents, which stay plain JSON (p.json would be no graph).
+        try FileManager.default.removeItem(atPath: "\(a)/p.json")
+        try FileManager.default.removeItem(atPath: "\(b)/p.json")
+        let sa = "\(a)/tasks.schema.json"
+        try (try String(contentsOfFile: sa, encoding: .utf8)).replacingOccurrences(of: "\"version\": 1", with: "\"version\": 0")
+            .write(toFile: sa, atomically: true, encoding: .utf8)
+        let schema = graphdiff(["diff", "--stat", "--schema", samplePath("tasks/tasks.schema.json"), a, b])
+        XCTAssertEqual(schema.stderr, "")
+        XCTAssertEqual(schema.status, 1)
+        XCTAssertTrue(schema.stdout.hasSuffix("""
+            Files \(a)/n.txt and \(b)/n.txt differ
+            Only in \(a): only
+            Only in \(b)/sub: new.txt
+            Only in \(a)/sub: old.json
+            graphdiff diff \(a)/sub/t.graph.json \(b)/sub/t.graph.json
+            Task: 1 inserted, 1 updated, 1 moved
+            TaskList: 1 updated
+            metadata: 2 changed
+            graphdiff diff \(sa) \(b)/tasks.schema.json
+            0 added, 0 removed, 1 changed, 0 moved
+
+            """), schema.stdout)
+        let noGraph = graphdiff(["diff", "--schema", samplePath("tasks/tasks.schema.json"), "\(a)/sub", "\(b)/sub"])
+        XCTAssertEqual(noGraph.status, 1, noGraph.stderr)
+    }
+
+    func test_diffDirectories_directoryAgainstFile_comparesTheFileOfThatName_usageErrors() throws {
+        let (a, b) = try makeTrees()
+        let r = graphdiff(["diff", a, "\(b)/p.json"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout, "~ /a: 1 → 2\n\n0 added, 0 removed, 1 changed, 0 moved\n")
+        XCTAssertEqual(graphdiff(["diff", "\(a)/n.txt", b]).status, 2, "n.txt is no JSON: two files compare as documents")
+        let stdin = graphdiff(["diff", "-", b])
+        XCTAssertEqual(stdin.status, 2)
+        XCTAssertTrue(stdin.stderr.hasPrefix("graphdiff diff: cannot compare standard input with a directory (\(b))\nUsage:"), stdin.stderr)
+        let root = graphdiff(["diff", "--root", "Task:t1", a, b])
+        XCTAssertEqual(root.status, 2)
+        XCTAssertTrue(root.stderr.hasPrefix("graphdiff diff: --root is for two files, not two directories\n"), root.stderr)
+        XCTAssertEqual(graphdiff(["diff", "-f", "yaml", a, b]).status, 2)
+        XCTAssertEqual(graphdiff(["diff", a, "\(b)/nothing"]).stderr, "graphdiff diff: \(b)/nothing: No such file or directory\n")
+    }
+}
+
+extension DiffDirectoryTests {
+    func test_readmeDirectoryExample_printsWhatTheReadmeShows() throws {
+        let tmp = try temporaryDirectory(self)
+        try write([
+            "old/conf/settings.json": "{\n  \"theme\": \"dark\",\n  \"fontSize\": 12\n}\n",
+            "new/conf/settings.json": "{\n  \"fontSize\": 12,\n  \"theme\": \"light\"\n}\n",
+            "old/NOTES": "Deploy on Fridays.\nAsk Ana first.\n", "new/NOTES": "Deploy on Mondays.\nAsk Ana first.\n",
+            "new/conf/keys.json": "{}\n",
+        ], under: tmp)
+        let full = try runBinary(["diff", "old", "new"], in: tmp), brief = try runBinary(["diff", "-q", "old", "new"], in: tmp)
+        XCTAssertEqual([full.status, brief.status], [1, 1])
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let shown = "$ graphdiff diff old new\n" + full.stdout + "$ graphdiff diff -q old new\n" + brief.stdout + "```"
+        XCTAssertTrue(readme.contains("```console\n" + shown), shown)
+    }
+}
