@@ -17,15 +17,6 @@ import GraphDiff
 extension DiffCommand {
     static func isDirectory(_ path: String) -> Bool { DirectoryListing.isDirectory(path) }
 
-    /// `diff DIR FILE` compares `DIR/FILE`'s last component with FILE, as diff(1) does.
-    static func fileInDirectory(_ directory: String, for file: String) throws -> String {
-        if file == "-" { throw CommandFailure.usage("cannot compare standard input with a directory (\(directory))") }
-        var info = stat()
-        guard stat(file, &info) == 0 else { throw CommandFailure.trouble("\(file): \(FileAccess.errnoText())") }
-        let name = URL(fileURLWithPath: file).lastPathComponent
-        return DirectoryComparison.join(directory, name)
-    }
-
     static func compareDirectories(_ oldRoot: String, _ newRoot: String, args: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         for option in ["--root", "--include", "--exclude"] where !args.all(option).isEmpty {
             throw CommandFailure.usage("\(option) is for two files, not two directories")

@@ -17,12 +17,9 @@ enum DiffCommand: Subcommand {
         }
         let (oldPath, newPath) = (args.operands[0], args.operands[1])
         if oldPath == "-" && newPath == "-" { throw CommandFailure.usage("only one input can be standard input") }
-        switch (isDirectory(oldPath), isDirectory(newPath)) {
-        case (true, true): return try compareDirectories(oldPath, newPath, args: args, io: io)
-        case (true, false): return try compare(try fileInDirectory(oldPath, for: newPath), newPath, args: args, io: io)
-        case (false, true): return try compare(oldPath, try fileInDirectory(newPath, for: oldPath), args: args, io: io)
-        case (false, false): return try compare(oldPath, newPath, args: args, io: io)
-        }
+        // A directory against a file (or standard input) is read as a file: `DIR: is a directory`.
+        if isDirectory(oldPath) && isDirectory(newPath) { return try compareDirectories(oldPath, newPath, args: args, io: io) }
+        return try compare(oldPath, newPath, args: args, io: io)
     }
 
     /// Compares the files `oldPath` and `newPath` (either may be `-`) and

@@ -71,7 +71,7 @@ enum Help {
         files that differ a line 'graphdiff diff OLD/F NEW/F' and its report
         (JSON and graphs as above, with each graph's $schema; other files as
         a unified line diff, or 'Binary files OLD/F and NEW/F differ'). A
-        directory and a file compare DIR/FILE with FILE, as diff does.
+        directory against a file is trouble (exit 2).
 
         Arguments:
           OLD, NEW        The two files (one of them may be - for standard
