@@ -29,7 +29,6 @@ extension DiffCommand {
         var pairArgs = args
         pairArgs.values["--output"] = nil
         pairArgs.flags.remove("--quiet")
-        if args.value("--output") != nil { pairArgs.values["--color"] = ["never"] }  // as for two files
         let items = DirectoryComparison.pair(old: try DirectoryListing.list(oldRoot), new: try DirectoryListing.list(newRoot))
 
         var output: [UInt8] = []
@@ -44,7 +43,7 @@ extension DiffCommand {
             } else if case .files(let path) = item {
                 let (x, y) = (DirectoryComparison.join(oldRoot, path), DirectoryComparison.join(newRoot, path))
                 do {
-                    guard let report = try comparePair(x, y, args: pairArgs, io: io, colorAllowed: outputFile == nil) else { continue }
+                    guard let report = try comparePair(x, y, args: pairArgs, io: io, colorAllowed: args.value("--output") == nil) else { continue }
                     different = true
                     if brief || (stat && !report.isJSON) {
                         output += Array("Files \(x) and \(y) differ\n".utf8)
@@ -85,11 +84,36 @@ extension DiffCommand {
         if [first, second].contains(where: { $0["format"]?.stringValue == Schema.formatTag }) {
             args.values["--schema"] = nil  // a schema document compares as plain JSON
         }
+        // Each pair takes the options of its kind: --ignore ENTITY.PROPERTY,
+        // not --array-key or --numbers, for graphs; --ignore POINTER for plain JSON.
+        let graphs = areGraphs([(x, first), (y, second)], args: args, io: io)
+        if graphs {
+            args.values["--array-key"] = nil
+            args.values["--numbers"] = nil
+        }
+        args.values["--ignore"] = args.all("--ignore").filter { $0.hasPrefix("/") != graphs }
         let capture = CommandIO.Capture()
         let pairIO = CommandIO(writeOut: { capture.stdout += $0 }, writeErr: { io.err(String(decoding: $0, as: UTF8.self)) },
                                readStandardInput: { [] }, environment: io.environment,
                                stdoutIsTerminal: io.stdoutIsTerminal && colorAllowed)
         let status = try compare(x, y, args: args, io: pairIO)
         return status == .failure ? (capture.stdout, true) : nil
+    }
+
+    /// Whether the documents (path and JSON) are read as graphs: `--schema`
+    /// is given, or one of them names a graphdiff schema with `$schema`
+    /// (a schema that cannot be read counts: loading reports it).
+    static func areGraphs(_ documents: [(path: String, json: JSONValue)], args: ParsedArguments, io: CommandIO) -> Bool {
+        if args.value("--schema") != nil { return true }
+        let loader = DocumentLoader(io: io, schemaOverride: nil, force: true)
+        return documents.contains { document in
+            guard let reference = Graph.schemaReference(in: document.json) else { return false }
+            let location = SchemaReference.resolve(reference, inDirectoryOf: document.path)
+            do {
+                return try loader.loadSchema(location, referencedBy: document.path) != nil
+            } catch {
+                return true
+            }
+        }
     }
 }

@@ -179,9 +179,11 @@ final class DiffDirectoryTests: XCTestCase {
     func test_diffDirectories_outputFile_formats_andSchemaDocuments() throws {
         let (a, b) = try makeTrees()
         let out = try temporaryDirectory(self).appendingPathComponent("report.txt").path
-        let r = graphdiff(["diff", "-q", "--color", "always", "-o", out, a, b])
-        XCTAssertEqual([r.status.description, r.stdout], ["1", ""])
-        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), graphdiff(["diff", "-q", a, b]).stdout)
+        let r = graphdiff(["diff", "-o", out, a, b])
+        XCTAssertEqual([r.status.description, r.stdout, r.stderr], ["1", "", ""])
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), graphdiff(["diff", a, b]).stdout)
+        // -q writes nothing to a file: a usage error, as with two files.
+        XCTAssertEqual(graphdiff(["diff", "-q", "-o", out, a, b]).status, 2)
         // Each JSON pair in the format asked; text pairs as unified diffs.
         let patch = graphdiff(["diff", "-f", "json-patch", a, b])
         XCTAssertTrue(patch.stdout.contains("""
@@ -240,6 +242,20 @@ final class DiffDirectoryTests: XCTestCase {
 }
 
 extension DiffDirectoryTests {
+    func test_diffDirectories_plainJSONOptions_applyToPlainPairs_ignoreByKind() throws {
+        let (a, b) = try makeTrees()
+        let full = graphdiff(["diff", "-q", a, b]).stdout
+        let keyed = graphdiff(["diff", "-q", "--array-key", "id", "--numbers", "text", a, b])
+        XCTAssertEqual([keyed.status.description, keyed.stderr, keyed.stdout], ["1", "", full], "the graph pair takes neither option")
+        // /a for plain JSON, Task.title for graphs: p.json is then the same.
+        let ignored = graphdiff(["diff", "-q", "--ignore", "/a", "--ignore", "Task.title", a, b])
+        XCTAssertEqual([ignored.status.description, ignored.stderr], ["1", ""])
+        XCTAssertEqual(ignored.stdout, full.replacingOccurrences(of: "Files \(a)/p.json and \(b)/p.json differ\n", with: ""))
+        let graph = graphdiff(["diff", "--ignore", "/a", "--ignore", "Task.title", "\(a)/sub", "\(b)/sub"]).stdout
+        XCTAssertFalse(graph.contains("Eggs"), graph)
+        XCTAssertTrue(graph.contains("+ Task \"t6\""), graph)
+    }
+
     func test_readmeDirectoryExample_printsWhatTheReadmeShows() throws {
         let tmp = try temporaryDirectory(self)
         try write([
