@@ -290,10 +290,19 @@ public enum JSONDiff {
     }
 
     /// Marks as moved every pair off one longest run of pairs whose old
-    /// indices increase with their new ones.
+    /// indices increase with their new ones (Hunt and Szymanski 1977): the
+    /// fewest moves. Of the two such runs found from either end, the one
+    /// whose members' indices changed least stays, so the element that
+    /// travelled is the one reported: `[a b x] → [y b a]` moves `a` (index
+    /// 0 to 2), not `b` (index 1 to 1).
     static func markMoves(_ plan: inout ArrayPlan) {
-        let stay = longestIncreasingSubsequence(plan.pairs.map(\.old))
-        plan.moved = [Bool](repeating: true, count: plan.pairs.count)
+        let olds = plan.pairs.map(\.old)
+        let n = olds.count
+        let forward = longestIncreasingSubsequence(olds)
+        let backward = longestIncreasingSubsequence(olds.reversed().map { -$0 }).map { n - 1 - $0 }
+        func distance(_ stay: [Int]) -> Int { stay.reduce(0) { $0 + abs(plan.pairs[$1].old - plan.pairs[$1].new) } }
+        let stay = distance(backward) < distance(forward) ? backward : forward
+        plan.moved = [Bool](repeating: true, count: n)
         for k in stay { plan.moved[k] = false }
     }
 

@@ -75,6 +75,23 @@ final class JSONDiffLocationTests: XCTestCase {
         try assertPatchesReproduce(try json(a), try json(b), options, "keyed")
     }
 
+    func test_moves_theElementThatTravelledIsTheOneReported() throws {
+        // attrs (index 0 → 2) and six (index 1 → 1) swapped order: one move
+        // either way; attrs is the one that travelled.
+        let a = #"[{"name": "attrs"}, {"name": "six"}, {"name": "old"}]"#, b = #"[{"name": "new"}, {"name": "six"}, {"name": "attrs"}]"#
+        XCTAssertEqual(try report(a, b, .init(arrayKey: "name")), """
+            - /[name="old"]: {"name":"old"}
+            > /[name="attrs"]: index 0 → 2
+            + /[name="new"]: {"name":"new"}
+
+            1 added, 1 removed, 0 changed, 1 moved
+
+            """)
+        XCTAssertEqual(try report(#"["a", "b", "c"]"#, #"["c", "a", "b"]"#), "> /0: index 2 → 0\n\n0 added, 0 removed, 0 changed, 1 moved\n")
+        XCTAssertEqual(try report(#"["a", "b", "c"]"#, #"["b", "c", "a"]"#), "> /2: index 0 → 2\n\n0 added, 0 removed, 0 changed, 1 moved\n")
+        try assertPatchesReproduce(try json(a), try json(b), .init(arrayKey: "name"), "swap")
+    }
+
     func test_keyed_nonStringKeysAndKeysWithQuotes() throws {
         let a = #"[{"k": 1, "v": "a"}, {"k": "1", "v": "b"}, {"k": "say \"hi\"", "v": "c"}, {"k": null, "v": "d"}]"#
         let b = #"[{"k": 1, "v": "A"}, {"k": "1", "v": "B"}, {"k": "say \"hi\"", "v": "C"}, {"k": null, "v": "D"}]"#
