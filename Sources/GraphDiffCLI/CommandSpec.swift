@@ -146,6 +146,7 @@ extension CommandSpec {
             Option(names: ["--schema"], value: .file, summary: "The schema"),
             Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the report"),
             Option(names: ["--exit-code"], value: nil, summary: "Exit 1 when the sides differ"),
+            Option(names: ["--ignore"], value: .text("PATH"), summary: "Leave out differences at this path", repeatable: true),
             helpOption,
         ],
         operands: .file)
@@ -155,6 +156,7 @@ extension CommandSpec {
         options: [
             Option(names: ["--schema"], value: .file, summary: "The schema"),
             Option(names: ["--virtual-base"], value: nil, summary: "Merging merge bases: no markers, exit 0"),
+            Option(names: ["--ignore"], value: .text("PATH"), summary: "Take ours' value at this path", repeatable: true),
             helpOption,
         ],
         operands: .file)

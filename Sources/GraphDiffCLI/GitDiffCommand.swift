@@ -4,17 +4,18 @@ import GraphDiff
 /// `graphdiff git-diff`: git's external diff driver (`diff.graphdiff.command`).
 enum GitDiffCommand: Subcommand {
     static let name = "git-diff"
-    static let usage = "graphdiff git-diff [--schema FILE] [--color auto|always|never] [--exit-code] GIT-ARGUMENTS..."
+    static let usage = "graphdiff git-diff [--schema FILE] [--color auto|always|never] [--exit-code] [--ignore PATH]... GIT-ARGUMENTS..."
     static let help = Help.gitDiff
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         // Options come first; git's own arguments (paths may start with '-') follow.
         var rest = arguments[...]
-        var schema: String?, color = "auto", exitCode = false
+        var schema: String?, color = "auto", exitCode = false, ignores: [String] = []
         while let first = rest.first, first.hasPrefix("--") {
             rest = rest.dropFirst()
             switch first {
             case "--schema": schema = rest.popFirst()
+            case "--ignore": ignores += rest.popFirst().map { [$0] } ?? []
             case "--color": color = rest.popFirst() ?? "auto"
             case "--exit-code": exitCode = true
             case "--": break
@@ -35,8 +36,10 @@ enum GitDiffCommand: Subcommand {
         if git.isPureRename(old: oldBytes, new: newBytes) { return .success }
         let useColor = color == "always" || (color == "auto" && colorFromGit(io: io))
         let schemaPath = schema ?? GitDiffDriver.schemaPath(path: path, newPath: newPath ?? path, old: oldBytes, new: newBytes)
+        let ignored = try IgnoreFileAccess.ignores(ignores, path: newPath ?? path, io: io)
         let report = GitDiffDriver.describe(path: path, newPath: newPath ?? path, old: oldBytes, new: newBytes,
-                                            schema: schemaPath.map { FileAccess.schemaFile($0, given: schema != nil) }, color: useColor)
+                                            schema: schemaPath.map { FileAccess.schemaFile($0, given: schema != nil) }, color: useColor,
+                                            ignoring: ignored.paths, properties: ignored.properties)
         if let note = report.note { io.err("graphdiff: \(newPath ?? path): \(note)\n") }
         io.out(report.text)
         return exitCode && report.different ? .failure : .success

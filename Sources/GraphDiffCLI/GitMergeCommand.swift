@@ -4,16 +4,21 @@ import GraphDiff
 /// `graphdiff git-merge`: git's merge driver (`merge.graphdiff.driver`).
 enum GitMergeCommand: Subcommand {
     static let name = "git-merge"
-    static let usage = "graphdiff git-merge [--schema FILE] [--virtual-base] BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]"
+    static let usage = "graphdiff git-merge [--schema FILE] [--virtual-base] [--ignore PATH]... BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]"
     static let help = Help.gitMerge
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         var rest = arguments[...]
         var schema: String?
         var virtualBase = false
-        while let first = rest.first, first == "--schema" || first == "--virtual-base" {
+        var ignores: [String] = []
+        while let first = rest.first, first == "--schema" || first == "--virtual-base" || first == "--ignore" {
             rest = rest.dropFirst()
-            if first == "--schema" { schema = rest.popFirst() } else { virtualBase = true }
+            switch first {
+            case "--schema": schema = rest.popFirst()
+            case "--ignore": ignores += rest.popFirst().map { [$0] } ?? []
+            default: virtualBase = true
+            }
         }
         guard let git = GitMergeArguments(Array(rest)) else {
             throw CommandFailure.usage("expected BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER] (git's %O %A %B %L %P %S %X %Y)")
@@ -21,9 +26,10 @@ enum GitMergeCommand: Subcommand {
         let base = try FileAccess.read(git.base, io: io), current = try FileAccess.read(git.current, io: io), other = try FileAccess.read(git.other, io: io)
         let markers = ConflictMarkerWriter.Markers(size: git.markerSize, mine: git.labelCurrent, base: git.labelBase, theirs: git.labelOther)
         let schemaPath = schema ?? GitMergeDriver.schemaPath(path: git.path, base: base, current: current, other: other)
+        let ignored = try IgnoreFileAccess.ignores(ignores, path: git.path, io: io)
         let outcome = GitMergeDriver.merge(path: git.path, base: base, current: current, other: other,
                                            schema: schemaPath.map { FileAccess.schemaFile($0, given: schema != nil) },
-                                           markers: markers, virtualBase: virtualBase)
+                                           markers: markers, virtualBase: virtualBase, ignoring: ignored.paths, properties: ignored.properties)
         let (text, conflicts, notes) = (outcome.text, outcome.conflicts, outcome.notes)
         for note in notes { io.err("graphdiff: \(git.path): \(note)\n") }
         if !virtualBase {

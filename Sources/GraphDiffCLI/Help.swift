@@ -277,7 +277,7 @@ enum Help {
     static let gitDiff = """
         graphdiff git-diff: the external diff driver git runs for graph files.
 
-        Usage: graphdiff git-diff [--schema FILE] [--color auto|always|never] [--exit-code] GIT-ARGUMENTS...
+        Usage: graphdiff git-diff [--schema FILE] [--color auto|always|never] [--exit-code] [--ignore PATH]... GIT-ARGUMENTS...
 
         git passes PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE
         (and NEW-PATH METAINFO for a rename), or PATH alone for an unmerged
@@ -294,6 +294,9 @@ enum Help {
                           Colour (auto: as git's color.diff, its pager counting
                           as a terminal).
           --exit-code     Exit 1 when the sides differ (for trustExitCode).
+          --ignore PATH   Leave out differences at PATH (repeatable; as for
+                          diff --ignore), besides the schema's diff.ignore for
+                          graphs and the .graphdiff file's paths for JSON.
           -h, --help      Show this help.
 
         Exit status: 0 (so that git diff goes on), or 1 with --exit-code.
@@ -303,7 +306,7 @@ enum Help {
     static let gitMerge = """
         graphdiff git-merge: the merge driver git runs for graph files.
 
-        Usage: graphdiff git-merge [--schema FILE] [--virtual-base] BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]
+        Usage: graphdiff git-merge [--schema FILE] [--virtual-base] [--ignore PATH]... BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]
 
         git passes %O %A %B %L %P %S %X %Y. The merge is written over CURRENT,
         atomically, with conflict markers of MARKER-SIZE labelled with git's
@@ -322,6 +325,9 @@ enum Help {
           --schema FILE   The schema (default: "$schema", resolved in the work tree).
           --virtual-base  Merging merge bases (merge.graphdiff.recursive): open
                           conflicts keep the base's values, no markers, exit 0.
+          --ignore PATH   Take ours' value at PATH, never a conflict
+                          (repeatable; as for merge --ignore), besides the
+                          schema's diff.ignore and the .graphdiff file's paths.
           -h, --help      Show this help.
 
         Exit status: 0 merged cleanly, 1 conflicts remain, 2 trouble (never

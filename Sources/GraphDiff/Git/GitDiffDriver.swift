@@ -30,7 +30,7 @@ public enum GitDiffDriver {
 
     /// The schema file the versions' `$schema` names (the new side's first),
     /// for the work-tree paths; read it and give it to
-    /// ``describe(path:newPath:old:new:schema:color:)``.
+    /// ``describe(path:newPath:old:new:schema:color:ignoring:properties:)``.
     public static func schemaPath(path: String, newPath: String, old: [UInt8]?, new: [UInt8]?) -> String? {
         GitInputs.schemaPath(of: versions(old: old, new: new), order: [1, 0], workTreePath: workTreePath(path: path, newPath: newPath, new: new))
     }
@@ -41,10 +41,15 @@ public enum GitDiffDriver {
     /// - Parameters:
     ///   - schema: the schema file, as read (`nil`: none applies).
     ///   - color: colour the human report.
+    ///   - paths: JSON paths left out when the versions are plain JSON
+    ///     (from `.graphdiff` and `--ignore`; see ``IgnoreFile``).
+    ///   - properties: `ENTITY.PROPERTY` names left out when they are
+    ///     graphs, besides the schema's `diff.ignore`; a name the schema
+    ///     does not have makes the graph diff refuse (the next step is taken).
     /// - Complexity: that of the diff taken: O(*n* + *m*) expected for
     ///   graphs, O((*n* + *m*) · *d*) for lines.
     public static func describe(path: String, newPath: String, old: [UInt8]?, new: [UInt8]?, schema: GitInputs.SchemaFile?,
-                                color: Bool) -> Report {
+                                color: Bool, ignoring paths: IgnoredPaths = IgnoredPaths(), properties: [String] = []) -> Report {
         // The same bytes (a mode change only): git's header says it all.
         if let old, let new, old == new { return Report(text: [], different: false, note: nil) }
         let a = old == nil ? "/dev/null" : GitDiffArguments.quoted("a/" + path)
@@ -60,7 +65,8 @@ public enum GitDiffDriver {
         var (kind, reason) = GitInputs.classify(versions, schema: schema)
         if case .graphs(let g) = kind {
             do {
-                let changes = try ChangeSet.diff(from: g[0], to: g[1])
+                let ignored = try IgnoredProperties(properties, schema: g[1].schema)
+                let changes = try ChangeSet.diff(from: g[0], to: g[1], options: DiffOptions(ignored: ignored))
                 return Report(text: Array((header + HumanRenderer.render(changes, context: context)).utf8), different: !changes.isEmpty, note: nil)
             } catch {
                 reason = "the graph diff refused: \(GitInputs.firstLine(error))"
@@ -68,7 +74,7 @@ public enum GitDiffDriver {
             }
         }
         if case .json(let d) = kind, let x = d[0], let y = d[1] {
-            let entries = JSONDiff.entries(from: x, to: y)
+            let entries = JSONDiff.entries(from: paths.removing(from: x), to: paths.removing(from: y))
             return Report(text: Array((header + HumanRenderer.render(entries, context: context)).utf8), different: !entries.isEmpty,
                           note: reason.map { "diffing as plain JSON: \($0)" })
         }

@@ -33,7 +33,7 @@ public enum GitMergeDriver {
 
     /// The schema file the versions' `$schema` names (ours first, then
     /// theirs, then the base), for the work-tree `path`; read it and give
-    /// it to ``merge(path:base:current:other:schema:markers:virtualBase:)``.
+    /// it to ``merge(path:base:current:other:schema:markers:virtualBase:ignoring:properties:)``.
     public static func schemaPath(path: String, base: [UInt8], current: [UInt8], other: [UInt8]) -> String? {
         GitInputs.schemaPath(of: versions(base: base, current: current, other: other), order: schemaOrder, workTreePath: path)
     }
@@ -45,16 +45,24 @@ public enum GitMergeDriver {
     ///   - markers: the markers' size and git's labels.
     ///   - virtualBase: merging merge bases: open conflicts keep the
     ///     base's values (a valid document for the outer merge), no markers.
+    ///   - paths: JSON paths that take ours' value when the versions are
+    ///     plain JSON (from `.graphdiff` and `--ignore`; see ``IgnoreFile``).
+    ///   - properties: `ENTITY.PROPERTY` names that take ours' value when
+    ///     they are graphs, besides the schema's `diff.ignore`; a name the
+    ///     schema does not have makes the graph merge refuse (the next step
+    ///     is taken).
     /// - Complexity: that of the merge taken: O(*n* log *n*) for *n*
     ///   objects, O(*n* · *d*) for lines.
     public static func merge(path: String, base: [UInt8], current: [UInt8], other: [UInt8], schema: GitInputs.SchemaFile?,
-                             markers: ConflictMarkerWriter.Markers, virtualBase: Bool = false) -> Outcome {
+                             markers: ConflictMarkerWriter.Markers, virtualBase: Bool = false,
+                             ignoring paths: IgnoredPaths = IgnoredPaths(), properties: [String] = []) -> Outcome {
         let jsonMarkers = virtualBase ? nil : markers
         let versions = versions(base: base, current: current, other: other)
         var (kind, reason) = GitInputs.classify(versions, schema: schema)
         if case .graphs(let g) = kind {
             do {
-                let merged = try MergeText.graphs(base: g[0], mine: g[1], theirs: g[2], prefer: nil, markers: jsonMarkers)
+                let ignored = try IgnoredProperties(properties, schema: g[1].schema)
+                let merged = try MergeText.graphs(base: g[0], mine: g[1], theirs: g[2], prefer: nil, markers: jsonMarkers, ignored: ignored)
                 return Outcome(text: merged.text, conflicts: merged.open.map(\.description), notes: [])
             } catch {
                 reason = "the graph merge refused: \(GitInputs.firstLine(error))"
@@ -67,7 +75,7 @@ public enum GitMergeDriver {
             if b == nil, m.objectValue != nil, t.objectValue != nil { b = .object(JSONObject()) }
             if b == nil, m.arrayValue != nil, t.arrayValue != nil { b = .array([]) }
             if let b {
-                let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(), markers: jsonMarkers,
+                let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(ignored: paths), markers: jsonMarkers,
                                                  layout: TextLayout(of: current))
                 return Outcome(text: merged.text, conflicts: merged.open.map(\.description), notes: reason.map { ["merging as plain JSON: \($0)"] } ?? [])
             }

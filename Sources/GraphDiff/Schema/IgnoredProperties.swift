@@ -46,11 +46,6 @@ public struct IgnoredProperties: Sendable {
     /// Whether nothing is ignored.
     public var isEmpty: Bool { names.isEmpty }
 
-    /// The names of `self` and of `other`, resolved against `schema`.
-    public func adding(_ other: IgnoredProperties, schema: Schema) throws(SchemaError) -> IgnoredProperties {
-        try IgnoredProperties(names + other.names, schema: schema)
-    }
-
     /// The slots ignored for the entity at `entityIndex`.
     package func slots(of entityIndex: Int) -> Set<Int> {
         entityIndex < slots.count ? slots[entityIndex] : []
