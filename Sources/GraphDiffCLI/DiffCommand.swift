@@ -64,7 +64,14 @@ enum DiffCommand: Subcommand {
                 switch format {
                 case "json": output = JSONWriter.canonical(PatchDocument.encode(changes, context: context))
                 case "tree": output = JSONWriter.canonical(TreeRenderer.render(changes, old: oldGraph, new: newGraph, wordDiff: context.wordDiff))
-                case "json-patch", "merge-patch":
+                case "merge-patch":
+                    let target = newGraph.withIgnoredValues(of: oldGraph, ignored: options.ignored)
+                    do {
+                        output = JSONWriter.canonical(try MergePatch.diff(from: oldGraph, to: target))
+                    } catch {
+                        throw CommandFailure.trouble("\(error); use --format json-patch")
+                    }
+                case "json-patch":
                     let target = newGraph.withIgnoredValues(of: oldGraph, ignored: options.ignored)
                     output = try documentPatch(format, oldGraph.encoded(), target.encoded(), JSONDiff.Options(numbersByText: true))
                 default: output = Array(HumanRenderer.render(changes, context: context).utf8)

@@ -34,6 +34,11 @@ public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A merge patch (RFC 7386) cannot say that the member at this path
     /// becomes `null` (``MergePatch/diff(from:to:)``): `null` means remove.
     case unrepresentableInMergePatch(JSONPointer)
+    /// A merge patch of graphs (``MergePatch/diff(from:to:)-(Graph,Graph)``)
+    /// cannot say this change to a property of the object `entity`
+    /// `identity`, or (both nil) to the metadata member `property`;
+    /// `reason` says what it would set and why it cannot.
+    case unrepresentableInGraphMergePatch(entity: String?, identity: String?, property: String, reason: String)
 
     public var description: String {
         switch self {
@@ -43,6 +48,10 @@ public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no object \(id) in either graph"
         case .unrepresentableInMergePatch(let path):
             return "a merge patch cannot set \(path.tokens.isEmpty ? "the document" : path.description) to null (null means remove)"
+        case .unrepresentableInGraphMergePatch(let entity?, let identity?, let property, let reason):
+            return "a merge patch cannot set \(entity) \(JSONWriter.string(.string(identity))) \(property) \(reason)"
+        case .unrepresentableInGraphMergePatch(_, _, let property, let reason):
+            return "a merge patch cannot set metadata \(JSONWriter.string(.string(property))) \(reason)"
         }
     }
 }
