@@ -17,6 +17,7 @@ enum GitDiffCommand: Subcommand {
             case "--schema": schema = rest.popFirst()
             case "--ignore": ignores += rest.popFirst().map { [$0] } ?? []
             case "--color": color = rest.popFirst() ?? "auto"
+            case let option where option.hasPrefix("--color="): color = String(option.dropFirst("--color=".count))
             case "--exit-code": exitCode = true
             case "--": break
             default: throw CommandFailure.usage("unknown option '\(first)'")

@@ -89,6 +89,21 @@ final class OptionFormsTests: XCTestCase {
             """)
     }
 
+    func test_gitDiff_colorValue_inTheNextArgument_orAfterEquals() throws {
+        let dir = try temporaryDirectory(self)
+        let old = dir.appendingPathComponent("old").path, new = dir.appendingPathComponent("new").path
+        try #"{"a": 1}"#.write(toFile: old, atomically: true, encoding: .utf8)
+        try #"{"a": 2}"#.write(toFile: new, atomically: true, encoding: .utf8)
+        func run(_ color: [String]) -> RunResult {
+            graphdiff(["git-diff"] + color + ["x.json", old, "1111111", "100644", new, "2222222", "100644"])
+        }
+        let header = "diff --git a/x.json b/x.json\n--- a/x.json\n+++ b/x.json\n"
+        XCTAssertEqual(run(["--color", "always"]).stdout, header + "\u{1B}[33m~ /a:\u{1B}[0m \u{1B}[31m1\u{1B}[0m → \u{1B}[32m2\u{1B}[0m\n\n0 added, 0 removed, 1 changed, 0 moved\n")
+        XCTAssertEqual(run(["--color=always"]).stdout, run(["--color", "always"]).stdout)
+        XCTAssertEqual(run(["--color=never"]).stdout, header + "~ /a: 1 → 2\n\n0 added, 0 removed, 1 changed, 0 moved\n")
+        XCTAssertEqual(run(["--color=never"]).status, 0)
+    }
+
     func test_merge_quiet_writesNothingButTheStatus_andStillWritesOutput() throws {
         let dir = try temporaryDirectory(self)
         let schema = samplePath("tasks/tasks.schema.json")
