@@ -23,14 +23,14 @@ struct _LineSearch {
     static let heuristicMinCost = 256
     static let heuristicFactor = 4
 
-    init(_ a: [Int32], _ b: [Int32]) {
+    init(_ a: [Int32], _ b: [Int32], costBound: Int? = nil) {
         self.a = a
         self.b = b
         let diagonals = a.count + b.count + 3
         forward = [Int](repeating: 0, count: diagonals)
         backward = [Int](repeating: 0, count: diagonals)
         origin = b.count + 1
-        maxCost = max(256, LineAlignment._roughSquareRoot(diagonals))
+        maxCost = costBound ?? max(256, LineAlignment._roughSquareRoot(diagonals))
         changedA = [Bool](repeating: false, count: a.count)
         changedB = [Bool](repeating: false, count: b.count)
     }

@@ -54,9 +54,14 @@ package enum LineAlignment {
     /// - Complexity: O((*n* + *m*) · min(*d*, √(*n* + *m*)) + *n* + *m*)
     ///   time and O(*n* + *m*) memory, where *n* and *m* are the line
     ///   counts and *d* the number of lines added and removed.
-    package static func changes(from old: ByteLines, to new: ByteLines) -> [LineChange] {
+    ///
+    /// `costBound` replaces the cost past which a sub-problem's search stops
+    /// at its furthest-reaching point (max(256, about √(*n* + *m*)) when
+    /// `nil`, as in xdiff); the word diff uses a fixed 256, so that texts
+    /// of few distinct words stay near linear time.
+    package static func changes(from old: ByteLines, to new: ByteLines, costBound: Int? = nil) -> [LineChange] {
         var (a, b) = _prepare(old, new)
-        var search = _LineSearch(a.keptClasses, b.keptClasses)
+        var search = _LineSearch(a.keptClasses, b.keptClasses, costBound: costBound)
         search.run()
         for (r, changed) in search.changedA.enumerated() where changed { a.setChanged(a.kept[r], true) }
         for (r, changed) in search.changedB.enumerated() where changed { b.setChanged(b.kept[r], true) }

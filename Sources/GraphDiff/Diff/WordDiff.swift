@@ -25,7 +25,9 @@
 ///   rest of a stretch of unchanged text, if it holds more than
 ///   whitespace, is replaced by one ``Segment/elided(_:)``.
 ///
-/// - Note: The alignment is not always minimal (see ``LineAlignment``).
+/// - Note: The alignment is not always minimal: past a cost of
+///   ``searchCostBound`` (256) edits, the search of a stretch stops at its
+///   furthest-reaching point (see ``LineAlignment``).
 package struct WordDiff: Hashable, Sendable {
     /// One stretch of the report, in the order of the text.
     package enum Segment: Hashable, Sendable {
@@ -46,6 +48,10 @@ package struct WordDiff: Hashable, Sendable {
     /// The longest string, in Unicode scalars, shown whole without a line
     /// break.
     package static let lineLength = 80
+    /// The cost past which the alignment of one stretch of words stops at
+    /// its furthest-reaching point (see ``LineAlignment``): fixed, rather
+    /// than growing with √(*n* + *m*) as for lines.
+    package static let searchCostBound = 256
     /// How many words (runs of letters and digits) of unchanged text are
     /// kept on each side of a change...
     package static let contextWords = 5
@@ -63,7 +69,7 @@ package struct WordDiff: Hashable, Sendable {
         let a = Array(old.utf8), b = Array(new.utf8)
         guard a != b, _isLong(a) || _isLong(b) else { return nil }
         let ta = ByteLines(words: a), tb = ByteLines(words: b)
-        let changes = LineAlignment.changes(from: ta, to: tb)
+        let changes = LineAlignment.changes(from: ta, to: tb, costBound: searchCostBound)
 
         // Too little in common: show both whole.
         func textBytes(_ words: ByteLines, _ range: Range<Int>) -> Int {
