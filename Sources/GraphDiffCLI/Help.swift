@@ -169,7 +169,10 @@ enum Help {
           --force         Apply the changes that match and report the others
                           (exit 1); accept a patch for another schema.
           -f, --format graphdiff|json-patch|merge-patch
-                          Read PATCH in this format.
+                          Read PATCH in this format. Without it: an
+                          object with "format" is graphdiff, an array of
+                          objects with "op" (or []) json-patch, any other
+                          object or array merge-patch.
           --schema FILE   Read TARGET as a graph of this schema.
           -h, --help      Show this help.
 

@@ -84,4 +84,26 @@ final class MergePatchCommandTests: XCTestCase {
 
             """)
     }
+
+    /// A merge patch of a top-level array is an array (it replaces the
+    /// target): `patch` reads it as one without `-f merge-patch`, while a
+    /// list of operations stays an RFC 6902 patch.
+    func test_mergePatchOfATopLevelArray_isRecognisedByPatch() throws {
+        let dir = try temporaryDirectory(self)
+        let old = dir.appendingPathComponent("a.json").path, new = dir.appendingPathComponent("b.json").path
+        try "[1,1,1,2]\n".write(toFile: old, atomically: true, encoding: .utf8)
+        try "[2,1,1,1]\n".write(toFile: new, atomically: true, encoding: .utf8)
+        for format in ["merge-patch", "json-patch"] {
+            let patch = dir.appendingPathComponent("\(format).json").path
+            let made = graphdiff(["diff", "-f", format, "-o", patch, old, new])
+            XCTAssertEqual(made.status, 1, made.stderr)
+            let applied = graphdiff(["patch", old, patch])
+            XCTAssertEqual(applied.status, 0, applied.stderr)
+            XCTAssertEqual(applied.stderr, "", format)
+            XCTAssertEqual(applied.stdout, "[2, 1, 1, 1]\n", format)
+        }
+        XCTAssertEqual(try String(contentsOfFile: dir.appendingPathComponent("merge-patch.json").path, encoding: .utf8), "[2, 1, 1, 1]\n")
+        let check = graphdiff(["patch", "--check", old, dir.appendingPathComponent("merge-patch.json").path])
+        XCTAssertEqual(check.stdout, "\(old): the merge-patch applies\n")
+    }
 }

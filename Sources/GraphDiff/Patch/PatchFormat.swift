@@ -10,21 +10,31 @@ public enum PatchFormat: String, Sendable, Hashable, CaseIterable {
     case graphdiff
     /// An RFC 6902 JSON Patch: an array of operations.
     case jsonPatch = "json-patch"
-    /// An RFC 7386 JSON merge patch: any other object.
+    /// An RFC 7386 JSON merge patch: any other object, or an array that is
+    /// not a list of operations (which replaces the target whole).
     case mergePatch = "merge-patch"
 
-    /// The format `document` is written in: an array is a JSON Patch; an
-    /// object with a `format` member is a graphdiff patch (whose tag must be
-    /// ``PatchDocument/formatTag``); any other object is a merge patch.
+    /// The format `document` is written in: an empty array, or an array
+    /// whose every element is an object with an `op` member, is a JSON
+    /// Patch; any other array is a merge patch (RFC 7386: a patch that is no
+    /// object replaces the target, as `diff -f merge-patch` writes for a
+    /// top-level array); an object with a `format` member is a graphdiff
+    /// patch (whose tag must be ``PatchDocument/formatTag``); any other
+    /// object is a merge patch.
     ///
     /// - Throws: ``PatchError`` (``PatchError/Reason/unknownFormat(_:)``)
     ///   for an object whose `format` is another tag, and
     ///   (``PatchError/Reason/malformed(_:)``) for a document that is no
     ///   array or object.
-    /// - Complexity: O(1).
+    /// - Complexity: O(*n*) for an array of *n* elements, O(1) otherwise.
     public static func detect(_ document: JSONValue) throws(PatchError) -> PatchFormat {
         switch document {
-        case .array: return .jsonPatch
+        case .array(let elements):
+            let operations = elements.allSatisfy { element in
+                if case .object(let o) = element { return o["op"] != nil }
+                return false
+            }
+            return operations ? .jsonPatch : .mergePatch
         case .object(let o):
             guard let format = o["format"]?.stringValue else { return .mergePatch }
             guard format == PatchDocument.formatTag else { throw PatchError(.unknownFormat(format)) }

@@ -114,6 +114,8 @@ final class PatchErrorTests: XCTestCase {
         let cases: [(String, PatchFormat?)] = [
             (#"[]"#, .jsonPatch), (#"{"a": null}"#, .mergePatch), (#"{"format": "graphdiff-patch/1", "changes": []}"#, .graphdiff),
             (#"{"format": "other/2"}"#, nil), (#"3"#, nil),
+            (#"[{"op": "remove", "path": "/a"}, {"op": 1}]"#, .jsonPatch), (#"[2, 1, 1, 1]"#, .mergePatch),
+            (#"[{"op": "remove", "path": "/a"}, {"name": "six"}]"#, .mergePatch), (#"[{"op": "x"}, 1]"#, .mergePatch), (#"[[]]"#, .mergePatch),
         ]
         for (text, expected) in cases {
             XCTAssertEqual(try? PatchFormat.detect(try JSONReader.parse(text)), expected, text)
