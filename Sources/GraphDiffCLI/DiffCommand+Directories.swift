@@ -38,24 +38,25 @@ extension DiffCommand {
                 output += Array(line.utf8)
                 different = true
             } else if case .problem(let side, let path, let message) = item {
-                io.err("graphdiff diff: \(DirectoryComparison.join(side == .old ? oldRoot : newRoot, path)): \(message)\n")
+                io.err("graphdiff diff: \(DirectoryComparison.quoted(DirectoryComparison.join(side == .old ? oldRoot : newRoot, path))): \(message)\n")
                 trouble = true
             } else if case .files(let path) = item {
                 let (x, y) = (DirectoryComparison.join(oldRoot, path), DirectoryComparison.join(newRoot, path))
+                let (qx, qy) = (DirectoryComparison.quoted(x), DirectoryComparison.quoted(y))
                 do {
                     guard let report = try comparePair(x, y, args: pairArgs, io: io, colorAllowed: args.value("--output") == nil) else { continue }
                     different = true
                     if brief || (stat && !report.isJSON) {
-                        output += Array("Files \(x) and \(y) differ\n".utf8)
+                        output += Array("Files \(qx) and \(qy) differ\n".utf8)
                     } else {
-                        output += Array("graphdiff diff \(x) \(y)\n".utf8) + report.bytes
+                        output += Array("graphdiff diff \(qx) \(qy)\n".utf8) + report.bytes
                     }
                 } catch var failure as CommandFailure {
                     failure.showUsage = false
                     io.err(Messages.report(failure, command: DiffCommand.self).text)
                     trouble = true
                 } catch {
-                    io.err(Messages.report(error, command: DiffCommand.self).text)
+                    io.err(prefixed(Messages.report(error, command: DiffCommand.self).text))
                     trouble = true
                 }
             }
@@ -68,6 +69,17 @@ extension DiffCommand {
         return trouble ? .trouble : different ? .failure : .success
     }
 
+    /// `text`'s lines, each starting with `graphdiff diff: ` (a line that
+    /// already starts with it is kept): in directory mode every message on
+    /// standard error names the program, as `diff -r` starts each with
+    /// `diff: `, position lines (`FILE:LINE:COL: …`) included.
+    static func prefixed(_ text: String) -> String {
+        let prefix = "graphdiff \(DiffCommand.name): "
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.isEmpty || line.hasPrefix(prefix) ? String(line) : prefix + line
+        }.joined(separator: "\n")
+    }
+
     /// The report on the files `x` and `y`, or `nil` when they are the same.
     ///
     /// - Parameter colorAllowed: colour may be used (no `--output`).
@@ -77,7 +89,8 @@ extension DiffCommand {
         let a = try FileAccess.read(x, io: io), b = try FileAccess.read(y, io: io)
         if a == b { return nil }
         guard !GitInputs.isBinary(a) && !GitInputs.isBinary(b), let first = try? JSONReader.parse(a), let second = try? JSONReader.parse(b) else {
-            let text = DirectoryComparison.textDiff(old: a, new: b, oldName: x, newName: y)
+            let text = DirectoryComparison.textDiff(old: a, new: b, oldName: DirectoryComparison.quoted(x),
+                                                    newName: DirectoryComparison.quoted(y))
             return text.isEmpty ? nil : (text, false)
         }
         var args = args

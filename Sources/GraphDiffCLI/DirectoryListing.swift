@@ -5,8 +5,8 @@ import GraphDiff
 /// the root, symbolic links followed (as `diff -r` follows them), `.git`
 /// not entered (``DirectoryComparison/isSkipped(name:)``).
 ///
-/// A directory that is one of its own ancestors (a link back up the tree)
-/// is listed with the problem `recursive directory loop`, as GNU diff
+/// A directory that is one of its own ancestors, or an ancestor of the
+/// root (a link back up the tree: `..`, `/`), is listed with the problem `recursive directory loop`, as GNU diff
 /// words it, and not entered; a link that leads nowhere, or a directory
 /// that cannot be read, is listed with the system's reason.
 enum DirectoryListing {
@@ -36,10 +36,28 @@ enum DirectoryListing {
         var info = stat()
         guard stat(root, &info) == 0 else { throw CommandFailure.trouble("\(root): \(FileAccess.errnoText())") }
         var entries: [DirectoryComparison.Entry] = []
-        if let problem = walk(root, relative: "", ancestors: [FileID(info)], into: &entries) {
+        if let problem = walk(root, relative: "", ancestors: ancestors(of: root, info), into: &entries) {
             throw CommandFailure.trouble("\(root): \(problem)")
         }
         return entries
+    }
+
+    /// The directory `root` (whose `stat` is `info`) and every directory
+    /// above it, up to the file system's root: a link to any of them (`..`
+    /// from the root, `/`) is a loop, found before the walk enters it.
+    ///
+    /// - Complexity: O(*h*) calls of `stat`, where *h* is the depth of
+    ///   `root` below `/`.
+    static func ancestors(of root: String, _ info: stat) -> [FileID] {
+        var ids = [FileID(info)]
+        var path = root.hasSuffix("/") ? root : root + "/"
+        while ids.count < 4_096 {
+            path += "../"
+            var parent = stat()
+            guard stat(path, &parent) == 0, !ids.contains(FileID(parent)) else { break }
+            ids.append(FileID(parent))
+        }
+        return ids
     }
 
     /// Appends the entries below `directory` (`relative` to the root) to

@@ -71,7 +71,10 @@ enum Help {
         files that differ a line 'graphdiff diff OLD/F NEW/F' and its report
         (JSON and graphs as above, with each graph's $schema; other files as
         a unified line diff, or 'Binary files OLD/F and NEW/F differ'). A
-        directory against a file is trouble (exit 2).
+        directory against a file is trouble (exit 2). A name with a control
+        character (a newline), '"' or '\\' is written between double quotes
+        with C escapes ("a/x\\ny"). A link to a directory above it ('..') is
+        trouble: 'recursive directory loop'.
 
         Arguments:
           OLD, NEW        The two files (one of them may be - for standard
@@ -135,7 +138,9 @@ enum Help {
         Exit status: 0 no differences, 1 differences, 2 trouble (usage,
         unreadable or invalid input, missing or broken schema). With
         directories, one status for all: 2 if any file was trouble (reported
-        on standard error; the others are still compared), else 1 if any differ.
+        on standard error, each line starting 'graphdiff diff: '; the others
+        are still compared, and -o FILE still gets their report), else 1 if
+        any differ.
 
         """
 

@@ -159,7 +159,7 @@ final class DiffDirectoryTests: XCTestCase {
         let lines = r.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(Array(lines.prefix(2)), ["graphdiff diff: \(a)/dangling: No such file or directory",
                                                 "graphdiff diff: \(b)/dangling: No such file or directory"])
-        XCTAssertTrue(lines.contains { $0.hasPrefix("\(b)/sub/t.graph.json:1:") }, r.stderr)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("graphdiff diff: \(b)/sub/t.graph.json:1:") }, r.stderr)
         XCTAssertEqual(Array(lines.suffix(2)), ["graphdiff diff: \(a)/sub/up: recursive directory loop",
                                                 "graphdiff diff: \(b)/sub/up: recursive directory loop"])
     }
@@ -269,5 +269,90 @@ extension DiffDirectoryTests {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let shown = "$ graphdiff diff old new\n" + full.stdout + "$ graphdiff diff -q old new\n" + brief.stdout + "```"
         XCTAssertTrue(readme.contains("```console\n" + shown), shown)
+    }
+}
+
+/// Names with control characters, links above the root, `-o` with trouble
+/// and the prefix of messages.
+extension DiffDirectoryTests {
+    func test_diffDirectories_namesWithNewlines_areQuotedWithCEscapes_everyLineStaysOneLine() throws {
+        let tmp = try temporaryDirectory(self)
+        try write(["e1/sp ace\nnl.txt": "x\n", "e2/sp ace\nnl.txt": "y\n", "e1/o\nnly": "", "e1/tab\té.json": "1",
+                   "e2/tab\té.json": "2", "e1/q\"uote": "a\n", "e2/q\"uote": "b\n", "e2/plain é": ""], under: tmp)
+        let full = try runBinary(["diff", "e1", "e2"], in: tmp)
+        XCTAssertEqual([full.status.description, full.stderr], ["1", ""])
+        XCTAssertEqual(full.stdout, """
+            Only in e1: "o\\nnly"
+            Only in e2: plain é
+            graphdiff diff "e1/q\\"uote" "e2/q\\"uote"
+            --- "e1/q\\"uote"
+            +++ "e2/q\\"uote"
+            @@ -1 +1 @@
+            -a
+            +b
+            graphdiff diff "e1/sp ace\\nnl.txt" "e2/sp ace\\nnl.txt"
+            --- "e1/sp ace\\nnl.txt"
+            +++ "e2/sp ace\\nnl.txt"
+            @@ -1 +1 @@
+            -x
+            +y
+            graphdiff diff "e1/tab\\té.json" "e2/tab\\té.json"
+            ~ (root): 1 → 2
+
+            0 added, 0 removed, 1 changed, 0 moved
+
+            """)
+        let brief = try runBinary(["diff", "-q", "e1", "e2"], in: tmp)
+        XCTAssertEqual(brief.stdout, """
+            Only in e1: "o\\nnly"
+            Only in e2: plain é
+            Files "e1/q\\"uote" and "e2/q\\"uote" differ
+            Files "e1/sp ace\\nnl.txt" and "e2/sp ace\\nnl.txt" differ
+            Files "e1/tab\\té.json" and "e2/tab\\té.json" differ
+
+            """)
+    }
+
+    func test_diffDirectories_linkToTheRootsParent_isALoop_theParentIsNotWalked() throws {
+        let tmp = try temporaryDirectory(self)
+        try write(["e1/x.txt": "1\n", "e2/x.txt": "2\n", "e1/deep/y": "", "e2/deep/y": ""], under: tmp)
+        for side in ["e1", "e2"] {
+            try FileManager.default.createSymbolicLink(atPath: tmp.path + "/\(side)/loop", withDestinationPath: "..")
+            try FileManager.default.createSymbolicLink(atPath: tmp.path + "/\(side)/deep/top", withDestinationPath: "/")
+        }
+        let r = try runBinary(["diff", "-q", "e1", "e2"], in: tmp)
+        XCTAssertEqual(r.status, 2)
+        XCTAssertEqual(r.stderr, """
+            graphdiff diff: e1/deep/top: recursive directory loop
+            graphdiff diff: e2/deep/top: recursive directory loop
+            graphdiff diff: e1/loop: recursive directory loop
+            graphdiff diff: e2/loop: recursive directory loop
+
+            """)
+        XCTAssertEqual(r.stdout, "Files e1/x.txt and e2/x.txt differ\n")
+    }
+
+    func test_diffDirectories_troubleWithOutputFile_writesTheOthersReport_everyMessagePrefixed() throws {
+        let tmp = try temporaryDirectory(self)
+        try write(["s1/a.graph.json": #"{"$schema": "tasks.schema.json", "objects": {}}"#,
+                   "s2/a.graph.json": #"{"$schema": "tasks.schema.json", "objects": {"Task": {}}}"#,
+                   "s1/b.json": "[1]", "s2/b.json": "[2]"], under: tmp)
+        let plain = try runBinary(["diff", "s1", "s2"], in: tmp)
+        let r = try runBinary(["diff", "-o", "out.txt", "s1", "s2"], in: tmp)
+        let expectedErr = """
+            graphdiff diff: s1/a.graph.json: schema s1/tasks.schema.json: No such file or directory
+
+            """
+        XCTAssertEqual([plain.status, r.status], [2, 2])
+        XCTAssertEqual([plain.stderr, r.stderr, r.stdout], [expectedErr, expectedErr, ""])
+        let written = try String(contentsOf: tmp.appendingPathComponent("out.txt"), encoding: .utf8)
+        XCTAssertEqual(written, """
+            graphdiff diff s1/b.json s2/b.json
+            ~ /0: 1 → 2
+
+            0 added, 0 removed, 1 changed, 0 moved
+
+            """)
+        XCTAssertEqual(written, plain.stdout)
     }
 }

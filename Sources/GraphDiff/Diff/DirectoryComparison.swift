@@ -180,12 +180,22 @@ extension DirectoryComparison {
     package static func line(_ item: Item, oldRoot: String, newRoot: String) -> String? {
         switch item {
         case .onlyIn(let side, let directory, let name):
-            return "Only in \(join(side == .old ? oldRoot : newRoot, directory)): \(name)\n"
+            return "Only in \(quoted(join(side == .old ? oldRoot : newRoot, directory))): \(quoted(name))\n"
         case .kinds(let path, let old, let new):
-            return "File \(join(oldRoot, path)) is a \(old.description) while file \(join(newRoot, path)) is a \(new.description)\n"
+            return "File \(quoted(join(oldRoot, path))) is a \(old.description) while file \(quoted(join(newRoot, path))) is a \(new.description)\n"
         case .files, .problem:
             return nil
         }
+    }
+
+    /// A path as the lines of a directory comparison name it: as is, or,
+    /// when it holds a control character (a newline would break the line),
+    /// `"` or `\`, between double quotes with C escapes (`"a/x\ny"`,
+    /// `"a/tab\t.json"`), as `diff -r` quotes names in its `diff` and
+    /// `---`/`+++` lines. Bytes above 0x7F are kept (UTF-8 names stay as
+    /// they are).
+    package static func quoted(_ path: String) -> String {
+        GitDiffArguments.quoted(path, escapingNonASCII: false)
     }
 
     /// How two files that differ are compared when they are not both JSON:
