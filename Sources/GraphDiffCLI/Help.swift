@@ -202,7 +202,9 @@ enum Help {
         contradict each other, or one member moved or inserted to two places,
         conflict. Every result is a valid graph. Plain JSON merges member by
         member, and arrays like diff3. A summary line per conflict goes to
-        standard error.
+        standard error; it names a keyed element by its key
+        (/packages/[name="six"]/version) and another element by its index in
+        the result, marked "(result)".
 
         Arguments:
           BASE            The common ancestor.

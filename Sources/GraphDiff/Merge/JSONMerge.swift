@@ -50,11 +50,11 @@ public enum JSONMerge {
         -> (value: JSONValue, conflicts: [MergeConflict])
     {
         var conflicts: [MergeConflict] = []
-        let value = merge(base, mine, theirs, at: JSONPointer(), options.ignored.root, options, &conflicts) ?? .null
+        let value = merge(base, mine, theirs, at: JSONPointer(), JSONLocation(), options.ignored.root, options, &conflicts) ?? .null
         return (value, conflicts)
     }
 
-    static func merge(_ b: JSONValue?, _ m: JSONValue?, _ t: JSONValue?, at path: JSONPointer, _ state: IgnoredPaths.State,
+    static func merge(_ b: JSONValue?, _ m: JSONValue?, _ t: JSONValue?, at path: JSONPointer, _ location: JSONLocation, _ state: IgnoredPaths.State,
                       _ options: Options, _ conflicts: inout [MergeConflict]) -> JSONValue? {
         /// Equal, leaving out ignored members below here.
         func same(_ x: JSONValue?, _ y: JSONValue?) -> Bool {
@@ -65,7 +65,7 @@ public enum JSONMerge {
         if same(b, m) {
             // Theirs' values, in mine's member order (and mine's ignored members).
             if case .object(let y)? = m, case .object(let z)? = t, case .object(let x)? = b {
-                return .object(mergeObjects(x, y, z, at: path, state, options, &conflicts))
+                return .object(mergeObjects(x, y, z, at: path, location, state, options, &conflicts))
             }
             guard !state.isDead, case .array? = m, case .array? = t, case .array? = b else { return t }
         } else if same(b, t) {
@@ -73,14 +73,14 @@ public enum JSONMerge {
         }
         switch (b, m, t) {
         case (.object(let x)?, .object(let y)?, .object(let z)?):
-            return .object(mergeObjects(x, y, z, at: path, state, options, &conflicts))
+            return .object(mergeObjects(x, y, z, at: path, location, state, options, &conflicts))
         case (nil, .object(let y)?, .object(let z)?):
-            return .object(mergeObjects(JSONObject(), y, z, at: path, state, options, &conflicts, baseAbsent: true))
+            return .object(mergeObjects(JSONObject(), y, z, at: path, location, state, options, &conflicts, baseAbsent: true))
         case (.array(let x)?, .array(let y)?, .array(let z)?):
-            if let key = options.arrayKey, let merged = keyedMerge(x, y, z, key: key, at: path, state, options, &conflicts) { return .array(merged) }
-            return .array(mergeArrays(x, y, z, at: path, state, options, &conflicts))
+            if let key = options.arrayKey, let merged = keyedMerge(x, y, z, key: key, at: path, location, state, options, &conflicts) { return .array(merged) }
+            return .array(mergeArrays(x, y, z, at: path, location, state, options, &conflicts))
         default:
-            conflicts.append(MergeConflict(kind: .property, path: path, base: b, mine: m, theirs: t, resolvedBy: options.prefer))
+            conflicts.append(MergeConflict(kind: .property, path: path, base: b, mine: m, theirs: t, resolvedBy: options.prefer, location: location))
             switch options.prefer {
             case .mine?: return m
             case .theirs?: return t
@@ -94,7 +94,7 @@ public enum JSONMerge {
     /// only the base has (kept by a conflict) after the one it follows there.
     ///
     /// - Complexity: O(*n*) expected, for *n* members, plus the merges of their values.
-    static func mergeObjects(_ x: JSONObject, _ y: JSONObject, _ z: JSONObject, at path: JSONPointer, _ state: IgnoredPaths.State, _ options: Options,
+    static func mergeObjects(_ x: JSONObject, _ y: JSONObject, _ z: JSONObject, at path: JSONPointer, _ location: JSONLocation, _ state: IgnoredPaths.State, _ options: Options,
                              _ conflicts: inout [MergeConflict], baseAbsent: Bool = false) -> JSONObject {
         let base = baseAbsent ? JSONObject() : x
         // Pair members by name: mine's and theirs' with the base's (a walk,
@@ -145,14 +145,14 @@ public enum JSONMerge {
             if inner.matched {
                 // Ignored: mine's value, or none.
                 if let m { result.members.append(JSONObject.Member(key: key, value: m)) }
-            } else if let v = merge(b, m, t, at: path.appending(key), inner, options, &conflicts) {
+            } else if let v = merge(b, m, t, at: path.appending(key), JSONLocation(location.segments + [.member(key)]), inner, options, &conflicts) {
                 result.members.append(JSONObject.Member(key: key, value: v))
             }
         }
         return result
     }
 
-    static func mergeArrays(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], at path: JSONPointer, _ state: IgnoredPaths.State,
+    static func mergeArrays(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], at path: JSONPointer, _ location: JSONLocation, _ state: IgnoredPaths.State,
                             _ options: Options, _ conflicts: inout [MergeConflict]) -> [JSONValue] {
         // Elements compare without their ignored members.
         let element = options.ignored.stepIntoElement(state)
@@ -181,10 +181,11 @@ public enum JSONMerge {
                 result += tc
             } else if bc.count == mc.count && mc.count == tc.count {
                 for k in bc.indices {
-                    if let v = merge(bc[k], mc[k], tc[k], at: path.appending(index: result.count), element, options, &conflicts) { result.append(v) }
+                    if let v = merge(bc[k], mc[k], tc[k], at: path.appending(index: result.count), JSONLocation(location.segments + [.index(result.count)]), element, options, &conflicts) { result.append(v) }
                 }
             } else {
-                conflicts.append(MergeConflict(kind: .arrayChunk, path: path, base: .array(bc), mine: .array(mc), theirs: .array(tc), resolvedBy: options.prefer))
+                conflicts.append(MergeConflict(kind: .arrayChunk, path: path, base: .array(bc), mine: .array(mc), theirs: .array(tc), resolvedBy: options.prefer,
+                                               location: location))
                 switch options.prefer {
                 case .mine?: result += mc
                 case .theirs?: result += tc
@@ -206,7 +207,8 @@ public enum JSONMerge {
     /// Arrays of objects with a unique `key` member in all three versions,
     /// merged element by element and ordered like a chain; `nil` when the
     /// arrays are not such.
-    static func keyedMerge(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], key: String, at path: JSONPointer, _ state: IgnoredPaths.State,
+    static func keyedMerge(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], key: String, at path: JSONPointer, _ location: JSONLocation,
+                           _ state: IgnoredPaths.State,
                            _ options: Options,
                            _ conflicts: inout [MergeConflict]) -> [JSONValue]? {
         // Elements are named by their key: a string key as itself, any other
@@ -237,14 +239,36 @@ public enum JSONMerge {
         var all = Set(tb.byKey.keys)
         all.formUnion(tm.byKey.keys)
         all.formUnion(tt.byKey.keys)
+        // Conflicts inside an element name it by its key; their pointers get
+        // its index in the result once the order is known.
+        var inside: [(key: ExactString, conflicts: Range<Int>)] = []
         for k in all.sorted() {
-            if let v = merge(tb.byKey[k], tm.byKey[k], tt.byKey[k], at: path.appending(k.string), element, options, &conflicts) { merged[k] = v }
+            let (bv, mv, tv) = (tb.byKey[k], tm.byKey[k], tt.byKey[k])
+            let keyValue = (mv ?? tv ?? bv)?.objectValue?[key] ?? .string(k.string)
+            let first = conflicts.count
+            if let v = merge(bv, mv, tv, at: path.appending(k.string), JSONLocation(location.segments + [.key(name: key, value: keyValue)]), element, options,
+                             &conflicts) { merged[k] = v }
+            if conflicts.count > first { inside.append((k, first..<conflicts.count)) }
         }
         let order = SequenceMerge.merge(base: tb.order, mine: tm.order, theirs: tt.order, present: Set(merged.keys), prefer: options.prefer)
+        let result = order.order.filter { merged[ExactString($0)] != nil }
+        var indexOf: [ExactString: Int] = [:]
+        for (i, k) in result.enumerated() { indexOf[ExactString(k)] = i }
+        let depth = path.tokens.count
+        for (k, range) in inside {
+            for c in range where conflicts[c].path.tokens.count > depth {
+                if let i = indexOf[k] {
+                    conflicts[c].path.tokens[depth] = String(i)
+                } else {
+                    conflicts[c].path = path
+                }
+            }
+        }
         for c in order.conflicts {
             let (bv, mv, tv) = SequenceMerge.conflictValues(c, base: tb.order, mine: tm.order, theirs: tt.order)
-            conflicts.append(MergeConflict(kind: MergeConflict.Kind(c.kind), path: path, base: bv, mine: mv, theirs: tv, resolvedBy: options.prefer))
+            conflicts.append(MergeConflict(kind: MergeConflict.Kind(c.kind), path: path, base: bv, mine: mv, theirs: tv, resolvedBy: options.prefer,
+                                           location: location))
         }
-        return order.order.compactMap { merged[ExactString($0)] }
+        return result.compactMap { merged[ExactString($0)] }
     }
 }

@@ -38,8 +38,14 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
     public var identity: String?
     /// The property, when the conflict is about one.
     public var property: String?
-    /// Where the conflict is in the canonical merged document.
+    /// Where the conflict is in the canonical merged document (a JSON
+    /// Pointer into the result; for a keyed element the result no longer
+    /// has, the array that held it).
     public var path: JSONPointer
+    /// For plain JSON: where the conflict is, named as diff names places
+    /// (keyed elements by their key, `/packages/[name="six"]/version`);
+    /// its indices count in the merged result. `nil` for graphs.
+    public var location: JSONLocation?
     /// The three versions (`nil`: absent on that side).
     public var base: JSONValue?
     /// Mine's version (`nil`: absent on that side).
@@ -51,8 +57,9 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
 
     /// A conflict of `kind` at `path`, with the three versions.
     public init(kind: Kind, entity: String? = nil, identity: String? = nil, property: String? = nil, path: JSONPointer,
-                base: JSONValue?, mine: JSONValue?, theirs: JSONValue?, resolvedBy: MergeSide? = nil) {
+                base: JSONValue?, mine: JSONValue?, theirs: JSONValue?, resolvedBy: MergeSide? = nil, location: JSONLocation? = nil) {
         self.kind = kind
+        self.location = location
         self.entity = entity
         self.identity = identity
         self.property = property
@@ -67,6 +74,10 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         func show(_ v: JSONValue?) -> String { v.map { JSONWriter.string($0) } ?? "(absent)" }
         var subject = path.tokens.isEmpty ? "(root)" : path.description
+        if let location {
+            // Indices count in the merged result, and the line says so.
+            subject = location.segments.isEmpty ? "(root)" : location.description + (location.hasIndex ? " (result)" : "")
+        }
         if let entity, let identity {
             subject = "\(entity) \"\(identity)\"" + (property.map { ".\($0)" } ?? "")
             // Inside a json attribute: the place in its value too.

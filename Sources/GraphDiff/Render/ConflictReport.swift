@@ -39,6 +39,7 @@ public enum ConflictReport {
             if let i = c.identity { o["id"] = .string(i) }
             if let p = c.property { o["property"] = .string(p) }
             o["path"] = .string(c.path.description)
+            if let location = c.location, location.hasKey { o["keyPath"] = .string(location.description) }
             o["base"] = c.base ?? .null
             o["mine"] = c.mine ?? .null
             o["theirs"] = c.theirs ?? .null
