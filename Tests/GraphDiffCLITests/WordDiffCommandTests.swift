@@ -204,4 +204,17 @@ final class WordDiffCommandTests: XCTestCase {
             XCTAssertTrue(r.stderr.hasPrefix("graphdiff diff: --no-word-diff cannot be used with \(message)\n"), r.stderr)
         }
     }
+
+    /// A string of regenerated CSV rows shares its commas and "ok"s, but
+    /// its word diff would be longer than both strings whole: shown whole.
+    func test_diff_regeneratedCSVInAString_isShownWhole() throws {
+        let dir = try temporaryDirectory(self)
+        let old = dir.appendingPathComponent("old.json").path, new = dir.appendingPathComponent("new.json").path
+        let oldRows = #"59,9,ok\n47,4,ok\n12,3,ok\n88,1,ok\n30,5,ok\n76,2,ok\n"#, newRows = #"99,6,ok\n41,4,ok\n63,8,ok\n15,0,ok\n27,7,ok\n54,9,ok\n"#
+        try #"{"csv": "\#(oldRows)"}"#.write(toFile: old, atomically: true, encoding: .utf8)
+        try #"{"csv": "\#(newRows)"}"#.write(toFile: new, atomically: true, encoding: .utf8)
+        let r = graphdiff(["diff", old, new])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stdout, #"~ /csv: "\#(oldRows)" → "\#(newRows)""# + "\n\n0 added, 0 removed, 1 changed, 0 moved\n")
+    }
 }

@@ -18,6 +18,12 @@
 /// - When the words the strings share (whitespace not counted) make up less
 ///   than half of the longer string's words (counted in bytes, whitespace
 ///   not counted), the strings are shown whole: `nil`.
+/// - When the marked text (``Segment/unchanged(_:)``, removed text in
+///   `[-…-]`, added text in `{+…+}`, `…` for a left-out stretch; UTF-8
+///   bytes before escaping) would be longer than both strings shown whole,
+///   `"old" → "new"`, the strings are shown whole: `nil` (rewritten data,
+///   such as regenerated CSV rows, shares its punctuation but reads better
+///   whole).
 /// - Around each change, unchanged text is kept on each side up to the
 ///   ``contextWords``-th (5th) run of letters and digits, or the
 ///   ``contextLimit``-th (15th) such run or other character (punctuation
@@ -101,7 +107,28 @@ package struct WordDiff: Hashable, Sendable {
             next = c.oldEnd
         }
         _appendUnchanged(ta, next..<ta.count, first: merged.isEmpty, last: true, to: &segments)
+        // Longer than both strings whole: show them whole.
+        guard _markedLength(segments) <= a.count + b.count + _wholeOverhead else { return nil }
         return WordDiff(segments: segments)
+    }
+
+    /// The bytes a report spends on two strings shown whole besides their
+    /// text, `"` `" → "` `"`, less the two quotes of a marked literal.
+    static let _wholeOverhead = 7
+
+    /// The UTF-8 length of the marked text of `segments` before escaping:
+    /// `[-…-]` and `{+…+}` around changes, `…` (3 bytes) for a left-out
+    /// stretch.
+    static func _markedLength(_ segments: [Segment]) -> Int {
+        var n = 0
+        for segment in segments {
+            switch segment {
+            case .unchanged(let t): n += t.utf8.count
+            case .elided: n += 3
+            case .removed(let t), .added(let t): n += t.utf8.count + 4
+            }
+        }
+        return n
     }
 
     /// Whether UTF-8 text is longer than a line: a line break, or more than

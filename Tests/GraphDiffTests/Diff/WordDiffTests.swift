@@ -55,6 +55,21 @@ final class WordDiffTests: XCTestCase {
         XCTAssertNil(WordDiff.diff(from: old, to: half.replacingOccurrences(of: "eeeee", with: "zzzzz")))
     }
 
+    /// Regenerated CSV rows share their commas and "ok"s (more than half
+    /// the words), but the marked text would be longer than both whole.
+    func test_diff_longerThanBothWhole_isShownWhole() {
+        var generator = SplitMix64(seed: 7)
+        func rows() -> String { (0..<40).map { _ in "\(generator.below(100)),\(generator.below(10)),ok\n" }.joined() }
+        let old = rows(), new = rows()
+        XCTAssertNil(WordDiff.diff(from: old, to: new))
+        // One row changed among the same rows: a word diff, much shorter.
+        let edited = old.replacingOccurrences(of: "\n", with: "\n7,7,ok\n", options: [], range: old.range(of: "\n"))
+        XCTAssertEqual(WordDiff.diff(from: old, to: edited).map { WordDiff._markedLength($0.segments) }, 34)
+        // 17 bytes marked against 7 + 8 whole and 7 of quotes and arrow: still a word diff.
+        XCTAssertEqual(WordDiff.diff(from: "one\ntwo", to: "one\r\ntwo")?.segments, [.unchanged("one"), .removed("\n"), .added("\r\n"), .unchanged("two")])
+        XCTAssertEqual(WordDiff._markedLength([.unchanged("one"), .removed("\n"), .added("\r\n"), .unchanged("two")]), 17)
+    }
+
     func test_diff_comparesBytes_NFCAndNFDDiffer() {
         let nfc = lorem + " café", nfd = lorem + " cafe\u{301}"
         XCTAssertEqual(WordDiff.diff(from: nfc, to: nfd)?.segments, [.elided(93), .unchanged("labore et dolore magna aliqua. "), .removed("café"), .added("cafe\u{301}")])
