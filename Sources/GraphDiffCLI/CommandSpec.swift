@@ -146,6 +146,7 @@ extension CommandSpec {
             Option(names: ["--schema"], value: .file, summary: "The schema"),
             Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the report"),
             Option(names: ["--exit-code"], value: nil, summary: "Exit 1 when the sides differ"),
+            Option(names: ["--no-word-diff"], value: nil, summary: "Show changed long strings whole, not word by word"),
             Option(names: ["--ignore"], value: .text("PATH"), summary: "Leave out differences at this path", repeatable: true),
             helpOption,
         ],

@@ -4,13 +4,13 @@ import GraphDiff
 /// `graphdiff git-diff`: git's external diff driver (`diff.graphdiff.command`).
 enum GitDiffCommand: Subcommand {
     static let name = "git-diff"
-    static let usage = "graphdiff git-diff [--schema FILE] [--color auto|always|never] [--exit-code] [--ignore PATH]... GIT-ARGUMENTS..."
+    static let usage = "graphdiff git-diff [--schema FILE] [--color auto|always|never] [--exit-code] [--no-word-diff] [--ignore PATH]... GIT-ARGUMENTS..."
     static let help = Help.gitDiff
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         // Options come first; git's own arguments (paths may start with '-') follow.
         var rest = arguments[...]
-        var schema: String?, color = "auto", exitCode = false, ignores: [String] = []
+        var schema: String?, color = "auto", exitCode = false, wordDiff = true, ignores: [String] = []
         while let first = rest.first, first.hasPrefix("--") {
             rest = rest.dropFirst()
             switch first {
@@ -19,6 +19,7 @@ enum GitDiffCommand: Subcommand {
             case "--color": color = rest.popFirst() ?? "auto"
             case let option where option.hasPrefix("--color="): color = String(option.dropFirst("--color=".count))
             case "--exit-code": exitCode = true
+            case "--no-word-diff": wordDiff = false
             case "--": break
             default: throw CommandFailure.usage("unknown option '\(first)'")
             }
@@ -40,7 +41,7 @@ enum GitDiffCommand: Subcommand {
         let ignored = try IgnoreFileAccess.ignores(ignores, path: newPath ?? path, io: io)
         let report = GitDiffDriver.describe(path: path, newPath: newPath ?? path, old: oldBytes, new: newBytes,
                                             schema: schemaPath.map { FileAccess.schemaFile($0, given: schema != nil) }, color: useColor,
-                                            ignoring: ignored.paths, properties: ignored.properties)
+                                            wordDiff: wordDiff, ignoring: ignored.paths, properties: ignored.properties)
         if let note = report.note { io.err("graphdiff: \(newPath ?? path): \(note)\n") }
         io.out(report.text)
         return exitCode && report.different ? .failure : .success

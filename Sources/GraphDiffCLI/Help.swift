@@ -287,7 +287,7 @@ enum Help {
     static let gitDiff = """
         graphdiff git-diff: the external diff driver git runs for graph files.
 
-        Usage: graphdiff git-diff [--schema FILE] [--color auto|always|never] [--exit-code] [--ignore PATH]... GIT-ARGUMENTS...
+        Usage: graphdiff git-diff [--schema FILE] [--color auto|always|never] [--exit-code] [--no-word-diff] [--ignore PATH]... GIT-ARGUMENTS...
 
         git passes PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE
         (and NEW-PATH METAINFO for a rename), or PATH alone for an unmerged
@@ -304,6 +304,8 @@ enum Help {
                           Colour (auto: as git's color.diff, its pager counting
                           as a terminal).
           --exit-code     Exit 1 when the sides differ (for trustExitCode).
+          --no-word-diff  Show changed long strings whole, not word by word
+                          (add it to diff.graphdiff.command by hand).
           --ignore PATH   Leave out differences at PATH (repeatable; as for
                           diff --ignore), besides the schema's diff.ignore for
                           graphs and the .graphdiff file's paths for JSON.

@@ -217,4 +217,22 @@ final class WordDiffCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertEqual(r.stdout, #"~ /csv: "\#(oldRows)" → "\#(newRows)""# + "\n\n0 added, 0 removed, 1 changed, 0 moved\n")
     }
+
+    /// The git diff driver shows words, and takes --no-word-diff as diff does.
+    func test_gitDiff_noWordDiff_showsTheStringsWhole() throws {
+        let dir = try temporaryDirectory(self)
+        let old = dir.appendingPathComponent("old").path, new = dir.appendingPathComponent("new").path
+        try #"{"doc": "\#(Self.oldTitle)"}"#.write(toFile: old, atomically: true, encoding: .utf8)
+        try #"{"doc": "\#(Self.newTitle)"}"#.write(toFile: new, atomically: true, encoding: .utf8)
+        let git = ["x.json", old, "1111111", "100644", new, "2222222", "100644"]
+        let header = "diff --git a/x.json b/x.json\n--- a/x.json\n+++ b/x.json\n", summary = "\n\n0 added, 0 removed, 1 changed, 0 moved\n"
+        let words = graphdiff(["git-diff", "--color=never"] + git)
+        XCTAssertEqual(words.stdout, header + #"~ /doc: "…shop has them, otherwise the [-usual-]{+organic+} ones from the farm stand…""# + summary)
+        for options in [["--no-word-diff", "--color=never"], ["--color", "never", "--no-word-diff", "--exit-code"]] {
+            let whole = graphdiff(["git-diff"] + options + git)
+            XCTAssertEqual(whole.stdout, header + "~ /doc: \"\(Self.oldTitle)\" → \"\(Self.newTitle)\"" + summary, "\(options)")
+            XCTAssertEqual(whole.stderr, "")
+            XCTAssertEqual(whole.status, options.contains("--exit-code") ? 1 : 0)
+        }
+    }
 }

@@ -30,7 +30,7 @@ public enum GitDiffDriver {
 
     /// The schema file the versions' `$schema` names (the new side's first),
     /// for the work-tree paths; read it and give it to
-    /// ``describe(path:newPath:old:new:schema:color:ignoring:properties:)``.
+    /// ``describe(path:newPath:old:new:schema:color:wordDiff:ignoring:properties:)``.
     public static func schemaPath(path: String, newPath: String, old: [UInt8]?, new: [UInt8]?) -> String? {
         GitInputs.schemaPath(of: versions(old: old, new: new), order: [1, 0], workTreePath: workTreePath(path: path, newPath: newPath, new: new))
     }
@@ -41,6 +41,8 @@ public enum GitDiffDriver {
     /// - Parameters:
     ///   - schema: the schema file, as read (`nil`: none applies).
     ///   - color: colour the human report.
+    ///   - wordDiff: show a changed long string as its changed words
+    ///     (`false`: whole, as `diff --no-word-diff`).
     ///   - paths: JSON paths left out when the versions are plain JSON
     ///     (from `.graphdiff` and `--ignore`; see ``IgnoreFile``).
     ///   - properties: `ENTITY.PROPERTY` names left out when they are
@@ -49,7 +51,8 @@ public enum GitDiffDriver {
     /// - Complexity: that of the diff taken: O(*n* + *m*) expected for
     ///   graphs, O((*n* + *m*) · *d*) for lines.
     public static func describe(path: String, newPath: String, old: [UInt8]?, new: [UInt8]?, schema: GitInputs.SchemaFile?,
-                                color: Bool, ignoring paths: IgnoredPaths = IgnoredPaths(), properties: [String] = []) -> Report {
+                                color: Bool, wordDiff: Bool = true, ignoring paths: IgnoredPaths = IgnoredPaths(),
+                                properties: [String] = []) -> Report {
         // The same bytes (a mode change only): git's header says it all.
         if let old, let new, old == new { return Report(text: [], different: false, note: nil) }
         let a = old == nil ? "/dev/null" : GitDiffArguments.quoted("a/" + path)
@@ -60,7 +63,7 @@ public enum GitDiffDriver {
             return Report(text: Array("Binary files \(a) and \(b) differ\n".utf8), different: true, note: nil)
         }
         let context = RenderContext(oldName: "a/\(path)", newName: "b/\(newPath)", oldSource: old.map(JSONSourceText.init),
-                                    newSource: new.map(JSONSourceText.init), color: color)
+                                    newSource: new.map(JSONSourceText.init), color: color, wordDiff: wordDiff)
         let versions = versions(old: old, new: new)
         var (kind, reason) = GitInputs.classify(versions, schema: schema)
         if case .graphs(let g) = kind {
