@@ -83,7 +83,7 @@ extension DiffCommand {
     /// The report on the files `x` and `y`, or `nil` when they are the same.
     ///
     /// - Parameter colorAllowed: colour may be used (no `--output`).
-    /// - Throws: what reading them, or ``compare(_:_:args:io:)``, throws.
+    /// - Throws: what reading them, or ``compare(_:_:args:io:warnUnmatched:)``, throws.
     static func comparePair(_ x: String, _ y: String, args: ParsedArguments, io: CommandIO,
                             colorAllowed: Bool) throws -> (bytes: [UInt8], isJSON: Bool)? {
         let a = try FileAccess.read(x, io: io), b = try FileAccess.read(y, io: io)
@@ -109,7 +109,7 @@ extension DiffCommand {
         let pairIO = CommandIO(writeOut: { capture.stdout += $0 }, writeErr: { io.err(String(decoding: $0, as: UTF8.self)) },
                                readStandardInput: { [] }, environment: io.environment,
                                stdoutIsTerminal: io.stdoutIsTerminal && colorAllowed)
-        let status = try compare(x, y, args: args, io: pairIO)
+        let status = try compare(x, y, args: args, io: pairIO, warnUnmatched: false)
         return status == .failure ? (capture.stdout, true) : nil
     }
 

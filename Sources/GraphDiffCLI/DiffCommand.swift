@@ -24,8 +24,9 @@ enum DiffCommand: Subcommand {
 
     /// Compares the files `oldPath` and `newPath` (either may be `-`) and
     /// writes the report: `graphdiff diff OLD NEW` once the operands are
-    /// files.
-    static func compare(_ oldPath: String, _ newPath: String, args: ParsedArguments, io: CommandIO) throws -> ExitStatus {
+    /// files. With `warnUnmatched`, an `--ignore` that matches nothing in
+    /// either file is a warning (not for each pair of a directory).
+    static func compare(_ oldPath: String, _ newPath: String, args: ParsedArguments, io: CommandIO, warnUnmatched: Bool = true) throws -> ExitStatus {
         let format = try args.choice("--format", formats, default: "human")
         let numbersByText = try args.choice("--numbers", ["value", "text"], default: "value") == "text"
         let colorChoice = try args.choice("--color", ["auto", "always", "never"], default: "auto")
@@ -51,6 +52,7 @@ enum DiffCommand: Subcommand {
             options.include = try propertyTable(args.all("--include"), option: "--include", schema: newGraph.schema)
             options.exclude = try propertyTable(args.all("--exclude"), option: "--exclude", schema: newGraph.schema)
             options.ignored = try IgnoreOption.properties(args.all("--ignore"), schema: newGraph.schema)
+            if warnUnmatched { IgnoreOption.warnUnmatched(options.ignored, in: [oldGraph, newGraph], io: io) }
             let changes: ChangeSet
             do {
                 changes = try ChangeSet.diff(from: oldGraph, to: newGraph, options: options)
@@ -83,6 +85,7 @@ enum DiffCommand: Subcommand {
             let options = JSONDiff.Options(numbersByText: numbersByText, arrayKey: args.value("--array-key"))
             // Ignored members are left out of both sides before comparing.
             let ignored = try IgnoreOption.paths(args.all("--ignore"))
+            if warnUnmatched { IgnoreOption.warnUnmatched(ignored, in: [old.json, new.json], io: io) }
             let (oldJSON, newJSON) = (ignored.removing(from: old.json), ignored.removing(from: new.json))
             let entries = JSONDiff.entries(from: oldJSON, to: newJSON, options: options)
             let edits = entries.map(\.edit)

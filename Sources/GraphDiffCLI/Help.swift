@@ -108,8 +108,10 @@ enum Help {
                           name them by key: /[name="six"]/version.
           --ignore PATH   Leave out differences at PATH (repeatable). Plain
                           JSON: a JSON Pointer in which * matches one segment
-                          and ** any number (/items/*/updatedAt, /**/etag).
-                          Graphs: ENTITY.PROPERTY or *.PROPERTY (attributes;
+                          and ** any number (/items/*/updatedAt, /**/etag),
+                          and in arrays a key [name="six"] or an index (in
+                          each file's own array). A PATH that matches
+                          nothing in either file is a warning. Graphs: ENTITY.PROPERTY or *.PROPERTY (attributes;
                           metadata.NAME for the metadata), besides the
                           schema's diff.ignore.
           --numbers value|text

@@ -45,7 +45,7 @@ enum MergeCommand: Subcommand {
         } else {
             merged = MergeText.documents(base: base.json, mine: mine.json, theirs: theirs.json,
                                          options: .init(arrayKey: args.value("--array-key"), prefer: prefer,
-                                                        ignored: try IgnoreOption.paths(args.all("--ignore"))), markers: useMarkers,
+                                                        ignored: try IgnoreOption.paths(args.all("--ignore"), keys: false)), markers: useMarkers,
                                          layout: TextLayout(of: mine.bytes))
         }
         let (conflicts, open, resultText) = (merged.conflicts, merged.open, merged.text)

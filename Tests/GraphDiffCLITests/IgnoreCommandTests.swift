@@ -205,6 +205,50 @@ final class IgnoreCommandTests: XCTestCase {
         }
     }
 
+    func test_diff_ignoreTakesTheReportsKeyPathsAndIndices_andWarnsOfPatternsThatMatchNothing() throws {
+        let pipOld = samplePath("pip/old.json"), pipNew = samplePath("pip/new.json")
+        let keyed = graphdiff(["diff", "--array-key", "name", "--ignore", #"/[name="six"]/version"#, pipOld, pipNew])
+        XCTAssertEqual(keyed.status, 1, keyed.stderr)
+        XCTAssertEqual(keyed.stderr, "")
+        XCTAssertEqual(keyed.stdout, """
+            - /[name="pickleshare"]: {"name":"pickleshare","version":"0.7.5"}
+            - /[name="backcall"]: {"name":"backcall","version":"0.2.0"}
+            + /[name="aiohttp"]: {"name":"aiohttp","version":"3.10.10"}
+            + /[name="tomli"]: {"name":"tomli","version":"2.0.2"}
+            ~ /[name="boto3"]/version: "1.35.20" → "1.35.44"
+            ~ /[name="botocore"]/version: "1.35.20" → "1.35.44"
+            ~ /[name="requests"]/version: "2.32.2" → "2.32.3"
+            ~ /[name="urllib3"]/version: "2.2.2" → "2.2.3"
+
+            2 added, 2 removed, 4 changed, 0 moved
+
+            """)
+        // The key segment matches by the member, with or without --array-key.
+        let unkeyed = graphdiff(["diff", "--ignore", #"/[name="six"]/version"#, pipOld, pipNew])
+        XCTAssertEqual(unkeyed.stderr, "")
+        XCTAssertFalse(unkeyed.stdout.contains("1.16.0"), unkeyed.stdout)
+        // An index counts in each document's own array.
+        let dir = try temporaryDirectory(self)
+        let a = dir.appendingPathComponent("a.json").path, b = dir.appendingPathComponent("b.json").path
+        try #"{"l":[{"etag":1}]}"#.write(toFile: a, atomically: true, encoding: .utf8)
+        try #"{"l":[{"etag":2}]}"#.write(toFile: b, atomically: true, encoding: .utf8)
+        let index = graphdiff(["diff", "--ignore", "/l/0/etag", a, b])
+        XCTAssertEqual([String(index.status), index.stdout, index.stderr], ["0", "", ""])
+        // A pattern that matches nothing in either document: a warning, the exit status unchanged.
+        let typo = graphdiff(["diff", "--ignore", "/metadata/lastSnc", "--ignore", "/items/*/updatedAt", base, theirs])
+        XCTAssertEqual(typo.status, 1)
+        XCTAssertEqual(typo.stderr, "graphdiff: warning: --ignore /metadata/lastSnc matches nothing in either document\n")
+        XCTAssertEqual(typo.stdout, """
+            ~ /items/0/title: "Milk" → "Oat milk"
+            ~ /metadata/lastSync: "2026-11-20T10:00:00Z" → "2026-11-21T12:00:00Z"
+
+            0 added, 0 removed, 2 changed, 0 moved
+
+            """)
+        let graphs = graphdiff(["diff", "--stat", "--ignore", "metadata.nosuch", "--ignore", "metadata.lastSync", tasksBase, tasksTheirs])
+        XCTAssertEqual(graphs.stderr, "graphdiff: warning: --ignore metadata.nosuch matches nothing in either graph's metadata\n")
+    }
+
     func test_badIgnores_areUsageErrors_namingThem() {
         let cases: [([String], String)] = [
             (["diff", "--ignore", "metadata/lastSync", base, theirs],
@@ -218,6 +262,10 @@ final class IgnoreCommandTests: XCTestCase {
              "graphdiff diff: --ignore: \"Tsk.title\": no entity \"Tsk\" in the schema; \"/metadata/lastSync\": expected ENTITY.PROPERTY (or *.PROPERTY) (schema \"Tasks\")\n"),
             (["merge", "--ignore", "Task.list", tasksBase, tasksBase, tasksTheirs],
              "graphdiff merge: --ignore: \"Task.list\": a relationship; only attributes can be ignored (schema \"Tasks\")\n"),
+            (["merge", "--ignore", #"/items/[id=1]/updatedAt"#, base, mine, theirs],
+             "graphdiff merge: --ignore: merge takes no key segment such as [name=\"six\"] (got '/items/[id=1]/updatedAt'); use * or a member path\n"),
+            (["diff", "--ignore", "/items/[id]/updatedAt", base, theirs],
+             "graphdiff diff: --ignore: invalid JSON Pointer \"/items/[id]/updatedAt\": has a key segment without '=' (write [NAME=VALUE], or ~[ for a member name beginning with '[')\n"),
             (["diff", "--ignore", "Task.*", tasksBase, tasksTheirs],
              "graphdiff diff: --ignore: \"Task.*\": a whole entity cannot be ignored; name its properties (schema \"Tasks\")\n"),
         ]

@@ -8,13 +8,17 @@
 ///     ignored.removing(from: try JSONReader.parse(#"{"items": [{"id": 1, "updatedAt": "x"}]}"#))
 ///     // {"items": [{"id": 1}]}
 ///
+/// Inside an array, besides `*` and `**`, a segment `[NAME=VALUE]` (the
+/// key notation of the diff's report, such as `[name="six"]`) matches every
+/// element that is an object whose member NAME equals the JSON VALUE, and a
+/// number matches the element at that index, counted in each document's own
+/// array (so a key or `*` is the robust choice once elements are added or
+/// removed); in an object a number names a member of that name. A member
+/// whose name begins with `[` is written `~[`, as the report writes it.
 /// A pattern names object members: array elements are never ignored
 /// themselves (an element added, removed or moved always counts, as an
-/// object of a graph does), and inside an array only `*` and `**` match (a
-/// position names no element for long once elements are added or removed),
-/// so `/items/0` ignores nothing in an array and names only a member `"0"`
-/// of an object. A member literally named `*` or `**` cannot be named. To
-/// ignore a whole array, name the member that holds it (`/items`).
+/// object of a graph does). A member literally named `*` or `**` cannot be
+/// named. To ignore a whole array, name the member that holds it (`/items`).
 ///
 /// The patterns are compiled into one nondeterministic automaton over
 /// segments; walking a document carries a state down, so matching costs
@@ -28,6 +32,8 @@ public struct IgnoredPaths: Sendable, Hashable {
         case any
         /// `**`: any number of segments.
         case anyDepth
+        /// `[NAME=VALUE]`: an array element whose member NAME equals VALUE.
+        case key(String, JSONValue)
     }
 
     /// The patterns as given.
@@ -50,8 +56,7 @@ public struct IgnoredPaths: Sendable, Hashable {
         var compiled: [[Segment]] = []
         for text in patterns {
             if text.isEmpty { throw JSONPointer.error(text, "names the whole document, which cannot be ignored", at: 0) }
-            let pointer = try JSONPointer(parsing: text)
-            compiled.append(pointer.tokens.map { $0 == "*" ? .any : $0 == "**" ? .anyDepth : .name($0) })
+            compiled.append(try IgnoredPaths.segments(of: text))
         }
         self.patterns = patterns
         self.compiled = compiled
@@ -59,6 +64,126 @@ public struct IgnoredPaths: Sendable, Hashable {
 
     /// Whether no path is ignored.
     public var isEmpty: Bool { compiled.isEmpty }
+
+    /// The segments of the pattern `text`: JSON Pointer tokens, except that
+    /// a segment beginning with `[` is a key `[NAME=VALUE]` (NAME bare or a
+    /// JSON string, VALUE any JSON text) and `~[` begins a member name with `[`.
+    static func segments(of text: String) throws(JSONError) -> [Segment] {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.first == "/" else { throw JSONPointer.error(text, "must be empty or start with '/'", at: 0) }
+        var result: [Segment] = []
+        var i = 1
+        while true {
+            let start = i
+            if i < scalars.count, scalars[i] == "[" {
+                // Up to the `]` that ends the segment, outside JSON strings.
+                var inString = false
+                var end: Int? = nil
+                var j = i + 1
+                while j < scalars.count {
+                    let c = scalars[j]
+                    if inString {
+                        if c == "\\" { j += 1 } else if c == "\"" { inString = false }
+                    } else if c == "\"" {
+                        inString = true
+                    } else if c == "]", j + 1 == scalars.count || scalars[j + 1] == "/" {
+                        end = j
+                        break
+                    }
+                    j += 1
+                }
+                guard let end else { throw JSONPointer.error(text, "has a key segment without its closing ']'", at: start) }
+                result.append(try key(String(String.UnicodeScalarView(scalars[(i + 1)..<end])), text, at: start))
+                i = end + 1
+            } else {
+                var token = ""
+                if i + 1 < scalars.count, scalars[i] == "~", scalars[i + 1] == "[" {
+                    token = "["
+                    i += 2
+                }
+                while i < scalars.count, scalars[i] != "/" {
+                    if scalars[i] == "~" {
+                        guard i + 1 < scalars.count, scalars[i + 1] == "0" || scalars[i + 1] == "1" else {
+                            throw JSONPointer.error(text, "'~' must be followed by '0' or '1'", at: i)
+                        }
+                        token += scalars[i + 1] == "0" ? "~" : "/"
+                        i += 2
+                    } else {
+                        token.unicodeScalars.append(scalars[i])
+                        i += 1
+                    }
+                }
+                result.append(token == "*" ? .any : token == "**" ? .anyDepth : .name(token))
+            }
+            if i >= scalars.count { return result }
+            i += 1  // the '/'
+        }
+    }
+
+    /// The key segment whose text between `[` and `]` is `inner`.
+    static func key(_ inner: String, _ text: String, at offset: Int) throws(JSONError) -> Segment {
+        var name: String
+        var rest: Substring
+        if inner.hasPrefix("\"") {
+            // The name is a JSON string: up to its closing quote.
+            var escaped = false
+            var close: String.Index? = nil
+            var k = inner.index(after: inner.startIndex)
+            while k < inner.endIndex {
+                let c = inner[k]
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { close = k; break }
+                k = inner.index(after: k)
+            }
+            guard let close, case .string(let n)? = try? JSONReader.parse(String(inner[...close])) else {
+                throw JSONPointer.error(text, "has a key whose name is not a JSON string", at: offset)
+            }
+            name = n
+            rest = inner[inner.index(after: close)...]
+        } else {
+            guard let eq = inner.firstIndex(of: "=") else {
+                throw JSONPointer.error(text, "has a key segment without '=' (write [NAME=VALUE], or ~[ for a member name beginning with '[')", at: offset)
+            }
+            name = String(inner[..<eq])
+            rest = inner[eq...]
+        }
+        guard !name.isEmpty, rest.first == "=" else {
+            throw JSONPointer.error(text, "has a key segment that is not [NAME=VALUE]", at: offset)
+        }
+        guard let value = try? JSONReader.parse(String(rest.dropFirst())) else {
+            throw JSONPointer.error(text, "has a key whose value is not JSON text (a string is written in quotes: [name=\"six\"])", at: offset)
+        }
+        return .key(name, value)
+    }
+
+    /// The patterns with a key segment `[NAME=VALUE]`, which only
+    /// ``removing(from:)`` honours (a merge does not).
+    public var keyedPatterns: [String] {
+        patterns.indices.filter { compiled[$0].contains { if case .key = $0 { return true } else { return false } } }.map { patterns[$0] }
+    }
+
+    /// The patterns of `patterns` that ignore no member of any of
+    /// `documents` (a typo, or a path the documents do not have).
+    public func unmatched(in documents: [JSONValue]) -> [String] {
+        var found = Set<Int>()
+        for document in documents { collectMatches(document, root, &found) }
+        return patterns.indices.filter { !found.contains($0) }.map { patterns[$0] }
+    }
+
+    func collectMatches(_ value: JSONValue, _ state: State, _ found: inout Set<Int>) {
+        if state.isDead || found.count == compiled.count { return }
+        switch value {
+        case .object(let object):
+            for member in object.members {
+                let (inner, ended) = step(state, member.key, element: nil, ends: true)
+                if inner.matched { found.formUnion(ended); continue }
+                collectMatches(member.value, inner, &found)
+            }
+        case .array(let elements):
+            for (i, e) in elements.enumerated() { collectMatches(e, stepIntoElement(state, index: i, element: e), &found) }
+        default:
+            return
+        }
+    }
 
     public static func == (a: IgnoredPaths, b: IgnoredPaths) -> Bool { a.compiled == b.compiled }
     public func hash(into hasher: inout Hasher) { hasher.combine(compiled) }
@@ -109,18 +234,39 @@ public struct IgnoredPaths: Sendable, Hashable {
     }
 
     /// The state one level down, at the member `name` of an object.
-    package func step(_ state: State, member name: String) -> State { step(state, name) }
+    package func step(_ state: State, member name: String) -> State { step(state, name, element: nil, ends: false).0 }
 
-    /// The state one level down, at any element of an array (never
-    /// `matched`: elements are not ignored).
+    /// The state one level down, at any element of an array, for `*` and
+    /// `**` only (never `matched`: elements are not ignored).
     package func stepIntoElement(_ state: State) -> State {
-        var next = step(state, nil)
+        var next = step(state, nil, element: nil, ends: false).0
         next.matched = false
         return next
     }
 
-    func step(_ state: State, _ name: String?) -> State {
-        if state.isDead { return state }
+    /// The state one level down, at the element `element` at `index` of an
+    /// array: `*`, `**`, the index and keys match (never `matched`).
+    package func stepIntoElement(_ state: State, index: Int, element: JSONValue) -> State {
+        var next = step(state, nil, element: (index, element), ends: false).0
+        next.matched = false
+        return next
+    }
+
+    /// Whether the elements of an array below `state` can step differently
+    /// (an index or key segment is alive).
+    func elementsDiffer(_ state: State) -> Bool {
+        state.positions.contains { position in
+            switch compiled[position >> 32][position & 0xFFFF_FFFF] {
+            case .name(let n): return !n.isEmpty && n.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            case .key: return true
+            case .any, .anyDepth: return false
+            }
+        }
+    }
+
+    /// One step down; with `ends`, also the patterns that end there.
+    func step(_ state: State, _ name: String?, element: (Int, JSONValue)?, ends: Bool) -> (State, [Int]) {
+        if state.isDead { return (state, []) }
         var next: [Int] = []
         for position in state.positions {
             let p = position >> 32, s = position & 0xFFFF_FFFF
@@ -130,10 +276,17 @@ public struct IgnoredPaths: Sendable, Hashable {
             case .any:
                 close(p, s + 1, into: &next)
             case .name(let n):
-                if let name, utf8Equal(n, name) { close(p, s + 1, into: &next) }
+                if let name {
+                    if utf8Equal(n, name) { close(p, s + 1, into: &next) }
+                } else if let (index, _) = element, String(index) == n {
+                    close(p, s + 1, into: &next)
+                }
+            case .key(let k, let v):
+                if let (_, e) = element, case .object(let object) = e, let member = object[k], member == v { close(p, s + 1, into: &next) }
             }
         }
-        return normalized(next)
+        let ended = ends ? next.filter { $0 & 0xFFFF_FFFF == compiled[$0 >> 32].count }.map { $0 >> 32 } : []
+        return (normalized(next), ended)
     }
 
     /// Whether `a` and `b` are equal once their ignored members (below
@@ -158,6 +311,13 @@ public struct IgnoredPaths: Sendable, Hashable {
             return kept == y.members.count(where: { !step(state, member: $0.key).matched })
         case (.array(let x), .array(let y)):
             guard x.count == y.count else { return false }
+            if elementsDiffer(state) {
+                for i in x.indices {
+                    let (sx, sy) = (stepIntoElement(state, index: i, element: x[i]), stepIntoElement(state, index: i, element: y[i]))
+                    if sx.positions == sy.positions ? !isEqual(x[i], y[i], sx) : removing(from: x[i], sx) != removing(from: y[i], sy) { return false }
+                }
+                return true
+            }
             let inner = stepIntoElement(state)
             for i in x.indices where !isEqual(x[i], y[i], inner) { return false }
             return true
@@ -190,6 +350,9 @@ public struct IgnoredPaths: Sendable, Hashable {
             }
             return .object(result)
         case .array(let elements):
+            if elementsDiffer(state) {
+                return .array(elements.enumerated().map { removing(from: $1, stepIntoElement(state, index: $0, element: $1)) })
+            }
             let inner = stepIntoElement(state)
             if inner.isDead { return value }
             return .array(elements.map { removing(from: $0, inner) })

@@ -46,6 +46,9 @@ public struct IgnoredProperties: Sendable {
     /// Whether nothing is ignored.
     public var isEmpty: Bool { names.isEmpty }
 
+    /// The names of the metadata members ignored (`metadata.NAME`).
+    public var metadataNames: Set<String> { Set(metadata.map(\.string)) }
+
     /// The slots ignored for the entity at `entityIndex`.
     package func slots(of entityIndex: Int) -> Set<Int> {
         entityIndex < slots.count ? slots[entityIndex] : []

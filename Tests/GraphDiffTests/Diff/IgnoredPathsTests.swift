@@ -14,14 +14,38 @@ final class IgnoredPathsTests: XCTestCase {
         let ignored = try IgnoredPaths(["/metadata/lastSync", "/items/*/updatedAt", "/**/etag", "/tags/*", "/0/updatedAt"])
         XCTAssertEqual(text(ignored.removing(from: document)),
                        #"{"0":{},"items":[{"id":1,"sub":{"k":1}},{"id":2},3],"metadata":{"device":"d"},"tags":["a","b"]}"#)
-        // A number names a member, never an array element.
-        XCTAssertEqual(text(try IgnoredPaths(["/items/0/id", "/items/0"]).removing(from: document)), text(document))
+        // A number names a member of an object and the element at that index of an array; elements themselves stay.
+        XCTAssertEqual(text(try IgnoredPaths(["/items/0/id", "/items/0", "/items/7/id"]).removing(from: document)),
+                       #"{"0":{"updatedAt":"y"},"etag":"e0","items":[{"sub":{"etag":"e1","k":1},"updatedAt":"x"},{"id":2},3],"metadata":{"device":"d","lastSync":1},"tags":["a","b"]}"#)
         // `**` matches no segment too, and a trailing `**` everything below.
         XCTAssertEqual(text(try IgnoredPaths(["/metadata/**"]).removing(from: try json(#"{"metadata": {"a": 1}, "b": 2}"#))), #"{"b":2}"#)
         XCTAssertEqual(text(try IgnoredPaths(["/**"]).removing(from: document)), "{}")
         // RFC 6901 escapes: ~1 is '/', ~0 is '~'.
         XCTAssertEqual(text(try IgnoredPaths(["/a~1b", "/c~0d"]).removing(from: try json(#"{"a/b": 1, "c~d": 2, "e": 3}"#))), #"{"e":3}"#)
         XCTAssertTrue(IgnoredPaths().isEmpty)
+    }
+
+    func test_removing_keySegments_matchElementsWhoseMemberEqualsTheValue() throws {
+        let document = try json(#"{"l": [{"name": "six", "v": 1, "etag": 1}, {"name": 7, "v": 2}, {"name": "7", "v": 3}, {"full name": "Ann", "v": 4}, {"name": "a/b]x[", "v": 5}, "six"], "[weird": {"v": 6}}"#)
+        let ignored = try IgnoredPaths([#"/l/[name="six"]/v"#, "/l/[name=7]/v", #"/l/["full name"="Ann"]/v"#,
+                                        #"/l/[name="a/b]x["]/v"#, "/~[weird/v", #"/l/[name="none"]/v"#])
+        XCTAssertEqual(text(ignored.removing(from: document)),
+                       #"{"[weird":{},"l":[{"etag":1,"name":"six"},{"name":7},{"name":"7","v":3},{"full name":"Ann"},{"name":"a/b]x["},"six"]}"#)
+        XCTAssertEqual(ignored.unmatched(in: [document]), [#"/l/[name="none"]/v"#])
+        XCTAssertEqual(try IgnoredPaths(["/l/0/etag", "/nosuch", "/l/*"]).unmatched(in: [document, try json(#"{"nosuch": 1}"#)]), ["/l/*"])
+        // The key picks a different element on each side; only the one it picks loses the member.
+        let a = try json(#"[{"k": 1, "v": 1}, {"k": 2, "v": 2}]"#), b = try json(#"[{"k": 2, "v": 2}, {"k": 1, "v": 9}]"#)
+        let byKey = try IgnoredPaths(["/[k=1]/v"])
+        XCTAssertEqual(text(byKey.removing(from: b)), #"[{"k":2,"v":2},{"k":1}]"#)
+        XCTAssertFalse(byKey.isEqual(a, b, byKey.root))
+        XCTAssertTrue(byKey.isEqual(try json(#"[{"k": 1, "v": 1}]"#), try json(#"[{"k": 1, "v": 5}]"#), byKey.root))
+        for (pattern, message) in [("/l/[name]", #"invalid JSON Pointer "/l/[name]": has a key segment without '=' (write [NAME=VALUE], or ~[ for a member name beginning with '[')"#),
+                                   ("/l/[name=six]", #"invalid JSON Pointer "/l/[name=six]": has a key whose value is not JSON text (a string is written in quotes: [name="six"])"#),
+                                   ("/l/[name=1", #"invalid JSON Pointer "/l/[name=1": has a key segment without its closing ']'"#)] {
+            XCTAssertThrowsError(try IgnoredPaths([pattern])) { error in
+                XCTAssertEqual((error as? JSONError)?.message, message)
+            }
+        }
     }
 
     func test_init_refusesTheWholeDocumentAndBadEscapes() {
