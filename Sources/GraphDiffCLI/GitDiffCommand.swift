@@ -28,14 +28,19 @@ enum GitDiffCommand: Subcommand {
         guard let git = GitDiffArguments(Array(rest)) else {
             throw CommandFailure.usage("git passes 1, 7 or 9 arguments; got \(rest.count)")
         }
-        io.out(git.header)
-        guard case .change(let path, let oldSide, let newSide, let newPath, _) = git else { return .success }
+        guard case .change(let path, let oldSide, let newSide, let newPath, let metainfo) = git else {
+            io.out(git.header)
+            return .success
+        }
         func read(_ side: GitDiffArguments.Side) -> [UInt8]? {
             side.isMissing ? nil : (try? FileAccess.read(side.file, io: io))
         }
         let oldBytes = read(oldSide), newBytes = read(newSide)
         // A rename or copy without content change: git prints the header and its metainfo only.
-        if git.isPureRename(old: oldBytes, new: newBytes) { return .success }
+        if git.isPureRename(old: oldBytes, new: newBytes) {
+            io.out(git.header)
+            return .success
+        }
         let useColor = color == "always" || (color == "auto" && colorFromGit(io: io))
         let schemaPath = schema ?? GitDiffDriver.schemaPath(path: path, newPath: newPath ?? path, old: oldBytes, new: newBytes)
         let ignored = try IgnoreFileAccess.ignores(ignores, path: newPath ?? path, io: io)
@@ -43,6 +48,12 @@ enum GitDiffCommand: Subcommand {
                                             schema: schemaPath.map { FileAccess.schemaFile($0, given: schema != nil) }, color: useColor,
                                             wordDiff: wordDiff, ignoring: ignored.paths, properties: ignored.properties)
         if let note = report.note { io.err("graphdiff: \(newPath ?? path): \(note)\n") }
+        // Changed bytes but no difference (only ignored paths, or only the
+        // formatting): no entry at all, as `diff` prints nothing then; a
+        // mode change, rename or copy keeps git's header.
+        let sameFile = newPath == nil && metainfo == nil && !oldSide.isMissing && !newSide.isMissing && oldSide.mode == newSide.mode
+        if !report.different && sameFile && oldBytes != newBytes { return .success }
+        io.out(git.header)
         io.out(report.text)
         return exitCode && report.different ? .failure : .success
     }

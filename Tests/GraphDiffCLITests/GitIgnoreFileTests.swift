@@ -55,6 +55,32 @@ final class GitIgnoreFileTests: XCTestCase {
             """), diff.stdout)
     }
 
+    func test_diff_fileWithOnlyIgnoredOrFormattingChanges_printsNoEntry() throws {
+        let repo = try repository(rules: rules)
+        let mine = try sample("mine")
+        let timestamps = mine.replacingOccurrences(of: "2026-11-21T08:00:00Z", with: "2026-11-22T08:00:00Z")
+            .replacingOccurrences(of: "2026-11-21T07:59:00Z", with: "2026-11-22T07:59:00Z")
+        XCTAssertNotEqual(timestamps, mine)
+        try repo.write("settings.json", timestamps)
+        let ignoredOnly = repo.git("diff")
+        XCTAssertEqual([String(ignoredOnly.status), ignoredOnly.stdout, ignoredOnly.stderr], ["0", "", ""])
+        // Reformatting alone is no difference either.
+        try repo.write("settings.json", mine.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: "  ", with: ""))
+        let reformatted = repo.git("diff")
+        XCTAssertEqual([String(reformatted.status), reformatted.stdout, reformatted.stderr], ["0", "", ""])
+        // A file with a real change beside it still shows, header and all.
+        try repo.write("settings.json", timestamps.replacingOccurrences(of: "Rye bread", with: "Spelt bread"))
+        XCTAssertEqual(repo.git("diff").stdout, """
+            diff --git a/settings.json b/settings.json
+            --- a/settings.json
+            +++ b/settings.json
+            ~ /items/1/title: "Rye bread" → "Spelt bread"
+
+            0 added, 0 removed, 1 changed, 0 moved
+
+            """)
+    }
+
     func test_brokenIgnoreFile_isReported_andIgnoresNothing() throws {
         let repo = try repository(rules: "{\"ignore\": {\n  \"*.json\": \"/metadata/lastSync\"}}")
         let diff = repo.git("diff", "main~1", "main", "--", "settings.json")
