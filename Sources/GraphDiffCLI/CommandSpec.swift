@@ -144,7 +144,7 @@ extension CommandSpec {
         name: "git-diff", summary: "The git diff driver (git runs it)",
         options: [
             Option(names: ["--schema"], value: .file, summary: "The schema"),
-            Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the report"),
+            Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the report", bareValue: "always"),
             Option(names: ["--exit-code"], value: nil, summary: "Exit 1 when the sides differ"),
             Option(names: ["--no-word-diff"], value: nil, summary: "Show changed long strings whole, not word by word"),
             Option(names: ["--ignore"], value: .text("PATH"), summary: "Leave out differences at this path", repeatable: true),

@@ -7,26 +7,68 @@ enum GitDiffCommand: Subcommand {
     static let usage = "graphdiff git-diff [--schema FILE] [--color auto|always|never] [--exit-code] [--no-word-diff] [--ignore PATH]... GIT-ARGUMENTS..."
     static let help = Help.gitDiff
 
-    static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
-        // Options come first; git's own arguments (paths may start with '-') follow.
-        var rest = arguments[...]
+    /// The values `--color` takes.
+    static let colorValues = ["auto", "always", "never"]
+
+    /// The options before git's arguments, and git's arguments.
+    struct Options {
         var schema: String?, color = "auto", exitCode = false, wordDiff = true, ignores: [String] = []
+        /// git's arguments: what follows the options.
+        var git: [String] = []
+        /// The word after a bare `--color`, when it is not one of its values
+        /// (a bare `--color` means always).
+        var wordAfterBareColor: String?
+        /// Whether a `--color` took its value from the next argument.
+        var colorTookNext = false
+    }
+
+    /// Options come first; git's own arguments (paths may start with '-')
+    /// follow. A bare `--color` takes the next argument as its value when
+    /// that is auto, always or never and `colorTakesNext`; otherwise it
+    /// means always.
+    static func options(_ arguments: [String], colorTakesNext: Bool) throws -> Options {
+        var rest = arguments[...]
+        var o = Options()
         while let first = rest.first, first.hasPrefix("--") {
             rest = rest.dropFirst()
             switch first {
-            case "--schema": schema = rest.popFirst()
-            case "--ignore": ignores += rest.popFirst().map { [$0] } ?? []
-            case "--color": color = rest.popFirst() ?? "auto"
-            case let option where option.hasPrefix("--color="): color = String(option.dropFirst("--color=".count))
-            case "--exit-code": exitCode = true
-            case "--no-word-diff": wordDiff = false
+            case "--schema": o.schema = rest.popFirst()
+            case "--ignore": o.ignores += rest.popFirst().map { [$0] } ?? []
+            case "--color":
+                if colorTakesNext, let next = rest.first, colorValues.contains(next) {
+                    o.color = next
+                    o.colorTookNext = true
+                    rest = rest.dropFirst()
+                } else {
+                    o.color = "always"
+                    if let next = rest.first, !next.hasPrefix("--") { o.wordAfterBareColor = next }
+                }
+            case let option where option.hasPrefix("--color="):
+                o.color = String(option.dropFirst("--color=".count))
+                guard colorValues.contains(o.color) else {
+                    throw CommandFailure.usage("option '--color' must be one of \(colorValues.joined(separator: ", ")); got '\(o.color)'")
+                }
+            case "--exit-code": o.exitCode = true
+            case "--no-word-diff": o.wordDiff = false
             case "--": break
             default: throw CommandFailure.usage("unknown option '\(first)'")
             }
             if first == "--" { break }
         }
-        guard let git = GitDiffArguments(Array(rest)) else {
-            throw CommandFailure.usage("git passes 1, 7 or 9 arguments; got \(rest.count)")
+        o.git = Array(rest)
+        return o
+    }
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
+        var o = try options(arguments, colorTakesNext: true)
+        // `--color never` and one argument: an unmerged path named "never".
+        if GitDiffArguments(o.git) == nil && o.colorTookNext { o = try options(arguments, colorTakesNext: false) }
+        let (schema, color, exitCode, wordDiff, ignores) = (o.schema, o.color, o.exitCode, o.wordDiff, o.ignores)
+        guard let git = GitDiffArguments(o.git) else {
+            let hint = o.wordAfterBareColor.map {
+                " ('\($0)' after a bare --color, which means always, is taken as git's; --color's value is one of \(colorValues.joined(separator: ", ")))"
+            } ?? ""
+            throw CommandFailure.usage("git passes 1, 7 or 9 arguments; got \(o.git.count)\(hint)")
         }
         guard case .change(let path, let oldSide, let newSide, let newPath, let metainfo) = git else {
             io.out(git.header)

@@ -304,7 +304,8 @@ enum Help {
                           in the work tree).
           --color auto|always|never
                           Colour (auto: as git's color.diff, its pager counting
-                          as a terminal).
+                          as a terminal). The value follows in the next
+                          argument or after '='; a bare --color means always.
           --exit-code     Exit 1 when the sides differ (for trustExitCode).
           --no-word-diff  Show changed long strings whole, not word by word
                           (add it to diff.graphdiff.command by hand).

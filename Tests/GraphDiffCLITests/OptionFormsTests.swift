@@ -102,6 +102,32 @@ final class OptionFormsTests: XCTestCase {
         XCTAssertEqual(run(["--color=always"]).stdout, run(["--color", "always"]).stdout)
         XCTAssertEqual(run(["--color=never"]).stdout, header + "~ /a: 1 → 2\n\n0 added, 0 removed, 1 changed, 0 moved\n")
         XCTAssertEqual(run(["--color=never"]).status, 0)
+        // A bare --color means always; git's arguments stay git's.
+        XCTAssertEqual(run(["--color"]).stdout, run(["--color", "always"]).stdout)
+        XCTAssertEqual(run(["--color", "--exit-code"]).stdout, run(["--color", "always"]).stdout)
+        XCTAssertEqual(run(["--color", "--exit-code"]).status, 1)
+        // An unmerged path named "never" after a bare --color is git's one argument.
+        XCTAssertEqual(graphdiff(["git-diff", "--color", "never"]).stdout, graphdiff(["git-diff", "--color=always", "never"]).stdout)
+        XCTAssertEqual(graphdiff(["git-diff", "--color", "never"]).status, 0)
+        // Any other value is a usage error naming it.
+        let bogus = run(["--color=alwasy"])
+        XCTAssertEqual(bogus.status, 2)
+        XCTAssertEqual(bogus.stdout, "")
+        XCTAssertEqual(bogus.stderr, """
+            graphdiff git-diff: option '--color' must be one of auto, always, never; got 'alwasy'
+            Usage: \(GitDiffCommand.usage)
+            See 'graphdiff help git-diff'.
+
+            """)
+        let word = run(["--color", "bogus"])
+        XCTAssertEqual(word.status, 2)
+        XCTAssertEqual(word.stdout, "")
+        XCTAssertEqual(word.stderr, """
+            graphdiff git-diff: git passes 1, 7 or 9 arguments; got 8 ('bogus' after a bare --color, which means always, is taken as git's; --color's value is one of auto, always, never)
+            Usage: \(GitDiffCommand.usage)
+            See 'graphdiff help git-diff'.
+
+            """)
     }
 
     func test_merge_quiet_writesNothingButTheStatus_andStillWritesOutput() throws {
