@@ -291,19 +291,54 @@ public enum JSONDiff {
 
     /// Marks as moved every pair off one longest run of pairs whose old
     /// indices increase with their new ones (Hunt and Szymanski 1977): the
-    /// fewest moves. Of the two such runs found from either end, the one
-    /// whose members' indices changed least stays, so the element that
-    /// travelled is the one reported: `[a b x] → [y b a]` moves `a` (index
-    /// 0 to 2), not `b` (index 1 to 1).
+    /// fewest moves. Of all such runs, the one that keeps the most elements
+    /// at their own index stays, then the one whose members' indices change
+    /// least, so the elements that travelled are the ones reported:
+    /// `[a b x] → [y b a]` moves `a` (index 0 to 2), not `b` (index 1 to 1),
+    /// and `[x y z] → [z y x]` moves `z` and `x`, never `y`. Only an element
+    /// that is off every longest run moves while keeping its index. Between
+    /// runs alike in all three, the later stays.
+    ///
+    /// - Complexity: O(*n* log *m*) for *n* pairs and *m* old elements (a
+    ///   longest-run search over a Fenwick tree of old indices).
     static func markMoves(_ plan: inout ArrayPlan) {
-        let olds = plan.pairs.map(\.old)
-        let n = olds.count
-        let forward = longestIncreasingSubsequence(olds)
-        let backward = longestIncreasingSubsequence(olds.reversed().map { -$0 }).map { n - 1 - $0 }
-        func distance(_ stay: [Int]) -> Int { stay.reduce(0) { $0 + abs(plan.pairs[$1].old - plan.pairs[$1].new) } }
-        let stay = distance(backward) < distance(forward) ? backward : forward
+        /// A run's length, then its members at their own index, then minus
+        /// how far its members' indices change: larger is better.
+        struct Score: Comparable {
+            var length = 0, fixed = 0, closeness = 0
+            static func < (a: Score, b: Score) -> Bool {
+                (a.length, a.fixed, a.closeness) < (b.length, b.fixed, b.closeness)
+            }
+        }
+        let n = plan.pairs.count
+        let size = (plan.pairs.map(\.old).max() ?? -1) + 1
+        // tree[i]: the best run ending at an old index in the Fenwick range of i, and its last pair.
+        var tree = [(score: Score, last: Int)](repeating: (Score(), -1), count: size + 1)
+        var previous = [Int](repeating: -1, count: n)
+        var best = (score: Score(), last: -1)
+        for (k, pair) in plan.pairs.enumerated() {
+            var before = (score: Score(), last: -1)
+            var i = pair.old
+            while i > 0 {
+                if before.score < tree[i].score { before = tree[i] }
+                i -= i & -i
+            }
+            let score = Score(length: before.score.length + 1, fixed: before.score.fixed + (pair.old == pair.new ? 1 : 0),
+                              closeness: before.score.closeness - abs(pair.old - pair.new))
+            previous[k] = before.last
+            var u = pair.old + 1
+            while u <= size {
+                if tree[u].score <= score { tree[u] = (score, k) }
+                u += u & -u
+            }
+            if best.score <= score { best = (score, k) }
+        }
         plan.moved = [Bool](repeating: true, count: n)
-        for k in stay { plan.moved[k] = false }
+        var k = best.last
+        while k >= 0 {
+            plan.moved[k] = false
+            k = previous[k]
+        }
     }
 
     /// Whether two values are objects with a member of the same name and an

@@ -132,8 +132,11 @@ public enum HumanRenderer {
                 out += context.paint("~ \(at):", .yellow) + " "
                     + (wordDiffLiteral(old, new, context) ?? context.paint(text(old), .red) + " → " + context.paint(text(new), .green)) + "\n"
             case .move(let from, let path):
-                if let a = entry.movedFrom, let b = entry.movedTo {
+                if let a = entry.movedFrom, let b = entry.movedTo, a != b {
                     out += context.paint("> \(at): index \(a) → \(b)", .cyan) + "\n"
+                } else if let a = entry.movedFrom {
+                    // Off every longest ordered run, yet at the same index: the others moved around it.
+                    out += context.paint("> \(at): moved, at index \(a) in both", .cyan) + "\n"
                 } else {
                     out += context.paint("> \(pointer(from)) → \(pointer(path))", .cyan) + "\n"
                 }

@@ -92,6 +92,39 @@ final class JSONDiffLocationTests: XCTestCase {
         try assertPatchesReproduce(try json(a), try json(b), .init(arrayKey: "name"), "swap")
     }
 
+    func test_reversal_movesTheElementsThatChangedIndex_neverIndexIToI() throws {
+        let a = #"[{"name": "x"}, {"name": "y"}, {"name": "z"}]"#, b = #"[{"name": "z"}, {"name": "y"}, {"name": "x"}]"#
+        XCTAssertEqual(try report(a, b, .init(arrayKey: "name")), """
+            > /[name="z"]: index 2 → 0
+            > /[name="x"]: index 0 → 2
+
+            0 added, 0 removed, 0 changed, 2 moved
+
+            """)
+        XCTAssertEqual(try report(a, b), "> /0: index 2 → 0\n> /2: index 0 → 2\n\n0 added, 0 removed, 0 changed, 2 moved\n")
+        XCTAssertEqual(try report("[1, 2, 3, 4, 5]", "[5, 4, 3, 2, 1]"), """
+            > /0: index 4 → 0
+            > /1: index 3 → 1
+            > /3: index 1 → 3
+            > /4: index 0 → 4
+
+            0 added, 0 removed, 0 changed, 4 moved
+
+            """)
+        // 2 is off every longest ordered run ([3, 4] or [0, 1]) but keeps its index: said so.
+        XCTAssertEqual(try report("[0, 1, 2, 3, 4]", "[3, 4, 2, 0, 1]"), """
+            > /0: index 3 → 0
+            > /1: index 4 → 1
+            > /2: moved, at index 2 in both
+
+            0 added, 0 removed, 0 changed, 3 moved
+
+            """)
+        try assertPatchesReproduce(try json(a), try json(b), .init(arrayKey: "name"), "reversal")
+        try assertPatchesReproduce(try json("[1, 2, 3, 4, 5]"), try json("[5, 4, 3, 2, 1]"), .init(), "reversal")
+        try assertPatchesReproduce(try json("[0, 1, 2, 3, 4]"), try json("[3, 4, 2, 0, 1]"), .init(), "fixed")
+    }
+
     func test_keyed_nonStringKeysAndKeysWithQuotes() throws {
         let a = #"[{"k": 1, "v": "a"}, {"k": "1", "v": "b"}, {"k": "say \"hi\"", "v": "c"}, {"k": null, "v": "d"}]"#
         let b = #"[{"k": 1, "v": "A"}, {"k": "1", "v": "B"}, {"k": "say \"hi\"", "v": "C"}, {"k": null, "v": "D"}]"#
@@ -150,9 +183,10 @@ final class JSONDiffLocationTests: XCTestCase {
             0 added, 0 removed, 0 changed, 1 moved
 
             """)
+        // [1] (index 2 → 1) changed index least: it stays, the two objects move.
         let a = try json(#"[{"k": 1}, "s", [1], {"k": 2}]"#), b = try json(#"[{"k": 2}, [1], "t", {"k": 1}]"#)
         XCTAssertEqual(JSONDiff.entries(from: a, to: b).map { HumanRenderer.render([$0], context: RenderContext()).split(separator: "\n").first.map(String.init) ?? "" },
-                       ["- /1 (old): \"s\"", "> /0: index 3 → 0", "> /1: index 2 → 1", "+ /2: \"t\""])
+                       ["- /1 (old): \"s\"", "> /0: index 3 → 0", "> /3: index 0 → 3", "+ /2: \"t\""])
         try assertPatchesReproduce(a, b, .init(), "moves")
     }
 
