@@ -7,9 +7,12 @@
 ///
 /// Each member of `ignore` is a glob over the file's path from the
 /// repository root: `*` matches any run of characters but `/`, `?` one
-/// character but `/`, and a segment `**` any number of directories; a glob
-/// without `/` matches the file's name in any directory (as in
-/// `.gitattributes`). Its value is an array of ``IgnoredPaths`` patterns.
+/// character but `/`, `[abc]`, `[a-z]` one character of the class (`[!…]`
+/// or `[^…]` one not in it; a `]` first in the class is a member), `\c`
+/// the character c itself, and a segment `**` any number of directories; a
+/// glob without `/` matches the file's name in any directory (as in
+/// `.gitattributes`). An unclosed `[`, a trailing `\` or a `[:name:]`
+/// class is a ``Problem``. Its value is an array of ``IgnoredPaths`` patterns.
 /// Every glob that matches a path adds its patterns. Graphs ignore what
 /// their schema's `diff.ignore` names instead; these patterns apply
 /// whenever the drivers treat a file as plain JSON.
@@ -19,8 +22,89 @@ public struct IgnoreFile: Sendable {
 
     /// One glob and its patterns.
     struct Rule: Sendable {
-        var glob: [String]
+        /// Segments; `nil` for `**`.
+        var glob: [[GlobToken]?]
         var patterns: [String]
+    }
+
+    /// One element of a glob segment.
+    enum GlobToken: Sendable, Equatable {
+        case literal(Unicode.Scalar)
+        /// `?`
+        case one
+        /// `*`
+        case star
+        /// `[…]`: inclusive ranges, and whether the class is negated.
+        case set([ClosedRange<UInt32>], negated: Bool)
+
+        func matches(_ c: Unicode.Scalar) -> Bool {
+            switch self {
+            case .literal(let l): return l == c
+            case .one: return true
+            case .star: return false
+            case .set(let ranges, let negated): return ranges.contains { $0.contains(c.value) } != negated
+            }
+        }
+    }
+
+    /// The tokens of one glob segment, or why it is malformed.
+    static func tokens(of segment: String) -> Result<[GlobToken], GlobError> {
+        let s = Array(segment.unicodeScalars)
+        var result: [GlobToken] = []
+        var i = 0
+        while i < s.count {
+            switch s[i] {
+            case "*": result.append(.star); i += 1
+            case "?": result.append(.one); i += 1
+            case "\\":
+                guard i + 1 < s.count else { return .failure(GlobError(message: "a trailing '\\' escapes nothing")) }
+                result.append(.literal(s[i + 1])); i += 2
+            case "[":
+                var j = i + 1
+                var negated = false
+                if j < s.count, s[j] == "!" || s[j] == "^" { negated = true; j += 1 }
+                var ranges: [ClosedRange<UInt32>] = []
+                var first = true
+                var closed = false
+                while j < s.count {
+                    if s[j] == "]" && !first { closed = true; break }
+                    if s[j] == "[" && j + 1 < s.count && s[j + 1] == ":" {
+                        return .failure(GlobError(message: "character class names such as [:alpha:] are not supported; list the characters"))
+                    }
+                    first = false
+                    var lo = s[j]
+                    if lo == "\\" {
+                        guard j + 1 < s.count else { break }
+                        j += 1
+                        lo = s[j]
+                    }
+                    j += 1
+                    var hi = lo
+                    if j + 1 < s.count, s[j] == "-", s[j + 1] != "]" {
+                        hi = s[j + 1]
+                        j += 2
+                        if hi == "\\" {
+                            guard j < s.count else { break }
+                            hi = s[j]
+                            j += 1
+                        }
+                    }
+                    guard lo.value <= hi.value else { return .failure(GlobError(message: "the range \(lo)-\(hi) is reversed")) }
+                    ranges.append(lo.value...hi.value)
+                }
+                guard closed else { return .failure(GlobError(message: "a '[' without its closing ']'")) }
+                result.append(.set(ranges, negated: negated))
+                i = j + 1
+            default:
+                result.append(.literal(s[i])); i += 1
+            }
+        }
+        return .success(result)
+    }
+
+    /// Why a glob segment cannot be read.
+    struct GlobError: Error {
+        var message: String
     }
 
     let rules: [Rule]
@@ -78,8 +162,15 @@ public struct IgnoreFile: Sendable {
                     } catch {
                         throw problem(entry.keyOffset, "\"\(entry.key)\": \(error.message)")
                     }
-                    var glob = entry.key.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-                    if !entry.key.contains("/") { glob.insert("**", at: 0) }
+                    var glob: [[GlobToken]?] = []
+                    for segment in entry.key.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+                        if segment == "**" { glob.append(nil); continue }
+                        switch IgnoreFile.tokens(of: segment) {
+                        case .success(let tokens): glob.append(tokens)
+                        case .failure(let error): throw problem(entry.keyOffset, "file glob \"\(entry.key)\": \(error.message)")
+                        }
+                    }
+                    if !entry.key.contains("/") { glob.insert(nil, at: 0) }
                     rules.append(Rule(glob: glob, patterns: patterns))
                 }
             default:
@@ -102,38 +193,39 @@ public struct IgnoreFile: Sendable {
 
     /// Whether the glob's segments match the path's: `**` any number of
     /// segments, others one segment each (dynamic programming over both).
-    static func matches(_ glob: [String], _ path: [String]) -> Bool {
+    static func matches(_ glob: [[GlobToken]?], _ path: [String]) -> Bool {
         // reach[j]: the first i glob segments can match the first j path segments.
         var reach = [Bool](repeating: false, count: path.count + 1)
         reach[0] = true
         for segment in glob {
             var next = [Bool](repeating: false, count: path.count + 1)
-            if segment == "**" {
+            guard let segment else {
                 var any = false
                 for j in 0...path.count {
                     any = any || reach[j]
                     next[j] = any
                 }
-            } else {
-                for j in 0..<path.count where reach[j] && matches(segment: Array(segment.unicodeScalars), Array(path[j].unicodeScalars)) {
-                    next[j + 1] = true
-                }
+                reach = next
+                continue
+            }
+            for j in 0..<path.count where reach[j] && matches(segment: segment, Array(path[j].unicodeScalars)) {
+                next[j + 1] = true
             }
             reach = next
         }
         return reach[path.count]
     }
 
-    /// Whether one glob segment (`*`, `?`, literal characters) matches one
-    /// name: the usual greedy walk that backs up to the last `*`.
-    static func matches(segment glob: [Unicode.Scalar], _ name: [Unicode.Scalar]) -> Bool {
+    /// Whether one glob segment (`*`, `?`, classes, literal characters)
+    /// matches one name: the usual greedy walk that backs up to the last `*`.
+    static func matches(segment glob: [GlobToken], _ name: [Unicode.Scalar]) -> Bool {
         var g = 0, n = 0
         var star = -1, resume = 0
         while n < name.count {
-            if g < glob.count && (glob[g] == "?" || glob[g] == name[n]) && glob[g] != "*" {
+            if g < glob.count && glob[g].matches(name[n]) {
                 g += 1
                 n += 1
-            } else if g < glob.count && glob[g] == "*" {
+            } else if g < glob.count && glob[g] == .star {
                 star = g
                 resume = n
                 g += 1
@@ -145,7 +237,7 @@ public struct IgnoreFile: Sendable {
                 return false
             }
         }
-        while g < glob.count && glob[g] == "*" { g += 1 }
+        while g < glob.count && glob[g] == .star { g += 1 }
         return g == glob.count
     }
 }

@@ -29,13 +29,35 @@ final class IgnoreFileTests: XCTestCase {
     }
 
     func test_segmentGlob_starsAndQuestionMarks() {
-        func m(_ glob: String, _ name: String) -> Bool { IgnoreFile.matches(segment: Array(glob.unicodeScalars), Array(name.unicodeScalars)) }
+        func m(_ glob: String, _ name: String) -> Bool {
+            guard case .success(let tokens) = IgnoreFile.tokens(of: glob) else { XCTFail(glob); return false }
+            return IgnoreFile.matches(segment: tokens, Array(name.unicodeScalars))
+        }
         XCTAssertTrue(m("*", ""))
         XCTAssertTrue(m("a*b*c", "aXbYbc"))
         XCTAssertFalse(m("a*b*c", "aXbYbcd"))
         XCTAssertTrue(m("*.json", ".json"))
         XCTAssertTrue(m("?é?", "aéb"))
         XCTAssertFalse(m("??", "a"))
+    }
+
+    func test_segmentGlob_classesAndEscapes_asGitattributes() throws {
+        func m(_ glob: String, _ name: String) -> Bool {
+            guard case .success(let tokens) = IgnoreFile.tokens(of: glob) else { XCTFail(glob); return false }
+            return IgnoreFile.matches(segment: tokens, Array(name.unicodeScalars))
+        }
+        XCTAssertEqual(["a.json", "b.json", "c.json", "ab.json"].map { m("[ab].json", $0) }, [true, true, false, false])
+        XCTAssertEqual(["a1", "a5", "a9", "ax"].map { m("a[1-5]", $0) }, [true, true, false, false])
+        XCTAssertEqual(["a", "b", "c"].map { m("[!a]", $0) }, [false, true, true])
+        XCTAssertEqual(["a", "b"].map { m("[^a]", $0) }, [false, true])
+        XCTAssertEqual(["]", "a", "b"].map { m("[]a]", $0) }, [true, true, false])
+        XCTAssertEqual(["-", "a", "b"].map { m("[a-]", $0) }, [true, true, false])
+        XCTAssertEqual(["*.json", "x.json"].map { m("\\*.json", $0) }, [true, false])
+        XCTAssertEqual(["?", "a", "[x]", "x"].map { m("\\?", $0) } + [m("\\[x]", "[x]"), m("\\[x]", "x")], [true, false, false, false, true, false])
+        XCTAssertEqual([m("[\\]]", "]"), m("[\\!]", "!"), m("[\\!]", "a")], [true, true, false])
+        let file = try IgnoreFile(parsing: Array(#"{"ignore": {"[ab].json": ["/metadata/lastSync"], "d/\\*.json": ["/x"]}}"#.utf8))
+        XCTAssertEqual(["a.json", "sub/b.json", "c.json", "d/*.json", "d/e.json"].map { file.ignoredPaths(forPath: $0).patterns },
+                       [["/metadata/lastSync"], ["/metadata/lastSync"], [], ["/x"], []])
     }
 
     func test_brokenFiles_nameLineAndColumn() {
@@ -48,6 +70,10 @@ final class IgnoreFileTests: XCTestCase {
             ("{\"ignore\": {\n\n    \"a.json\": [\"x\"]}}", "3:5: \"a.json\": \"x\" is not a JSON Pointer (it must start with '/')"),
             ("{\"ignore\": {\"a.json\": [\"/a~\"]}}", "1:13: \"a.json\": invalid JSON Pointer \"/a~\": '~' must be followed by '0' or '1'"),
             ("{\"ignore\": {\"\": [\"/a\"]}}", "1:13: an empty file glob"),
+            ("{\"ignore\": {\n  \"[ab.json\": [\"/a\"]}}", "2:3: file glob \"[ab.json\": a '[' without its closing ']'"),
+            ("{\"ignore\": {\"a\\\\\": [\"/a\"]}}", "1:13: file glob \"a\\\": a trailing '\\' escapes nothing"),
+            ("{\"ignore\": {\"[[:alpha:]].json\": [\"/a\"]}}", "1:13: file glob \"[[:alpha:]].json\": character class names such as [:alpha:] are not supported; list the characters"),
+            ("{\"ignore\": {\"[z-a].json\": [\"/a\"]}}", "1:13: file glob \"[z-a].json\": the range z-a is reversed"),
         ]
         for (text, message) in cases {
             XCTAssertThrowsError(try IgnoreFile(parsing: Array(text.utf8)), text) { error in
