@@ -27,6 +27,10 @@ enum GitMergeCommand: Subcommand {
         let markers = ConflictMarkerWriter.Markers(size: git.markerSize, mine: git.labelCurrent, base: git.labelBase, theirs: git.labelOther)
         let schemaPath = schema ?? GitMergeDriver.schemaPath(path: git.path, base: base, current: current, other: other)
         let ignored = try IgnoreFileAccess.ignores(ignores, path: git.path, io: io)
+        // The merge applies no key segment (graphdiff merge refuses them); say so rather than fail git.
+        for pattern in ignored.paths.keyedPatterns {
+            io.err("graphdiff: \(git.path): --ignore \(pattern): the merge driver does not apply key segments [NAME=VALUE]; use *\n")
+        }
         let outcome = GitMergeDriver.merge(path: git.path, base: base, current: current, other: other,
                                            schema: schemaPath.map { FileAccess.schemaFile($0, given: schema != nil) },
                                            markers: markers, virtualBase: virtualBase, ignoring: ignored.paths, properties: ignored.properties)

@@ -55,6 +55,16 @@ final class GitIgnoreFileTests: XCTestCase {
             """), diff.stdout)
     }
 
+    func test_merge_keySegmentPattern_isNamedOnStandardError() throws {
+        let repo = try repository(rules: #"{"ignore": {"*.json": ["/metadata/lastSync", "/**/updatedAt", "/items/[id=1]/title"]}}"#)
+        // The diff driver applies it: base to theirs (item 1 renamed, timestamps) is no entry.
+        let diff = repo.git("diff", "main~1", "b", "--", "settings.json")
+        XCTAssertEqual([diff.stdout, diff.stderr], ["", ""])
+        let merge = repo.git("merge", "-q", "--no-edit", "b")
+        XCTAssertEqual(merge.status, 0, merge.stdout + merge.stderr)
+        XCTAssertEqual(merge.stderr, "graphdiff: settings.json: --ignore /items/[id=1]/title: the merge driver does not apply key segments [NAME=VALUE]; use *\n")
+    }
+
     func test_diff_fileWithOnlyIgnoredOrFormattingChanges_printsNoEntry() throws {
         let repo = try repository(rules: rules)
         let mine = try sample("mine")
