@@ -235,4 +235,45 @@ final class WordDiffCommandTests: XCTestCase {
             XCTAssertEqual(whole.status, options.contains("--exit-code") ? 1 : 0)
         }
     }
+
+    /// NFC against NFD: a change (bytes differ) that looks like none, so the
+    /// report says what it is; short and long strings, plain JSON and graphs.
+    func test_diff_normalisationOnly_isNoted() throws {
+        let dir = try temporaryDirectory(self)
+        let old = dir.appendingPathComponent("nfc.json").path, new = dir.appendingPathComponent("nfd.json").path
+        let long = String(repeating: "Café résumé naïve ", count: 10)
+        let longNFD = long.replacingOccurrences(of: "é", with: "e\u{301}").replacingOccurrences(of: "ï", with: "i\u{308}")
+        XCTAssertNotEqual(Array(long.utf8), Array(longNFD.utf8))
+        try "{\"s\": \"Café\", \"t\": \"\(long)\", \"u\": \"Café\"}".write(toFile: old, atomically: true, encoding: .utf8)
+        try "{\"s\": \"Cafe\u{301}\", \"t\": \"\(longNFD)\", \"u\": \"Cafe\"}".write(toFile: new, atomically: true, encoding: .utf8)
+        let r = graphdiff(["diff", old, new])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let note = "  (same text in another Unicode normalisation form)"
+        XCTAssertEqual(r.stdout, """
+            ~ /s: "Café" → "Cafe\u{301}"\(note)
+            ~ /t: "\(long)" → "\(longNFD)"\(note)
+            ~ /u: "Café" → "Cafe"
+
+            0 added, 0 removed, 3 changed, 0 moved
+
+            """)
+        // A graph attribute, in the human and tree reports.
+        let theirs = try String(contentsOfFile: try taskFiles().theirs, encoding: .utf8)
+        let a = dir.appendingPathComponent("a.graph.json").path, b = dir.appendingPathComponent("b.graph.json").path
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        try theirs.replacingOccurrences(of: "\"title\": \"Chores this week\"", with: "\"title\": \"Chóres\"").write(toFile: a, atomically: true, encoding: .utf8)
+        try theirs.replacingOccurrences(of: "\"title\": \"Chores this week\"", with: "\"title\": \"Cho\u{301}res\"").write(toFile: b, atomically: true, encoding: .utf8)
+        let human = graphdiff(["diff", a, b])
+        XCTAssertEqual(human.status, 1, human.stderr)
+        XCTAssertEqual(human.stdout, """
+            ~ TaskList "chores"  \(b):67:7
+                title: "Chóres" → "Cho\u{301}res"\(note)
+
+            TaskList: 1 updated
+
+            """)
+        let tree = graphdiff(["diff", "-f", "tree", a, b])
+        XCTAssertEqual(tree.status, 1, tree.stderr)
+        XCTAssertTrue(tree.stdout.contains("\"note\": \"same text in another Unicode normalisation form\""), tree.stdout)
+    }
 }

@@ -130,7 +130,8 @@ public enum HumanRenderer {
                 out += context.paint("- \(at)\(mark): \(text(old))", .red) + "\n"
             case .replace(_, let old, let new):
                 out += context.paint("~ \(at):", .yellow) + " "
-                    + (wordDiffLiteral(old, new, context) ?? context.paint(text(old), .red) + " → " + context.paint(text(new), .green)) + "\n"
+                    + (wordDiffLiteral(old, new, context) ?? context.paint(text(old), .red) + " → " + context.paint(text(new), .green))
+                    + normalizationHint(old, new) + "\n"
             case .move(let from, let path):
                 if let a = entry.movedFrom, let b = entry.movedTo, a != b {
                     out += context.paint("> \(at): index \(a) → \(b)", .cyan) + "\n"
@@ -190,9 +191,31 @@ public enum HumanRenderer {
             }
             return out
         default:
-            if let words = wordDiffLiteral(old, new, context) { return "\(indent)\(name): \(words)\n" }
-            return "\(indent)\(name): " + context.paint(text(old), .red) + " → " + context.paint(text(new), .green) + "\n"
+            if let words = wordDiffLiteral(old, new, context) { return "\(indent)\(name): \(words)\(normalizationHint(old, new))\n" }
+            return "\(indent)\(name): " + context.paint(text(old), .red) + " → " + context.paint(text(new), .green) + normalizationHint(old, new) + "\n"
         }
+    }
+
+    /// The note for two strings that spell the same text in different
+    /// Unicode normalization forms (NFC and NFD, say): canonically
+    /// equivalent, so they look the same, though graphdiff compares strings
+    /// by their bytes and reports them as changed.
+    package static let normalizationNote = "same text in another Unicode normalisation form"
+
+    /// Two spaces and ``normalizationNote`` in parentheses after a changed
+    /// value whose old and new strings differ in their bytes only by
+    /// normalisation, else `""`.
+    /// Swift's `String` `==` (canonical equivalence) is used to tell this
+    /// case only, never to decide whether values are equal.
+    static func normalizationHint(_ old: JSONValue, _ new: JSONValue) -> String {
+        isNormalizationOnly(old, new) ? "  (\(normalizationNote))" : ""
+    }
+
+    /// Whether `old` and `new` are strings of different bytes that are
+    /// canonically equivalent.
+    static func isNormalizationOnly(_ old: JSONValue, _ new: JSONValue) -> Bool {
+        guard case .string(let o) = old, case .string(let n) = new else { return false }
+        return o == n && !o.utf8.elementsEqual(n.utf8)
     }
 
     static func sequenceLines(_ s: SequenceChange, _ context: RenderContext) -> String {

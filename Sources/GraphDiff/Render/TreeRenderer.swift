@@ -20,6 +20,10 @@ public enum TreeRenderer {
     ///     "attributes": {"notes": {"old": "…", "new": "…",
     ///       "words": [{"elided": 212}, "see the ", {"removed": "old"}, {"added": "new"}, " guide for", {"elided": 8034}]}}
     ///
+    /// Two strings that spell the same text in another Unicode
+    /// normalisation form also get `"note": "same text in another Unicode
+    /// normalisation form"`.
+    ///
     /// - Complexity: O(*c* · *h* + *s*), where *c* is the number of changes,
     ///   *h* the depth of ownership and *s* the cost of the word diffs.
     public static func render(_ changes: ChangeSet, old: Graph, new: Graph, wordDiff: Bool = true) -> JSONValue {
@@ -47,6 +51,7 @@ public enum TreeRenderer {
                     case .attribute(let o, let n):
                         var change: JSONObject = ["old": o, "new": n]
                         if wordDiff, let words = words(o, n) { change["words"] = words }
+                        if HumanRenderer.isNormalizationOnly(o, n) { change["note"] = .string(HumanRenderer.normalizationNote) }
                         attributes[p.property] = .object(change)
                     default: relationships[p.property] = PatchDocument.encode(p.kind)
                     }
@@ -110,6 +115,7 @@ public enum TreeRenderer {
                 if let o = m.old { change["old"] = o }
                 if let n = m.new { change["new"] = n }
                 if wordDiff, let o = m.old, let n = m.new, let words = words(o, n) { change["words"] = words }
+                if let o = m.old, let n = m.new, HumanRenderer.isNormalizationOnly(o, n) { change["note"] = .string(HumanRenderer.normalizationNote) }
                 return JSONObject.Member(key: m.key, value: .object(change))
             }))])
         }
