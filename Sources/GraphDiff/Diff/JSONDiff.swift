@@ -51,10 +51,10 @@ public enum JSONEdit: Hashable, Sendable {
 ///   bounded: two long arrays with little in common are replaced whole, not
 ///   minimally), plus O(*k* · (*n* + *m*)) for *k* moved elements; keyed
 ///   arrays are joined by a hash of their keys, O(*n* + *m* + *k* · (*n* + *m*)).
-/// - Note: At most ``moveLimit`` moves are found in one unkeyed array (the
-///   other equal elements are removed and added again), and a new element
-///   looks for its partner among the next ``pairWindow`` old elements of its
-///   run only: the result is then correct but not minimal.
+/// - Note: Equal elements are paired by a hash of their content wherever
+///   they are, for any number of them; a new element that is not equal to
+///   any old one looks for its partner among the next ``pairWindow`` old
+///   elements of its run only: the result is then correct but not minimal.
 public enum JSONDiff {
     /// How to compare.
     public struct Options: Sendable, Hashable {
@@ -96,8 +96,6 @@ public enum JSONDiff {
         }
     }
 
-    /// The most moves looked for in one unkeyed array.
-    public static let moveLimit = 1000
     /// How many old elements of a run a new element looks at for its partner.
     public static let pairWindow = 32
 
@@ -213,24 +211,31 @@ public enum JSONDiff {
         if !deleted.isEmpty || !inserted.isEmpty { runs.append((deleted, inserted)) }
         // Equal elements in different runs (or out of order): moves, by a
         // hash join of the removed elements on their content.
+        // Every equal pair is found, whatever the array's length: each hash
+        // keeps its removed elements in order, with the first still free.
         var usedOld = [Bool](repeating: false, count: x.count)
-        var byHash: [Int: [Int]] = [:]
-        for run in runs { for i in run.deleted { byHash[hx[i], default: []].append(i) } }
+        var byHash: [Int: (list: [Int], head: Int)] = [:]
+        for run in runs { for i in run.deleted { byHash[hx[i], default: ([], 0)].list.append(i) } }
         var moves = 0
         if !byHash.isEmpty {
-            outer: for run in runs {
+            for run in runs {
                 for j in run.inserted {
-                    guard moves < moveLimit else { break outer }
-                    guard var candidates = byHash[hy[j]] else { continue }
-                    if let k = candidates.firstIndex(where: { !usedOld[$0] && x[$0].isEqual(to: y[j], numbersByText: options.numbersByText) }) {
-                        let i = candidates.remove(at: k)
-                        byHash[hy[j]] = candidates
+                    guard var bucket = byHash[hy[j]] else { continue }
+                    while bucket.head < bucket.list.count && usedOld[bucket.list[bucket.head]] { bucket.head += 1 }
+                    var k = bucket.head
+                    while k < bucket.list.count && (usedOld[bucket.list[k]] || !x[bucket.list[k]].isEqual(to: y[j], numbersByText: options.numbersByText)) {
+                        k += 1
+                    }
+                    if k < bucket.list.count {
+                        let i = bucket.list[k]
                         usedOld[i] = true
                         partnerOfNew[j] = i
                         movedNew[j] = true
                         sameNew[j] = true
                         moves += 1
+                        if k == bucket.head { bucket.head += 1 }
                     }
+                    byHash[hy[j]] = bucket
                 }
             }
         }

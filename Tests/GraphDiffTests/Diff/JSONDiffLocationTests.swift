@@ -125,6 +125,22 @@ final class JSONDiffLocationTests: XCTestCase {
         try assertPatchesReproduce(try json("[0, 1, 2, 3, 4]"), try json("[3, 4, 2, 0, 1]"), .init(), "fixed")
     }
 
+    func test_unkeyed_shuffledEqualElements_allPairedByContent_beyondAThousandMoves() throws {
+        // 2,500 distinct objects, re-ordered by i → 7i mod 2500: every element is in both.
+        let n = 2500
+        let old = (0..<n).map { i -> JSONValue in ["name": .string("p\(i)"), "v": 1] }
+        let order = (0..<n).map { ($0 * 7) % n }
+        let new = order.map { old[$0] }
+        let entries = JSONDiff.entries(from: .array(old), to: .array(new))
+        let moved = n - longestIncreasingSubsequence(order).count
+        XCTAssertGreaterThan(moved, 1000)
+        XCTAssertEqual(entries.count, moved)
+        XCTAssertTrue(entries.allSatisfy { if case .move = $0.edit { return $0.movedFrom != $0.movedTo } else { return false } })
+        XCTAssertEqual(HumanRenderer.render(entries, context: RenderContext()).split(separator: "\n").last.map(String.init),
+                       "0 added, 0 removed, 0 changed, \(moved) moved")
+        try assertPatchesReproduce(.array(old), .array(new), .init(), "shuffled")
+    }
+
     func test_keyed_nonStringKeysAndKeysWithQuotes() throws {
         let a = #"[{"k": 1, "v": "a"}, {"k": "1", "v": "b"}, {"k": "say \"hi\"", "v": "c"}, {"k": null, "v": "d"}]"#
         let b = #"[{"k": 1, "v": "A"}, {"k": "1", "v": "B"}, {"k": "say \"hi\"", "v": "C"}, {"k": null, "v": "D"}]"#
