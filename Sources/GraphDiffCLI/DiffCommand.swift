@@ -88,6 +88,15 @@ enum DiffCommand: Subcommand {
             if warnUnmatched { IgnoreOption.warnUnmatched(ignored, in: [old.json, new.json], io: io) }
             let (oldJSON, newJSON) = (ignored.removing(from: old.json), ignored.removing(from: new.json))
             let entries = JSONDiff.entries(from: oldJSON, to: newJSON, options: options)
+            if let key = options.arrayKey {
+                // Arrays the key cannot pair are said once each, on standard error.
+                let before = Set(JSONDiff.unkeyedArrays(from: old.json, to: new.json, key: key).map(\.location))
+                for u in JSONDiff.unkeyedArrays(from: oldJSON, to: newJSON, key: key) {
+                    let reason = before.contains(u.location) || ignored.isEmpty ? u.reason : "--ignore removes the member \(JSONWriter.string(.string(key)))"
+                    let place = u.location.segments.isEmpty ? "(root)" : u.location.description
+                    io.err("graphdiff diff: warning: --array-key \(key) not used for the array at \(place): \(reason); its elements are paired by content and position\n")
+                }
+            }
             let edits = entries.map(\.edit)
             different = !edits.isEmpty
             if args.has("--stat") {

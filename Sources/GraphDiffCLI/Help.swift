@@ -105,7 +105,9 @@ enum Help {
           --array-key NAME
                           Without a schema: match array elements that are
                           objects by their member NAME, reporting moves, and
-                          name them by key: /[name="six"]/version.
+                          name them by key: /[name="six"]/version. An
+                          array of objects the key cannot pair gets a
+                          warning on standard error.
           --ignore PATH   Leave out differences at PATH (repeatable). Plain
                           JSON: a JSON Pointer in which * matches one segment
                           and ** any number (/items/*/updatedAt, /**/etag),

@@ -105,4 +105,37 @@ final class KeyPathCommandTests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(r.status, 1)
     }
+
+    func test_arrayKey_unusable_warnsOncePerArray_statusUnchanged() throws {
+        let dir = try temporaryDirectory(self)
+        func write(_ name: String, _ text: String) throws -> String {
+            let url = dir.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            return url.path
+        }
+        let a = try write("a.json", #"{"dup": [{"id": 1, "v": 1}, {"id": 1, "v": 2}], "miss": [{"id": 1}, {"note": "x"}], "tags": ["a"], "ok": [{"id": 1, "v": 1}]}"#)
+        let b = try write("b.json", #"{"dup": [{"id": 1, "v": 1}, {"id": 1, "v": 3}], "miss": [{"id": 1}, {"note": "y"}], "tags": ["b"], "ok": [{"id": 1, "v": 2}]}"#)
+        let r = graphdiff(["diff", "--array-key", "id", a, b])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stderr, """
+            graphdiff diff: warning: --array-key id not used for the array at /dup: two elements of OLD have "id" 1; its elements are paired by content and position
+            graphdiff diff: warning: --array-key id not used for the array at /miss: element 1 of OLD has no member "id"; its elements are paired by content and position
+
+            """)
+        XCTAssertEqual(r.stdout, """
+            ~ /dup/1/v: 2 → 3
+            ~ /miss/1/note: "x" → "y"
+            ~ /ok/[id=1]/v: 1 → 2
+            ~ /tags/0: "a" → "b"
+
+            0 added, 0 removed, 4 changed, 0 moved
+
+            """)
+        let ignored = graphdiff(["diff", "--array-key", "id", "--ignore", "/ok/*/id", a, b])
+        XCTAssertEqual(ignored.status, 1, ignored.stderr)
+        XCTAssertTrue(ignored.stderr.hasSuffix("""
+            graphdiff diff: warning: --array-key id not used for the array at /ok: --ignore removes the member "id"; its elements are paired by content and position
+
+            """), ignored.stderr)
+    }
 }
