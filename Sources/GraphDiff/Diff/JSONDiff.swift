@@ -49,8 +49,8 @@ public enum JSONEdit: Hashable, Sendable {
 /// - Complexity: O(*n* + *m*) for objects (hashing); O((*n* + *m*) · *d*) for
 ///   arrays of *n* and *m* elements with *d* differences (the search is
 ///   bounded: two long arrays with little in common are replaced whole, not
-///   minimally), plus O(*k* · (*n* + *m*)) for *k* moved elements; keyed
-///   arrays are joined by a hash of their keys, O(*n* + *m* + *k* · (*n* + *m*)).
+///   minimally), plus O((*n* + *m*) log(*n* + *m*)) to place the moved elements; keyed
+///   arrays are joined by a hash of their keys, O(*n* + *m*) plus the moves' placing.
 /// - Note: Equal elements are paired by a hash of their content wherever
 ///   they are, for any number of them; a new element that is not equal to
 ///   any old one looks for its partner among the next ``pairWindow`` old
@@ -404,6 +404,57 @@ public enum JSONDiff {
         return plan
     }
 
+    /// The moves of a plan as applied one after another to the array left
+    /// by the removals: each moved pair (in new order) leaves its place and
+    /// goes right after the pair before it in the new array (or to the
+    /// front), so the survivors end in new order. `from` and `to` are
+    /// indices at the time of that move; a move that lands where it was is
+    /// left out.
+    ///
+    /// Every place an element ever holds is known in advance: its place in
+    /// the old order and, when it moves, the place right after its
+    /// predecessor in the new array (a run of moved pairs follows the pair
+    /// that stays before it, or the front). Laid out in one order, an
+    /// index at any time is the number of places before it that are taken:
+    /// a Fenwick tree counts them.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* pairs.
+    static func moveSteps(_ plan: ArrayPlan) -> [(pair: Int, from: Int, to: Int)] {
+        let n = plan.pairs.count
+        guard plan.moved.contains(true) else { return [] }
+        // Places: the front run of moved pairs, then, in old order, each
+        // pair's own place followed (when it stays) by the run of moved
+        // pairs after it in the new array.
+        var oldPlace = [Int](repeating: 0, count: n), newPlace = [Int](repeating: 0, count: n)
+        var next = 0
+        func placeRun(after k: Int) {
+            var j = k + 1
+            while j < n && plan.moved[j] {
+                newPlace[j] = next
+                next += 1
+                j += 1
+            }
+        }
+        placeRun(after: -1)
+        let byOld = plan.pairs.indices.sorted { plan.pairs[$0].old < plan.pairs[$1].old }
+        for k in byOld {
+            oldPlace[k] = next
+            next += 1
+            if !plan.moved[k] { placeRun(after: k) }
+        }
+        var taken = FenwickCounts(count: next)
+        for k in 0..<n { taken.add(1, at: oldPlace[k]) }
+        var steps: [(pair: Int, from: Int, to: Int)] = []
+        for k in 0..<n where plan.moved[k] {
+            taken.add(-1, at: oldPlace[k])
+            let from = taken.count(before: oldPlace[k])
+            let to = taken.count(before: newPlace[k])
+            taken.add(1, at: newPlace[k])
+            if from != to { steps.append((k, from, to)) }
+        }
+        return steps
+    }
+
     /// The edits of a plan, in the four runs ``JSONDiff`` describes.
     static func emit(_ plan: ArrayPlan, _ x: [JSONValue], _ y: [JSONValue], at path: JSONPointer,
                      old: [JSONLocation.Segment], new: [JSONLocation.Segment], _ options: Options, into out: inout [Entry]) {
@@ -422,19 +473,10 @@ public enum JSONDiff {
         // 2. Moves: each moved element goes right after the element that
         //    precedes it in the new array (or to the front); the elements
         //    that stay keep their order, so the survivors end in new order.
-        if plan.moved.contains(true) {
-            var current = plan.pairs.map(\.old).sorted()
-            for (k, pair) in plan.pairs.enumerated() where plan.moved[k] {
-                guard let from = current.firstIndex(of: pair.old) else { continue }
-                current.remove(at: from)
-                var to = 0
-                if k > 0, let before = current.firstIndex(of: plan.pairs[k - 1].old) { to = before + 1 }
-                current.insert(pair.old, at: to)
-                if from != to {
-                    out.append(Entry(.move(from: path.appending(index: from), path: path.appending(index: to)),
-                                     at: JSONLocation(new + [newSegment(pair.new)]), movedFrom: pair.old, movedTo: pair.new))
-                }
-            }
+        for step in moveSteps(plan) {
+            let pair = plan.pairs[step.pair]
+            out.append(Entry(.move(from: path.appending(index: step.from), path: path.appending(index: step.to)),
+                             at: JSONLocation(new + [newSegment(pair.new)]), movedFrom: pair.old, movedTo: pair.new))
         }
         // 3. Additions, from the front: each at its new index.
         for j in plan.added {
