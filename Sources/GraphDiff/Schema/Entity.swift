@@ -32,12 +32,18 @@ public final class Entity: @unchecked Sendable {
     public internal(set) var attributes: [Attribute]
     /// Declared relationships (not inherited ones).
     public internal(set) var relationships: [Relationship]
+    /// The entity's renaming identifier: its name in an earlier version of
+    /// the model (Core Data's `renamingIdentifier`, `elementID` in a model
+    /// file). See ``SchemaCorrespondence``.
+    public internal(set) var renamedFrom: String?
 
     /// An entity with its declared members; ``Schema`` resolves what it inherits.
     public init(
         name: String, parent: String? = nil, isAbstract: Bool = false, identity: String? = nil,
-        isAtomic: Bool = false, attributes: [Attribute] = [], relationships: [Relationship] = []
+        isAtomic: Bool = false, attributes: [Attribute] = [], relationships: [Relationship] = [],
+        renamedFrom: String? = nil
     ) {
+        self.renamedFrom = renamedFrom
         self.name = name
         self.parent = parent
         self.isAbstract = isAbstract
@@ -50,7 +56,7 @@ public final class Entity: @unchecked Sendable {
     /// A new entity with the same declared members and nothing resolved.
     func declaredCopy() -> Entity {
         Entity(name: name, parent: parent, isAbstract: isAbstract, identity: identity, isAtomic: isAtomic,
-               attributes: attributes, relationships: relationships)
+               attributes: attributes, relationships: relationships, renamedFrom: renamedFrom)
     }
 
     // MARK: Resolved
@@ -121,13 +127,23 @@ public struct Attribute: Sendable, Hashable {
     public var isOptional: Bool
     /// The value an object has when the file does not give one.
     public var defaultValue: JSONValue?
+    /// Whether the value lives only in memory (Core Data's `transient`).
+    public var isTransient: Bool
+    /// The attribute's renaming identifier: its name in an earlier version
+    /// of the model. See ``SchemaCorrespondence``.
+    public var renamedFrom: String?
 
     /// An attribute `name` of `type`.
-    public init(name: String, type: AttributeType, isOptional: Bool = false, defaultValue: JSONValue? = nil) {
+    public init(
+        name: String, type: AttributeType, isOptional: Bool = false, defaultValue: JSONValue? = nil,
+        isTransient: Bool = false, renamedFrom: String? = nil
+    ) {
         self.name = name
         self.type = type
         self.isOptional = isOptional
         self.defaultValue = defaultValue
+        self.isTransient = isTransient
+        self.renamedFrom = renamedFrom
     }
 }
 
@@ -173,12 +189,23 @@ public struct Relationship: Sendable, Hashable {
     public var deleteRule: DeleteRule
     /// Whether a to-one may be `null`.
     public var isOptional: Bool
+    /// For a to-many: the fewest members it may have (`nil`: no bound).
+    public var minCount: Int?
+    /// For a to-many: the most members it may have (`nil`: no bound).
+    public var maxCount: Int?
+    /// The relationship's renaming identifier: its name in an earlier
+    /// version of the model. See ``SchemaCorrespondence``.
+    public var renamedFrom: String?
 
     /// A relationship `name` to `destination`, with its inverse.
     public init(
         name: String, destination: String, toMany: Bool = false, ordered: ChainLinks? = nil,
-        inverse: String, deleteRule: DeleteRule = .nullify, isOptional: Bool = true
+        inverse: String, deleteRule: DeleteRule = .nullify, isOptional: Bool = true,
+        minCount: Int? = nil, maxCount: Int? = nil, renamedFrom: String? = nil
     ) {
+        self.minCount = minCount
+        self.maxCount = maxCount
+        self.renamedFrom = renamedFrom
         self.name = name
         self.destination = destination
         self.isToMany = toMany

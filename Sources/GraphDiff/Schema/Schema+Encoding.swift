@@ -42,12 +42,15 @@ extension Entity {
         if isAbstract { o["abstract"] = true }
         if let identity { o["identity"] = .string(identity) }
         if isAtomic { o["atomic"] = true }
+        if let renamedFrom { o["renamedFrom"] = .string(renamedFrom) }
         if !attributes.isEmpty {
             o["attributes"] = .object(JSONObject(attributes.map { a in
                 var spec = JSONObject()
                 spec["type"] = .string(a.type.rawValue)
                 if a.isOptional { spec["optional"] = true }
                 if let d = a.defaultValue { spec["default"] = d }
+                if a.isTransient { spec["transient"] = true }
+                if let from = a.renamedFrom { spec["renamedFrom"] = .string(from) }
                 return JSONObject.Member(key: a.name, value: .object(spec))
             }))
         }
@@ -60,6 +63,9 @@ extension Entity {
                 spec["inverse"] = .string(r.inverse)
                 if r.deleteRule != .nullify { spec["deleteRule"] = .string(r.deleteRule.rawValue) }
                 if !r.isOptional { spec["optional"] = false }
+                if let n = r.minCount { spec["minCount"] = .number(JSONNumber(n)) }
+                if let n = r.maxCount { spec["maxCount"] = .number(JSONNumber(n)) }
+                if let from = r.renamedFrom { spec["renamedFrom"] = .string(from) }
                 return JSONObject.Member(key: r.name, value: .object(spec))
             }))
         }

@@ -101,6 +101,16 @@ struct SchemaDecoder {
         return b
     }
 
+    /// A non-negative integer member (a relationship's `minCount` or `maxCount`).
+    mutating func count(_ object: JSONObject, _ key: String, at path: [String]) -> Int? {
+        guard let value = object[key] else { return nil }
+        guard let text = value.numberValue?.text, let n = Int(text), n >= 0 else {
+            problem("\"\(key)\" must be a non-negative integer, found \(JSONWriter.string(value))", path + [key])
+            return nil
+        }
+        return n
+    }
+
     struct Declared {
         var name: String
         var version: JSONValue?
@@ -152,18 +162,21 @@ struct SchemaDecoder {
 
     mutating func decodeEntity(_ name: String, _ value: JSONValue) -> Entity? {
         let path = ["entities", name]
-        guard let spec = members(value, at: path, allowed: ["parent", "abstract", "identity", "atomic", "attributes", "relationships"]) else {
+        guard let spec = members(value, at: path, allowed: ["parent", "abstract", "identity", "atomic", "attributes", "relationships", "renamedFrom"]) else {
             return nil
         }
         let entity = Entity(
             name: name, parent: string(spec, "parent", at: path),
             isAbstract: bool(spec, "abstract", at: path, default: false),
             identity: string(spec, "identity", at: path),
-            isAtomic: bool(spec, "atomic", at: path, default: false))
+            isAtomic: bool(spec, "atomic", at: path, default: false),
+            renamedFrom: string(spec, "renamedFrom", at: path))
         if let attributes = spec["attributes"], let table = members(attributes, at: path + ["attributes"], allowed: []) {
             for m in table.members {
                 let p = path + ["attributes", m.key]
-                guard let a = members(m.value, at: p, allowed: ["type", "optional", "default"]) else { continue }
+                guard let a = members(m.value, at: p, allowed: ["type", "optional", "default", "transient", "renamedFrom"]) else {
+                    continue
+                }
                 guard let typeName = string(a, "type", at: p, required: true) else { continue }
                 guard let type = AttributeType(rawValue: typeName) else {
                     let known = AttributeType.allCases.map(\.rawValue).joined(separator: ", ")
@@ -171,13 +184,16 @@ struct SchemaDecoder {
                     continue
                 }
                 entity.attributes.append(Attribute(
-                    name: m.key, type: type, isOptional: bool(a, "optional", at: p, default: false), defaultValue: a["default"]))
+                    name: m.key, type: type, isOptional: bool(a, "optional", at: p, default: false), defaultValue: a["default"],
+                    isTransient: bool(a, "transient", at: p, default: false), renamedFrom: string(a, "renamedFrom", at: p)))
             }
         }
         if let relationships = spec["relationships"], let table = members(relationships, at: path + ["relationships"], allowed: []) {
             for m in table.members {
                 let p = path + ["relationships", m.key]
-                guard let r = members(m.value, at: p, allowed: ["destination", "toMany", "ordered", "inverse", "deleteRule", "optional"]) else {
+                guard let r = members(m.value, at: p, allowed: [
+                    "destination", "toMany", "ordered", "inverse", "deleteRule", "optional", "minCount", "maxCount", "renamedFrom",
+                ]) else {
                     continue
                 }
                 let destination = string(r, "destination", at: p, required: true)
@@ -198,10 +214,13 @@ struct SchemaDecoder {
                         chain = ChainLinks(prev: prev, next: next)
                     }
                 }
+                let minCount = count(r, "minCount", at: p)
+                let maxCount = count(r, "maxCount", at: p)
                 guard let destination, let inverse else { continue }
                 entity.relationships.append(Relationship(
                     name: m.key, destination: destination, toMany: bool(r, "toMany", at: p, default: false),
-                    ordered: chain, inverse: inverse, deleteRule: rule, isOptional: bool(r, "optional", at: p, default: true)))
+                    ordered: chain, inverse: inverse, deleteRule: rule, isOptional: bool(r, "optional", at: p, default: true),
+                    minCount: minCount, maxCount: maxCount, renamedFrom: string(r, "renamedFrom", at: p)))
             }
         }
         return entity
