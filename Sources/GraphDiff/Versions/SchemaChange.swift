@@ -27,8 +27,11 @@ public struct SchemaChange: Sendable, Hashable {
     /// `deleteRule`, `toMany`, `ordered`, `inverse`, `destination`, `parent`,
     /// `abstract`, `transient`, `identity`, …).
     public var aspect: String?
-    /// For a modification: the old and new values of ``aspect``, as JSON.
+    /// For a modification: the old value of ``aspect``, as JSON (`null` when
+    /// there was none).
     public var oldValue: JSONValue?
+    /// For a modification: the new value of ``aspect``, as JSON (`null` when
+    /// there is none).
     public var newValue: JSONValue?
     /// Whether a migration can be inferred.
     public var migration: Migration

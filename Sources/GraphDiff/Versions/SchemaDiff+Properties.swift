@@ -1,0 +1,134 @@
+/// The comparison of one attribute or relationship with its counterpart,
+/// and the classification of added properties.
+extension _SchemaDiffer {
+    // MARK: Attributes
+
+    mutating func compareAttribute(_ a: Attribute, _ b: Attribute, in entity: String) {
+        let name = b.name
+        if a.type != b.type {
+            modified(entity, name, "type", .string(a.type.rawValue), .string(b.type.rawValue), .mapping,
+                     "values must be converted from \(a.type.rawValue) to \(b.type.rawValue)")
+        }
+        if a.isOptional != b.isOptional {
+            if b.isOptional {
+                modified(entity, name, "optional", false, true, .inferred, "required becomes optional")
+            } else if b.defaultValue != nil {
+                modified(entity, name, "optional", true, false, .inferred, "nulls get the default")
+            } else {
+                modified(entity, name, "optional", true, false, .mapping, "required without a default")
+            }
+        }
+        if !Self.sameDefault(a, b) {
+            modified(entity, name, "default", a.defaultValue ?? .null, b.defaultValue ?? .null, .inferred,
+                     "applies to new objects only")
+        }
+        if a.isTransient != b.isTransient {
+            if b.isTransient {
+                modified(entity, name, "transient", false, true, .inferred, "its values are dropped")
+            } else {
+                let (migration, reason) = Self.storedAttributeMigration(b)
+                modified(entity, name, "transient", true, false, migration, "stored again: " + reason)
+            }
+        }
+    }
+
+    /// Whether two attributes have the same default: both none, or values
+    /// equal as the new type compares them (JSON equality when the type changed).
+    static func sameDefault(_ a: Attribute, _ b: Attribute) -> Bool {
+        switch (a.defaultValue, b.defaultValue) {
+        case (nil, nil): return true
+        case (let x?, let y?): return a.type == b.type ? b.type.valuesEqual(x, y) : x == y
+        default: return false
+        }
+    }
+
+    /// How an attribute whose values start out absent migrates: an added
+    /// attribute, or a transient one that becomes stored.
+    static func storedAttributeMigration(_ a: Attribute) -> (SchemaChange.Migration, String) {
+        if a.isTransient { return (.inferred, "transient, never stored") }
+        if a.isOptional { return (.inferred, "optional") }
+        if a.defaultValue != nil { return (.inferred, "required with a default") }
+        return (.mapping, "required without a default")
+    }
+
+    // MARK: Relationships
+
+    static func addedRelationshipMigration(_ r: Relationship) -> (SchemaChange.Migration, String) {
+        if r.isToMany {
+            let least = r.minCount ?? 0
+            return least > 0 ? (.mapping, "a to-many with minCount \(least)") : (.inferred, "a to-many with no minimum")
+        }
+        return r.isOptional ? (.inferred, "an optional to-one") : (.mapping, "a required to-one")
+    }
+
+    /// Compares the relationship `r` of the OLD entity `o` with `s` of the NEW
+    /// entity `n`; destinations, inverses and chain links through the
+    /// correspondence. When the destination changed, the inverse and chain
+    /// links (properties of another entity) are not compared.
+    mutating func compareRelationship(_ r: Relationship, _ s: Relationship, from o: Entity, in n: Entity) {
+        let entity = n.name
+        let name = s.name
+        let sameDestination = sameEntity(r.destination, s.destination)
+        if !sameDestination {
+            modified(entity, name, "destination", .string(r.destination), .string(s.destination), .mapping,
+                     "references point to another entity")
+        } else {
+            if !sameProperty(Self.inverseName(r), Self.inverseName(s), inNewEntity: s.destination) {
+                modified(entity, name, "inverse", Self.inverseName(r).map(JSONValue.string) ?? .null,
+                         Self.inverseName(s).map(JSONValue.string) ?? .null, .mapping, "references pair with another relationship")
+            }
+        }
+        if r.isToMany != s.isToMany {
+            modified(entity, name, "toMany", .bool(r.isToMany), .bool(s.isToMany), .mapping,
+                     s.isToMany ? "a to-one becomes a to-many" : "a to-many becomes a to-one")
+        }
+        compareOrdered(r, s, sameDestination: sameDestination, in: entity)
+        if r.isOptional != s.isOptional {
+            if s.isOptional {
+                modified(entity, name, "optional", false, true, .inferred, "required becomes optional")
+            } else {
+                modified(entity, name, "optional", true, false, .mapping, "existing objects may have no reference")
+            }
+        }
+        let (oldMin, newMin) = (r.minCount ?? 0, s.minCount ?? 0)
+        if oldMin != newMin {
+            modified(entity, name, "minCount", Self.count(r.minCount), Self.count(s.minCount),
+                     newMin > oldMin ? .mapping : .inferred,
+                     newMin > oldMin ? "tightened: existing objects may have fewer members" : "loosened")
+        }
+        if r.maxCount != s.maxCount {
+            let tightened = s.maxCount.map { new in r.maxCount.map { new < $0 } ?? true } ?? false
+            modified(entity, name, "maxCount", Self.count(r.maxCount), Self.count(s.maxCount),
+                     tightened ? .mapping : .inferred,
+                     tightened ? "tightened: existing objects may have more members" : "loosened")
+        }
+        if r.deleteRule != s.deleteRule {
+            modified(entity, name, "deleteRule", .string(r.deleteRule.rawValue), .string(s.deleteRule.rawValue), .inferred,
+                     "affects later deletions only")
+        }
+    }
+
+    mutating func compareOrdered(_ r: Relationship, _ s: Relationship, sameDestination: Bool, in entity: String) {
+        switch (r.ordered, s.ordered) {
+        case (nil, nil):
+            return
+        case (nil, let links?):
+            modified(entity, s.name, "ordered", false, Self.links(links), .inferred, "chains are built in identity order")
+        case (let links?, nil):
+            modified(entity, s.name, "ordered", Self.links(links), false, .inferred, "chain links are dropped")
+        case (let a?, let b?):
+            guard sameDestination else { return }
+            if !sameProperty(a.prev, b.prev, inNewEntity: s.destination) || !sameProperty(a.next, b.next, inNewEntity: s.destination) {
+                modified(entity, s.name, "ordered", Self.links(a), Self.links(b), .inferred,
+                         "chains are rebuilt in identity order")
+            }
+        }
+    }
+
+    /// The relationship's inverse, if it has one.
+    static func inverseName(_ r: Relationship) -> String? { r.inverse }
+
+    static func links(_ l: ChainLinks) -> JSONValue { ["prev": .string(l.prev), "next": .string(l.next)] }
+
+    static func count(_ n: Int?) -> JSONValue { n.map { .number(JSONNumber($0)) } ?? .null }
+}
