@@ -1,0 +1,166 @@
+
+/// Moves graphs from one version of a model to the next, for the changes
+/// Core Data's lightweight migration infers.
+///
+/// Entities and properties pair through ``SchemaCorrespondence`` (renaming
+/// identifier, then name). For each object of an entity that NEW keeps:
+///
+/// - renamed entities and properties keep their values under the new names;
+///   references and chain links need no rewriting, as they hold identities;
+/// - an added attribute gets its default, or `null` when it has none (it is
+///   then optional: a required one without a default needs a mapping);
+/// - a required attribute with a default gets it where the value was `null`;
+/// - removed attributes and relationships are dropped, as are the objects of
+///   removed entities, with every reference to them (a to-one becomes
+///   `null`, a many-to-many loses the member);
+/// - an attribute that became transient loses its values (`null`);
+/// - a relationship that became ordered gets chains: each owner's members
+///   linked in identity order (the UTF-8 byte order of the identities, the
+///   order of the canonical file); members without an owner get `null`
+///   links. One that became unordered loses its chain links: the prev and
+///   next references are `null` when NEW keeps them as plain relationships;
+/// - a relationship keeps its storage (see ``Relationship/Storage``): a
+///   change of storage comes only with a change that needs a mapping
+///   (to-one against to-many, an inverse changed), so none is converted.
+///
+/// Metadata is kept; a `schemaFingerprint` in it is set to NEW's. The
+/// `$schema` reference is kept: the caller knows where NEW is.
+///
+/// Changes that need a mapping (``SchemaChange/Migration/mapping``: a type
+/// change, a required attribute without a default, …) are refused before
+/// anything is done. Whatever comes out is checked as the loader checks a
+/// file (every value against its property, then references, inverses and
+/// chains), so a migration never returns a graph NEW does not accept.
+///
+///     let v2 = try Schema.load(contentsOfFile: "Tasks-2.schema.json")
+///     let migrated = try graph.migrated(to: v2)
+///     migrated.schema.fingerprint == v2.fingerprint   // true
+///
+/// - Complexity: O(*n* · *p* + *m* log *m*), where *n* is the number of
+///   objects, *p* the number of stored properties per object and *m* the
+///   number of members of relationships that became ordered.
+public struct Migration: Sendable {
+    /// The schema the graphs are in.
+    public let old: Schema
+    /// The schema they move to.
+    public let new: Schema
+    /// How OLD's entities and properties pair with NEW's.
+    public let correspondence: SchemaCorrespondence
+
+    /// Per OLD entity (by position): how its objects become objects of NEW,
+    /// or `nil` when NEW drops the entity.
+    let plans: [_EntityPlan?]
+    /// NEW's ordered relationships whose chains are built in identity order.
+    let chainsToBuild: [(owner: Entity, relationship: Relationship)]
+
+    /// A migration from `old` to `new`.
+    ///
+    /// - Complexity: O(*e* · *p*) in the entities and their properties.
+    public init(from old: Schema, to new: Schema) {
+        self.old = old
+        self.new = new
+        let correspondence = SchemaCorrespondence(old: old, new: new)
+        self.correspondence = correspondence
+        let chainsToBuild = Migration._chainsToBuild(old: old, new: new, correspondence)
+        let unlinked = Migration._droppedLinks(old: old, new: new, correspondence)
+        self.chainsToBuild = chainsToBuild
+        self.plans = old.entities.map { entity in
+            _EntityPlan(old: old, new: new, entity: entity, correspondence, unlinked: unlinked)
+        }
+    }
+
+    /// The graph `graph` (of ``old``) as a graph of ``new``.
+    ///
+    ///     let migrated = try Migration(from: v1, to: v2).apply(to: graph)
+    ///
+    /// - Parameter graph: a graph of ``old``.
+    /// - Returns: a graph of ``new`` with the same metadata and `$schema`.
+    /// - Throws: ``MigrationError/needsMapping(_:)`` when a change between the
+    ///   schemas needs a mapping (nothing is migrated);
+    ///   ``MigrationError/invalidResult(_:)`` listing every problem when the
+    ///   result is no valid graph of NEW (a removed entity's object was the
+    ///   target of a required reference, say).
+    /// - Complexity: O(*n* · *p* + *m* log *m*); see ``Migration``.
+    public func apply(to graph: Graph) throws(MigrationError) -> Graph {
+        let refused = mappingChanges
+        if !refused.isEmpty { throw .needsMapping(refused) }
+        var result = Graph(schema: new, schemaReference: graph.schemaReference, metadata: graph.metadata)
+        if result.metadata["schemaFingerprint"] != nil {
+            result.metadata["schemaFingerprint"] = .string(new.fingerprint)
+        }
+        var problems: [GraphProblem] = []
+        var store = ObjectStore()
+        store.reserveCapacity(graph.count)
+        for row in 0..<graph.objects.rowCount {
+            guard let object = graph.objects.object(atRow: row), let plan = plans[object.entityIndex] else { continue }
+            let id = graph.objects.id(atRow: row)
+            let entity = new.entities[plan.entityIndex]
+            if entity.isAbstract {
+                problems.append(GraphProblem(.abstractEntity, "entity \(entity.name) is abstract in the new schema",
+                                             entity: entity.name, identity: id.identity))
+                continue
+            }
+            var values: [JSONValue] = []
+            values.reserveCapacity(plan.sources.count)
+            for source in plan.sources {
+                switch source {
+                case .copy(let slot): values.append(object.values[slot])
+                case .copyOrDefault(let slot, let value): values.append(object.values[slot].isNull ? value : object.values[slot])
+                case .constant(let value): values.append(value)
+                }
+            }
+            store[ObjectID(entity: entity.root, identity: id.identity)] = GraphObject(entityIndex: plan.entityIndex, values: values)
+        }
+        result.objects = store
+        result._dropReferencesToMissingObjects()
+        for (owner, relationship) in chainsToBuild { result._buildChains(owner: owner, relationship: relationship) }
+        problems += result._valueProblems()
+        if problems.isEmpty { problems = result.consistencyProblems() }
+        if !problems.isEmpty { throw .invalidResult(problems.sorted(by: GraphProblem.subjectOrder)) }
+        return result
+    }
+
+    /// The changes between ``old`` and ``new`` that need a mapping: those
+    /// ``apply(to:)`` refuses.
+    public var mappingChanges: [SchemaChange] { [] }
+}
+
+extension Graph {
+    /// This graph as a graph of `schema`, for the changes Core Data's
+    /// lightweight migration infers: ``Migration/apply(to:)`` of a
+    /// ``Migration`` from this graph's schema to `schema`.
+    ///
+    ///     let migrated = try graph.migrated(to: v2)
+    ///
+    /// - Parameter schema: the next version of the graph's schema.
+    /// - Returns: a valid graph of `schema`.
+    /// - Throws: ``MigrationError`` when a change needs a mapping or the
+    ///   result would not be valid.
+    /// - Complexity: see ``Migration``.
+    public func migrated(to schema: Schema) throws(MigrationError) -> Graph {
+        try Migration(from: self.schema, to: schema).apply(to: self)
+    }
+}
+
+/// Why a graph could not be migrated.
+public enum MigrationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Changes between the schemas that need a mapping model; each names
+    /// its entity, property and reason.
+    case needsMapping([SchemaChange])
+    /// The migrated graph would not be valid under the new schema: every
+    /// problem, by subject.
+    case invalidResult([GraphProblem])
+
+    /// One line per change or problem.
+    public var description: String {
+        switch self {
+        case .needsMapping(let changes):
+            return changes.map { c in
+                let subject = c.entity + (c.property.map { "." + $0 } ?? "")
+                return "\(subject): \(c.kind.rawValue)\(c.aspect.map { " (\($0))" } ?? ""): needs a mapping: \(c.reason)"
+            }.joined(separator: "\n")
+        case .invalidResult(let problems):
+            return problems.map(\.description).joined(separator: "\n")
+        }
+    }
+}
