@@ -131,6 +131,17 @@ extension CommandSpec {
         ],
         operands: .file)
 
+    static let migrate = CommandSpec(
+        name: "migrate", summary: "Move a graph to the next version of its schema",
+        options: [
+            Option(names: ["--to"], value: .file, summary: "The new version of the schema"),
+            Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),
+            Option(names: ["--in-place", "-i"], value: nil, summary: "Replace the graph"),
+            Option(names: ["--schema"], value: .file, summary: "Read the graph as a graph of this schema"),
+            helpOption,
+        ],
+        operands: .file)
+
     static let git = CommandSpec(
         name: "git", summary: "Install (or uninstall) the git diff and merge drivers",
         options: [
@@ -170,10 +181,10 @@ extension CommandSpec {
     static let help = CommandSpec(
         name: "help", summary: "Show help for a command",
         options: [helpOption],
-        firstOperand: .choice(["diff", "patch", "merge", "validate", "fmt", "git", "git-diff", "git-merge", "completion", "help"]))
+        firstOperand: .choice(["diff", "patch", "merge", "validate", "fmt", "migrate", "git", "git-diff", "git-merge", "completion", "help"]))
 
     /// Every command, in the order the top-level help lists them.
-    static let all: [CommandSpec] = [diff, patch, merge, validate, fmt, git, gitDiff, gitMerge, completion, help]
+    static let all: [CommandSpec] = [diff, patch, merge, validate, fmt, migrate, git, gitDiff, gitMerge, completion, help]
 
     /// The options of `graphdiff` itself, before a command.
     static let rootOptions: [Option] = [

@@ -47,3 +47,13 @@ struct PatchFailure: Error {
     /// The target file, as given.
     var target: String
 }
+
+/// A graph that could not be migrated, with the files it concerns: what
+/// ``Messages/report(_:command:invalidIsTheAnswer:)`` needs to word it.
+struct MigrationFailure: Error {
+    var error: MigrationError
+    /// The graph file, as given.
+    var graph: String
+    /// The NEW schema, as given.
+    var schema: String
+}

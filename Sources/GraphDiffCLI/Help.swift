@@ -12,6 +12,7 @@ enum Help {
           merge       Merge two edits of one base; report real conflicts only.
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
+          migrate     Move a graph to the next version of its schema.
           git         Install (or uninstall) the git diff and merge drivers.
           git-diff    The git diff driver (git runs it).
           git-merge   The git merge driver (git runs it).
@@ -43,8 +44,8 @@ enum Help {
         the same text as 'graphdiff COMMAND --help'.
 
         Arguments:
-          COMMAND         A command: diff, patch, merge, validate, fmt, git,
-                          git-diff, git-merge, completion or help.
+          COMMAND         A command: diff, patch, merge, validate, fmt, migrate,
+                          git, git-diff, git-merge, completion or help.
 
         Options:
           -h, --help      Show this help.
@@ -436,6 +437,46 @@ enum Help {
 
         Exit status: 0 written (or canonical with --check), 1 not canonical
         (--check), 2 trouble (unreadable or invalid input, usage).
+
+        """
+
+    static let migrate = """
+        graphdiff migrate: move a graph to the next version of its schema.
+
+        Usage: graphdiff migrate GRAPH --to NEW-SCHEMA [-o OUT | --in-place] [--schema OLD]
+
+        Carries out every change from the graph's schema (OLD) to NEW that Core
+        Data's lightweight migration infers: renamed entities and properties
+        (renamedFrom) keep their values under the new names; added attributes
+        get their default, or null; required attributes with a default get it
+        where the value was null; removed attributes, relationships and
+        entities are dropped, with every reference to a dropped object; an
+        attribute that became transient loses its values; a relationship that
+        became ordered is chained in identity order, one that became unordered
+        loses its prev/next links. Metadata is kept. When a change needs a
+        mapping (a type change, a required attribute without a default, ...),
+        nothing is written and each such change is listed. The result is
+        checked as validate checks a file, written in canonical form, with
+        "$schema" naming NEW.
+
+        Arguments:
+          GRAPH           The graph to migrate; - reads standard input.
+
+        Options:
+          --to NEW-SCHEMA The schema to migrate to (a graphdiff-schema/1 file).
+          -o, --output OUT
+                          Write to OUT (atomically) instead of standard output.
+          -i, --in-place  Replace GRAPH (atomically; untouched on failure).
+          --schema OLD    Read GRAPH as a graph of OLD instead of its "$schema".
+          -h, --help      Show this help.
+
+        "$schema" names NEW as given when the result goes to standard output,
+        relative to the directory of the file written otherwise (an absolute
+        path stays as it is).
+
+        Exit status: 0 migrated, 1 refused (a change needs a mapping, or the
+        result would not be valid under NEW; nothing written), 2 trouble
+        (unreadable or invalid input or schema, usage).
 
         """
 }

@@ -69,6 +69,19 @@ enum Messages {
                 return (text([prefix + "the result would be an invalid graph; nothing written"]
                              + problems.map { "\(failure.target): \($0)" }), .failure)
             }
+        case let failure as MigrationFailure:
+            switch failure.error {
+            case .needsMapping(let changes):
+                let noun = changes.count == 1 ? "change needs" : "changes need"
+                return (text([prefix + "\(failure.graph) cannot be migrated to \(failure.schema): \(changes.count) \(noun) a mapping; nothing written"]
+                             + changes.map { c in
+                                 let subject = c.entity + (c.property.map { "." + $0 } ?? "")
+                                 return "\(failure.schema): \(subject): \(c.kind.rawValue)\(c.aspect.map { " (\($0))" } ?? ""): \(c.reason)"
+                             }), .failure)
+            case .invalidResult(let problems):
+                return (text([prefix + "\(failure.graph) migrated to \(failure.schema) would be an invalid graph; nothing written"]
+                             + problems.map { "\(failure.graph): \($0)" }), .failure)
+            }
         default:
             return (text([prefix + describe(error, file: nil)]), .trouble)
         }

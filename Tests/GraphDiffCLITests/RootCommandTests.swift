@@ -8,7 +8,7 @@ final class RootCommandTests: XCTestCase {
         XCTAssertEqual(a.stdout, Help.root)
         XCTAssertEqual(b.stdout, a.stdout)
         XCTAssertEqual(c.stdout, a.stdout)
-        for command in ["diff", "patch", "merge", "validate", "fmt"] {
+        for command in ["diff", "patch", "merge", "validate", "fmt", "migrate"] {
             let x = graphdiff(["help", command]), y = graphdiff([command, "--help"]), z = graphdiff([command, "-h"])
             XCTAssertEqual(x.status, 0)
             XCTAssertTrue(x.stdout.hasPrefix("graphdiff \(command): "), x.stdout)
