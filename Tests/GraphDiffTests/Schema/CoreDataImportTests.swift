@@ -1,0 +1,433 @@
+import Foundation
+import XCTest
+@testable import GraphDiff
+
+/// A `contents` file holding `body` (entities and model-level elements).
+func coreDataModel(_ body: String, version: String = "") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+    <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22522" \
+    systemVersion="23C71" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="\(version)">
+    \(body)
+    </model>
+
+    """
+}
+
+/// The imported `entities` member as compact sorted JSON, and the notes.
+func coreDataImport(_ body: String, identities: [String: String] = [:]) throws -> (entities: String, notes: [String]) {
+    let imported = try CoreDataImport.convert(CoreDataModel.parse(Array(coreDataModel(body).utf8)), name: "M", identities: identities)
+    return (JSONWriter.string(imported.document["entities"] ?? .null, style: .compactSorted), imported.notes.map(\.description))
+}
+
+/// The problems of importing `text` (a whole file), checked schema included.
+func coreDataProblems(_ text: String, identities: [String: String] = [:],
+                      file: StaticString = #filePath, line: UInt = #line) -> [String] {
+    do {
+        _ = try CoreDataImport.load(Array(text.utf8), name: "M", identities: identities)
+        XCTFail("model accepted", file: file, line: line)
+    } catch let e as SchemaError {
+        return e.problems.map(\.description)
+    } catch {
+        XCTFail("unexpected \(error)", file: file, line: line)
+    }
+    return []
+}
+
+final class CoreDataImportTests: XCTestCase {
+    // MARK: Attributes
+
+    func test_attributeTypes_mapByTheTable_compositesTransformableUndefinedAreJSON() throws {
+        let r = try coreDataImport("""
+            <entity name="E" representedClassName="E" syncable="YES" codeGenerationType="class">
+                <attribute name="a16" attributeType="Integer 16" usesScalarValueType="YES"/>
+                <attribute name="a32" attributeType="Integer 32" usesScalarValueType="YES"/>
+                <attribute name="a64" attributeType="Integer 64" usesScalarValueType="YES"/>
+                <attribute name="bin" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/>
+                <attribute name="bool" attributeType="Boolean" usesScalarValueType="YES"/>
+                <attribute name="comp" attributeType="Composite" composite="Point"/>
+                <attribute name="date" attributeType="Date" usesScalarValueType="NO"/>
+                <attribute name="dec" attributeType="Decimal"/>
+                <attribute name="dbl" attributeType="Double" usesScalarValueType="YES"/>
+                <attribute name="flt" attributeType="Float" usesScalarValueType="YES"/>
+                <attribute name="str" attributeType="String" minValueString="1" regularExpressionString="x"/>
+                <attribute name="trans" attributeType="Transformable" valueTransformerName="T" customClassName="C"/>
+                <attribute name="undef" optional="YES" transient="YES" attributeType="Undefined"/>
+                <attribute name="uri" attributeType="URI"/>
+                <attribute name="uuid" attributeType="UUID" usesScalarValueType="NO"/>
+            </entity>
+            <composite name="Point">
+                <attribute name="x" attributeType="Double" usesScalarValueType="YES"/>
+            </composite>
+            """)
+        XCTAssertEqual(r.entities, #"{"E":{"attributes":{"a16":{"type":"int16"},"a32":{"type":"int32"},"a64":{"type":"int64"},"bin":{"type":"binary"},"bool":{"type":"bool"},"comp":{"type":"json"},"date":{"type":"date"},"dbl":{"type":"double"},"dec":{"type":"decimal"},"flt":{"type":"float"},"str":{"type":"string"},"trans":{"type":"json"},"undef":{"optional":true,"transient":true,"type":"json"},"uri":{"type":"uri"},"uuid":{"type":"uuid"}}}}"#)
+        XCTAssertEqual(r.notes, [#"E.comp: composite "Point" is imported as json; its fields are not checked"#])
+    }
+
+    func test_defaults_areTypedPerType_datesFromSecondsSince2001() throws {
+        let r = try coreDataImport("""
+            <entity name="E">
+                <attribute name="b1" attributeType="Boolean" defaultValueString="YES"/>
+                <attribute name="b2" attributeType="Boolean" defaultValueString="NO"/>
+                <attribute name="d0" attributeType="Date" defaultDateTimeInterval="0"/>
+                <attribute name="d1" attributeType="Date" defaultDateTimeInterval="86400.5"/>
+                <attribute name="d2" attributeType="Date" defaultDateTimeInterval="-978307200"/>
+                <attribute name="d3" attributeType="Date" defaultDateTimeInterval="785000000"/>
+                <attribute name="dec" attributeType="Decimal" defaultValueString="1.25"/>
+                <attribute name="dbl" attributeType="Double" defaultValueString="0.0"/>
+                <attribute name="flt" attributeType="Float" defaultValueString="-2.5e3"/>
+                <attribute name="i16" attributeType="Integer 16" defaultValueString="-7"/>
+                <attribute name="i64" attributeType="Integer 64" defaultValueString="9000000000"/>
+                <attribute name="s" attributeType="String" defaultValueString="a &quot;b&quot;"/>
+                <attribute name="u" attributeType="URI" defaultValueString="https://example.com/"/>
+                <attribute name="id" attributeType="UUID" defaultValueString="0E8C3DA2-8D3D-4C6B-9F1A-0123456789AB"/>
+            </entity>
+            """)
+        XCTAssertEqual(r.entities, #"{"E":{"attributes":{"b1":{"default":true,"type":"bool"},"b2":{"default":false,"type":"bool"},"d0":{"default":"2001-01-01T00:00:00Z","type":"date"},"d1":{"default":"2001-01-02T00:00:00.5Z","type":"date"},"d2":{"default":"1970-01-01T00:00:00Z","type":"date"},"d3":{"default":"2025-11-16T15:33:20Z","type":"date"},"dbl":{"default":0.0,"type":"double"},"dec":{"default":1.25,"type":"decimal"},"flt":{"default":-2.5e3,"type":"float"},"i16":{"default":-7,"type":"int16"},"i64":{"default":9000000000,"type":"int64"},"id":{"default":"0E8C3DA2-8D3D-4C6B-9F1A-0123456789AB","type":"uuid"},"s":{"default":"a \"b\"","type":"string"},"u":{"default":"https://example.com/","type":"uri"}}}}"#)
+        XCTAssertEqual(r.notes, [])
+    }
+
+    func test_unusableDefaults_areNotes_notFailures() throws {
+        let r = try coreDataImport("""
+            <entity name="E">
+                <attribute name="b" optional="YES" attributeType="Boolean" defaultValueString="maybe"/>
+                <attribute name="bin" optional="YES" attributeType="Binary" defaultValueString="xx"/>
+                <attribute name="d" optional="YES" attributeType="Date" defaultValueString="today"/>
+                <attribute name="e" optional="YES" attributeType="Date" defaultDateTimeInterval="soon"/>
+                <attribute name="f" optional="YES" attributeType="Float" defaultValueString="1e999"/>
+                <attribute name="i" optional="YES" attributeType="Integer 16" defaultValueString="70000"/>
+                <attribute name="j" optional="YES" attributeType="Integer 32" defaultValueString="1.5"/>
+                <attribute name="n" optional="YES" attributeType="Double" defaultValueString=".5"/>
+                <attribute name="u" optional="YES" attributeType="UUID" defaultValueString="not-a-uuid"/>
+            </entity>
+            """)
+        XCTAssertEqual(r.entities, #"{"E":{"attributes":{"b":{"optional":true,"type":"bool"},"bin":{"optional":true,"type":"binary"},"d":{"optional":true,"type":"date"},"e":{"optional":true,"type":"date"},"f":{"optional":true,"type":"float"},"i":{"optional":true,"type":"int16"},"j":{"optional":true,"type":"int32"},"n":{"optional":true,"type":"double"},"u":{"optional":true,"type":"uuid"}}}}"#)
+        XCTAssertEqual(r.notes, [
+            #"E.b: default "maybe" is not YES or NO: not imported"#,
+            #"E.bin: default "xx" of a Binary attribute has no counterpart: not imported"#,
+            #"E.d: default "today" is not a defaultDateTimeInterval: not imported"#,
+            #"E.e: default "soon" is not a number of seconds since 2001-01-01: not imported"#,
+            #"E.f: default "1e999" is out of range for float: not imported"#,
+            #"E.i: default "70000" is out of range for int16: not imported"#,
+            #"E.j: default "1.5" is not an integer: not imported"#,
+            #"E.n: default ".5" is not a number: not imported"#,
+            #"E.u: default "not-a-uuid" is not a UUID (8-4-4-4-12 hex digits): not imported"#,
+        ])
+    }
+
+    func test_entities_parentAbstractRenamingIdentifier_attributesOptionalTransientRenamed() throws {
+        let r = try coreDataImport("""
+            <entity name="Animal" isAbstract="YES" syncable="YES">
+                <attribute name="name" optional="YES" attributeType="String" elementID="title"/>
+                <attribute name="mood" optional="YES" transient="YES" attributeType="String"/>
+            </entity>
+            <entity name="Dog" parentEntity="Animal" elementID="Hound" syncable="YES"/>
+            """)
+        XCTAssertEqual(r.entities, #"{"Animal":{"abstract":true,"attributes":{"mood":{"optional":true,"transient":true,"type":"string"},"name":{"optional":true,"renamedFrom":"title","type":"string"}}},"Dog":{"parent":"Animal","renamedFrom":"Hound"}}"#)
+        XCTAssertEqual(r.notes, [])
+    }
+
+    func test_derivedAttribute_isStored_itsExpressionANote() throws {
+        let r = try coreDataImport("""
+            <entity name="E">
+                <attribute name="count" optional="YES" attributeType="Integer 64" derived="YES" derivationExpression="items.@count"/>
+            </entity>
+            """)
+        XCTAssertEqual(r.entities, #"{"E":{"attributes":{"count":{"optional":true,"type":"int64"}}}}"#)
+        XCTAssertEqual(r.notes, [#"E.count: derived attribute: its expression "items.@count" is not kept; imported as a stored attribute"#])
+    }
+
+    // MARK: Relationships
+
+    func test_relationships_toManyDeleteRulesInverseCountsOptionalRenamed() throws {
+        let r = try coreDataImport("""
+            <entity name="A">
+                <relationship name="bs" optional="YES" toMany="YES" minCount="2" maxCount="5" deletionRule="Cascade" destinationEntity="B" inverseName="a" inverseEntity="B"/>
+                <relationship name="cs" toMany="YES" deletionRule="Deny" destinationEntity="C" inverseName="as" inverseEntity="C"/>
+                <relationship name="d" maxCount="1" deletionRule="No Action" destinationEntity="C" inverseName="d" inverseEntity="C" elementID="dee"/>
+            </entity>
+            <entity name="B">
+                <relationship name="a" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="A" inverseName="bs" inverseEntity="A"/>
+            </entity>
+            <entity name="C">
+                <relationship name="as" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="A" inverseName="cs" inverseEntity="A"/>
+                <relationship name="d" optional="YES" minCount="1" maxCount="1" destinationEntity="A" inverseName="d" inverseEntity="A"/>
+            </entity>
+            """)
+        XCTAssertEqual(r.entities, #"{"A":{"relationships":{"bs":{"deleteRule":"cascade","destination":"B","inverse":"a","maxCount":5,"minCount":2,"toMany":true},"cs":{"deleteRule":"deny","destination":"C","inverse":"as","minCount":1,"toMany":true},"d":{"deleteRule":"noAction","destination":"C","inverse":"d","optional":false,"renamedFrom":"dee"}}},"B":{"relationships":{"a":{"destination":"A","inverse":"bs"}}},"C":{"relationships":{"as":{"destination":"A","inverse":"cs","toMany":true},"d":{"destination":"A","inverse":"d"}}}}"#)
+        XCTAssertEqual(r.notes, [])
+    }
+
+    func test_relationshipWithoutInverse_hasNoInverseMember() throws {
+        let r = try coreDataImport("""
+            <entity name="A">
+                <relationship name="b" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="B"/>
+            </entity>
+            <entity name="B"/>
+            """)
+        XCTAssertEqual(r.entities, #"{"A":{"relationships":{"b":{"destination":"B"}}},"B":{}}"#)
+        XCTAssertEqual(r.notes, [])
+    }
+
+    func test_transientRelationship_isANote_andItsInverseBecomesOneWay() throws {
+        let r = try coreDataImport("""
+            <entity name="A">
+                <relationship name="cache" optional="YES" maxCount="1" transient="YES" deletionRule="Nullify" destinationEntity="B" inverseName="owner" inverseEntity="B"/>
+            </entity>
+            <entity name="B">
+                <relationship name="owner" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="A" inverseName="cache" inverseEntity="A"/>
+            </entity>
+            """)
+        XCTAssertEqual(r.entities, #"{"A":{},"B":{"relationships":{"owner":{"destination":"A"}}}}"#)
+        XCTAssertEqual(r.notes, [
+            "A.cache: transient relationship: not imported",
+            #"B.owner: its inverse "A.cache" is transient: imported without an inverse"#,
+        ])
+    }
+
+    // MARK: Ordered relationships
+
+    func test_ordered_reusesThePrevNextPairOfTheMember() throws {
+        let r = try coreDataImport("""
+            <entity name="List">
+                <relationship name="items" optional="YES" toMany="YES" ordered="YES" deletionRule="Cascade" destinationEntity="Item" inverseName="list" inverseEntity="Item"/>
+            </entity>
+            <entity name="Item">
+                <relationship name="list" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="List" inverseName="items" inverseEntity="List"/>
+                <relationship name="nextItem" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Item" inverseName="previousItem" inverseEntity="Item"/>
+                <relationship name="previousItem" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Item" inverseName="nextItem" inverseEntity="Item"/>
+            </entity>
+            """)
+        XCTAssertEqual(r.entities, #"{"Item":{"relationships":{"list":{"destination":"List","inverse":"items"},"nextItem":{"destination":"Item","inverse":"previousItem"},"previousItem":{"destination":"Item","inverse":"nextItem"}}},"List":{"relationships":{"items":{"deleteRule":"cascade","destination":"Item","inverse":"list","ordered":{"next":"nextItem","prev":"previousItem"},"toMany":true}}}}"#)
+        XCTAssertEqual(r.notes, [])
+    }
+
+    func test_ordered_withoutAPair_addsNamedLinks_qualifiedWhenTwoShareAMember_numberedWhenTaken() throws {
+        let r = try coreDataImport("""
+            <entity name="Board">
+                <relationship name="cards" optional="YES" toMany="YES" ordered="YES" destinationEntity="Card" inverseName="board" inverseEntity="Card"/>
+            </entity>
+            <entity name="Deck">
+                <relationship name="cards" optional="YES" toMany="YES" ordered="YES" destinationEntity="Card" inverseName="deck" inverseEntity="Card"/>
+            </entity>
+            <entity name="Song">
+                <relationship name="notes" optional="YES" toMany="YES" ordered="YES" destinationEntity="Note" inverseName="song" inverseEntity="Note"/>
+            </entity>
+            <entity name="Card">
+                <relationship name="board" optional="YES" maxCount="1" destinationEntity="Board" inverseName="cards" inverseEntity="Board"/>
+                <relationship name="deck" optional="YES" maxCount="1" destinationEntity="Deck" inverseName="cards" inverseEntity="Deck"/>
+            </entity>
+            <entity name="Note">
+                <attribute name="notesPrev" optional="YES" attributeType="String"/>
+                <relationship name="song" optional="YES" maxCount="1" destinationEntity="Song" inverseName="notes" inverseEntity="Song"/>
+            </entity>
+            """)
+        XCTAssertEqual(r.entities, #"{"Board":{"relationships":{"cards":{"destination":"Card","inverse":"board","ordered":{"next":"boardCardsNext","prev":"boardCardsPrev"},"toMany":true}}},"Card":{"relationships":{"board":{"destination":"Board","inverse":"cards"},"boardCardsNext":{"destination":"Card","inverse":"boardCardsPrev"},"boardCardsPrev":{"destination":"Card","inverse":"boardCardsNext"},"deck":{"destination":"Deck","inverse":"cards"},"deckCardsNext":{"destination":"Card","inverse":"deckCardsPrev"},"deckCardsPrev":{"destination":"Card","inverse":"deckCardsNext"}}},"Deck":{"relationships":{"cards":{"destination":"Card","inverse":"deck","ordered":{"next":"deckCardsNext","prev":"deckCardsPrev"},"toMany":true}}},"Note":{"attributes":{"notesPrev":{"optional":true,"type":"string"}},"relationships":{"notesNext2":{"destination":"Note","inverse":"notesPrev2"},"notesPrev2":{"destination":"Note","inverse":"notesNext2"},"song":{"destination":"Song","inverse":"notes"}}},"Song":{"relationships":{"notes":{"destination":"Note","inverse":"song","ordered":{"next":"notesNext2","prev":"notesPrev2"},"toMany":true}}}}"#)
+        XCTAssertEqual(r.notes, [
+            #"Board.cards: ordered: chain links "Card.boardCardsPrev" and "Card.boardCardsNext" added to the member entity"#,
+            #"Deck.cards: ordered: chain links "Card.deckCardsPrev" and "Card.deckCardsNext" added to the member entity"#,
+            #"Song.notes: ordered: chain links "Note.notesPrev2" and "Note.notesNext2" added to the member entity"#,
+        ])
+    }
+
+    func test_orderedWithoutAToOneInverse_isImportedUnordered_withANote() throws {
+        let r = try coreDataImport("""
+            <entity name="A">
+                <relationship name="many" optional="YES" toMany="YES" ordered="YES" destinationEntity="B" inverseName="as" inverseEntity="B"/>
+                <relationship name="oneWay" optional="YES" toMany="YES" ordered="YES" destinationEntity="B"/>
+            </entity>
+            <entity name="B">
+                <relationship name="as" optional="YES" toMany="YES" destinationEntity="A" inverseName="many" inverseEntity="A"/>
+            </entity>
+            """)
+        XCTAssertEqual(r.entities, #"{"A":{"relationships":{"many":{"destination":"B","inverse":"as","toMany":true},"oneWay":{"destination":"B","toMany":true}}},"B":{"relationships":{"as":{"destination":"A","inverse":"many","toMany":true}}}}"#)
+        XCTAssertEqual(r.notes, [
+            #"A.many: ordered, but its inverse "B.as" is to-many and a chain needs a to-one inverse: imported unordered"#,
+            "A.oneWay: ordered, but it has no inverse and a chain needs a to-one inverse: imported unordered",
+        ])
+    }
+
+    func test_orderedChains_checkAsASchema() throws {
+        let text = coreDataModel("""
+            <entity name="Board">
+                <relationship name="cards" optional="YES" toMany="YES" ordered="YES" deletionRule="Cascade" destinationEntity="Card" inverseName="board" inverseEntity="Card"/>
+            </entity>
+            <entity name="Card">
+                <relationship name="board" optional="YES" maxCount="1" destinationEntity="Board" inverseName="cards" inverseEntity="Board"/>
+            </entity>
+            """)
+        let schema = try CoreDataImport.load(Array(text.utf8), name: "M").schema
+        XCTAssertEqual(schema.entity(named: "Board")?.relationships.first?.ordered, ChainLinks(prev: "cardsPrev", next: "cardsNext"))
+        XCTAssertEqual(schema.entity(named: "Card")?.relationships.map(\.name), ["board", "cardsNext", "cardsPrev"])
+    }
+
+    // MARK: Identity
+
+    func test_identity_optionThenUserInfoThenUniquenessConstraint() throws {
+        let r = try coreDataImport("""
+            <entity name="A">
+                <attribute name="code" attributeType="Integer 32"/>
+                <attribute name="key" attributeType="String"/>
+                <userInfo>
+                    <entry key="relatedByAttribute" value="code"/>
+                    <entry key="identity" value="key"/>
+                </userInfo>
+            </entity>
+            <entity name="B">
+                <attribute name="uuid" attributeType="UUID"/>
+                <uniquenessConstraints>
+                    <uniquenessConstraint><constraint value="uuid"/></uniquenessConstraint>
+                </uniquenessConstraints>
+            </entity>
+            <entity name="C">
+                <attribute name="n" attributeType="Integer 64"/>
+                <attribute name="s" attributeType="String"/>
+                <userInfo><entry key="id" value="s"/></userInfo>
+            </entity>
+            """, identities: ["C": "n"])
+        XCTAssertEqual(r.entities, #"{"A":{"attributes":{"code":{"type":"int32"},"key":{"type":"string"}},"identity":"key"},"B":{"attributes":{"uuid":{"type":"uuid"}},"identity":"uuid"},"C":{"attributes":{"n":{"type":"int64"},"s":{"type":"string"}},"identity":"n"}}"#)
+        XCTAssertEqual(r.notes, [])
+    }
+
+    func test_identity_thatCannotBeOne_isANote_andStaysImplicit() throws {
+        let r = try coreDataImport("""
+            <entity name="A">
+                <attribute name="id" optional="YES" attributeType="String"/>
+                <userInfo><entry key="id" value="id"/></userInfo>
+            </entity>
+            <entity name="B">
+                <attribute name="when" attributeType="Date"/>
+                <uniquenessConstraints>
+                    <uniquenessConstraint><constraint value="when"/></uniquenessConstraint>
+                    <uniquenessConstraint><constraint value="when"/><constraint value="x"/></uniquenessConstraint>
+                </uniquenessConstraints>
+            </entity>
+            <entity name="C" parentEntity="D">
+                <attribute name="cid" attributeType="String"/>
+            </entity>
+            <entity name="D"/>
+            <entity name="E">
+                <attribute name="t" transient="YES" attributeType="String"/>
+            </entity>
+            """, identities: ["C": "cid", "D": "missing", "E": "t"])
+        XCTAssertEqual(r.entities, #"{"A":{"attributes":{"id":{"optional":true,"type":"string"}}},"B":{"attributes":{"when":{"type":"date"}}},"C":{"attributes":{"cid":{"type":"string"}},"parent":"D"},"D":{},"E":{"attributes":{"t":{"transient":true,"type":"string"}}}}"#)
+        XCTAssertEqual(r.notes, [
+            #"A: identity "id" (from userInfo "id") is optional: the identity stays implicit"#,
+            #"B: identity "when" (from uniqueness constraint) has type date, and an identity must be string, uuid or an integer: the identity stays implicit"#,
+            "B: uniqueness constraint (when, x) is not kept",
+            #"C: identity "cid" (from --identity) is not used, as a sub-entity has the identity of its root: the identity stays implicit"#,
+            #"D: identity "missing" (from --identity) is not an attribute of "D": the identity stays implicit"#,
+            #"E: identity "t" (from --identity) is transient: the identity stays implicit"#,
+        ])
+    }
+
+    func test_identityForAnUnknownEntity_isAnError() {
+        XCTAssertEqual(coreDataProblems(coreDataModel(#"<entity name="A"/>"#), identities: ["Nope": "id"]),
+                       [#"--identity: no entity "Nope" in the model"#])
+    }
+
+    // MARK: Notes
+
+    func test_whatHasNoCounterpart_isListedAsNotes() throws {
+        let r = try coreDataImport("""
+            <entity name="E" representedClassName="E" syncable="YES" spotlight="YES">
+                <attribute name="a" optional="YES" attributeType="String" fancy="1"/>
+                <fetchedProperty name="recent" optional="YES">
+                    <fetchRequest name="fetchedPropertyFetchRequest" entity="E" predicateString="a == 1"/>
+                </fetchedProperty>
+                <fetchIndex name="byA">
+                    <fetchIndexElement property="a" type="Binary" order="ascending"/>
+                </fetchIndex>
+                <compoundIndexes>
+                    <compoundIndex><index value="a"/></compoundIndex>
+                </compoundIndexes>
+                <userInfo><entry key="note" value="kept nowhere"/></userInfo>
+            </entity>
+            <fetchRequest name="All" entity="E"/>
+            <configuration name="Cloud" usedWithCloudKit="YES">
+                <memberEntity name="E"/>
+            </configuration>
+            <elements>
+                <element name="E" positionX="-63" positionY="-18" width="128" height="44"/>
+            </elements>
+            """)
+        XCTAssertEqual(r.entities, #"{"E":{"attributes":{"a":{"optional":true,"type":"string"}}}}"#)
+        XCTAssertEqual(r.notes, [
+            #"E: fetch index "(compound index)" is not kept"#,
+            #"E: fetch index "byA" is not kept"#,
+            #"E: unknown XML attribute "spotlight" on <entity>: skipped"#,
+            #"E.a: unknown XML attribute "fancy" on <attribute>: skipped"#,
+            "E.recent: fetched property: not imported",
+            #"model: configuration "Cloud" is not kept"#,
+            #"model: fetch request "All" is not kept"#,
+            "model: the <elements> layout block is not kept",
+        ])
+    }
+
+    func test_toolVersionNoise_andElementOrder_neverChangeTheDocument() throws {
+        let a = coreDataModel("""
+            <entity name="A"><attribute name="x" attributeType="String"/><attribute name="y" attributeType="Boolean"/></entity>
+            <entity name="B"><attribute name="z" optional="YES" attributeType="Date"/></entity>
+            """)
+        let b = a.replacingOccurrences(of: "22522", with: "23231").replacingOccurrences(of: "23C71", with: "24A335")
+        let c = coreDataModel("""
+            <entity name="B"><attribute name="z" optional="YES" attributeType="Date"/></entity>
+            <entity name="A"><attribute name="y" attributeType="Boolean"/><attribute name="x" attributeType="String"/></entity>
+            """)
+        let documents = try [a, b, c].map { try JSONWriter.canonical(CoreDataImport.load(Array($0.utf8), name: "M").document) }
+        XCTAssertNotEqual(a, b)
+        XCTAssertEqual(documents[0], documents[1])
+        XCTAssertEqual(documents[0], documents[2])
+    }
+
+    func test_modelVersionIdentifier_isTheSchemaVersion() throws {
+        let number = try CoreDataImport.load(Array(coreDataModel("", version: "3").utf8), name: "M").document
+        let text = try CoreDataImport.load(Array(coreDataModel("", version: "v3 beta").utf8), name: "M").document
+        let none = try CoreDataImport.load(Array(coreDataModel("").utf8), name: "M").document
+        XCTAssertEqual(JSONWriter.string(number, style: .compactSorted), #"{"entities":{},"format":"graphdiff-schema/1","name":"M","version":3}"#)
+        XCTAssertEqual(JSONWriter.string(text, style: .compactSorted), #"{"entities":{},"format":"graphdiff-schema/1","name":"M","version":"v3 beta"}"#)
+        XCTAssertEqual(JSONWriter.string(none, style: .compactSorted), #"{"entities":{},"format":"graphdiff-schema/1","name":"M"}"#)
+    }
+
+    // MARK: Errors
+
+    func test_errors_carryLineAndColumn() {
+        XCTAssertEqual(coreDataProblems(coreDataModel("""
+            <entity name="E">
+                <attribute name="a" attributeType="String"/>
+                <bogus/>
+            </entity>
+            """)), ["5:5: unknown XML element <bogus> in <entity>"])
+        XCTAssertEqual(coreDataProblems("<model>\n  <entity>\n  </entity>\n</model>\n"), ["2:3: <entity> has no name"])
+        XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\">\n    <attribute name=\"a\"/>\n  </entity>\n</model>\n"),
+                       ["3:5: <attribute> has no attributeType"])
+        XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\">\n    <attribute name=\"a\" attributeType=\"Text\"/>\n  </entity>\n</model>\n"),
+                       [#"3:5: unknown attributeType "Text" of "E.a""#])
+        XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\">\n    <relationship name=\"r\" destinationEntity=\"E\" deletionRule=\"Explode\"/>\n  </entity>\n</model>\n"),
+                       [#"3:5: unknown deletionRule "Explode" of "E.r""#])
+        XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\">\n    <relationship name=\"r\"/>\n  </entity>\n</model>\n"),
+                       [#"3:5: relationship "E.r" has no destinationEntity"#])
+        XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\">\n    <attribute name=\"a\" attributeType=\"String\"/>\n    <attribute name=\"a\" attributeType=\"Date\"/>\n  </entity>\n</model>\n"),
+                       [#"4:5: property "E.a" is declared twice"#])
+        XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\"/>\n  <entity name=\"E\"/>\n</model>\n"),
+                       [#"3:3: entity "E" is declared twice"#])
+        XCTAssertEqual(coreDataProblems("<plist/>\n"), ["1:1: unknown XML element <plist> in the document"])
+        XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\">\n</model>\n"), ["3:9: not well-formed XML (libxml2 error 76)"])
+        XCTAssertEqual(coreDataProblems("<?xml version=\"1.0\"?>\n<!DOCTYPE model [<!ENTITY a \"aaaa\">]>\n<model/>\n"),
+                       ["2:1: a Core Data model has no <!DOCTYPE>"])
+    }
+
+    func test_problemsOfTheResultingSchema_pointAtTheirElement() {
+        XCTAssertEqual(coreDataProblems("""
+            <model>
+              <entity name="A">
+                <relationship name="b" optional="YES" maxCount="1" destinationEntity="Nope" inverseName="a"/>
+                <relationship name="c" optional="YES" maxCount="1" destinationEntity="A" inverseName="zz"/>
+              </entity>
+            </model>
+            """), [
+                #"3:5: unknown destination entity "Nope""#,
+                #"4:5: inverse "zz" on "A" does not exist"#,
+            ])
+    }
+}
