@@ -131,6 +131,15 @@ extension CommandSpec {
         ],
         operands: .file)
 
+    static let schema = CommandSpec(
+        name: "schema", summary: "Import a Core Data model as a schema",
+        options: [
+            Option(names: ["--output", "-o"], value: .file, summary: "Write the schema to this file"),
+            Option(names: ["--version"], value: .text("NAME"), summary: "The version of a .xcdatamodeld to read"),
+            Option(names: ["--identity"], value: .text("ENTITY=ATTRIBUTE"), summary: "The identity attribute of an entity", repeatable: true),
+            helpOption,
+        ],
+        firstOperand: .choice(["import"]), operands: .file)
     static let migrate = CommandSpec(
         name: "migrate", summary: "Move a graph to the next version of its schema",
         options: [
@@ -181,10 +190,10 @@ extension CommandSpec {
     static let help = CommandSpec(
         name: "help", summary: "Show help for a command",
         options: [helpOption],
-        firstOperand: .choice(["diff", "patch", "merge", "validate", "fmt", "migrate", "git", "git-diff", "git-merge", "completion", "help"]))
+        firstOperand: .choice(["diff", "patch", "merge", "validate", "fmt", "schema", "migrate", "git", "git-diff", "git-merge", "completion", "help"]))
 
     /// Every command, in the order the top-level help lists them.
-    static let all: [CommandSpec] = [diff, patch, merge, validate, fmt, migrate, git, gitDiff, gitMerge, completion, help]
+    static let all: [CommandSpec] = [diff, patch, merge, validate, fmt, schema, migrate, git, gitDiff, gitMerge, completion, help]
 
     /// The options of `graphdiff` itself, before a command.
     static let rootOptions: [Option] = [

@@ -8,7 +8,8 @@ enum GraphDiffTool {
 
     /// The subcommands, in the order help lists them.
     static let commands: [Subcommand.Type] = [
-        DiffCommand.self, PatchCommand.self, MergeCommand.self, ValidateCommand.self, FormatCommand.self, MigrateCommand.self,
+        DiffCommand.self, PatchCommand.self, MergeCommand.self, ValidateCommand.self, FormatCommand.self, SchemaCommand.self,
+        MigrateCommand.self,
         GitInstallCommand.self, GitDiffCommand.self, GitMergeCommand.self, CompletionCommand.self,
     ]
 

@@ -12,6 +12,7 @@ enum Help {
           merge       Merge two edits of one base; report real conflicts only.
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
+          schema      Import a Core Data model as a schema.
           migrate     Move a graph to the next version of its schema.
           git         Install (or uninstall) the git diff and merge drivers.
           git-diff    The git diff driver (git runs it).
@@ -44,8 +45,9 @@ enum Help {
         the same text as 'graphdiff COMMAND --help'.
 
         Arguments:
-          COMMAND         A command: diff, patch, merge, validate, fmt, migrate,
-                          git, git-diff, git-merge, completion or help.
+          COMMAND         A command: diff, patch, merge, validate, fmt, schema,
+                          migrate, git, git-diff, git-merge, completion or
+                          help.
 
         Options:
           -h, --help      Show this help.
@@ -437,6 +439,50 @@ enum Help {
 
         Exit status: 0 written (or canonical with --check), 1 not canonical
         (--check), 2 trouble (unreadable or invalid input, usage).
+
+        """
+
+    static let schema = """
+        graphdiff schema: import a Core Data model as a schema.
+
+        Usage: graphdiff schema import MODEL [-o SCHEMA] [--version NAME]
+                                       [--identity ENTITY=ATTRIBUTE]...
+
+        Reads MODEL, a Core Data model: a .xcdatamodeld folder (its current
+        version, named by its .xccurrentversion, else the newest by natural
+        sort of the version names), a .xcdatamodel folder, or the contents
+        file inside one. Writes the graphdiff-schema/1 document it describes
+        (canonical form) to standard output or SCHEMA. What has no
+        counterpart in a schema (fetched properties, fetch requests,
+        configurations, derived attributes' expressions, the <elements>
+        layout block, an identity that cannot be one, ...) is listed on
+        standard error as MODEL: note: SUBJECT: message. An ordered to-many
+        becomes a chain: an existing prev/next pair of the member entity, or
+        the links RELATIONSHIPPrev and RELATIONSHIPNext added to it. An
+        unknown XML element is an error at its FILE:LINE:COL. graphdiff(5)
+        says what maps to what.
+
+        Arguments:
+          MODEL           A .xcdatamodeld or .xcdatamodel folder, or a
+                          contents file.
+
+        Options:
+          -o, --output SCHEMA
+                          Write the schema to SCHEMA (atomically) instead of
+                          standard output.
+          --version NAME  Read this version of a .xcdatamodeld (NAME with or
+                          without .xcdatamodel).
+          --identity ENTITY=ATTRIBUTE
+                          Use ATTRIBUTE as the identity of ENTITY (a root
+                          entity's own string, uuid or integer attribute, not
+                          optional); repeatable. Otherwise a userInfo entry id,
+                          identity, identityAttribute or relatedByAttribute
+                          names it, else a one-attribute uniqueness constraint;
+                          else the identity is implicit.
+          -h, --help      Show this help.
+
+        Exit status: 0 imported (notes or not), 2 trouble (unreadable or
+        invalid model, unknown version, usage).
 
         """
 

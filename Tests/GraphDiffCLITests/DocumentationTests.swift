@@ -83,4 +83,16 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(r.stdout, "")
         XCTAssertEqual(r.status, 1)
     }
+
+    func test_readmeSchemaImportExample_printsWhatTheReadmeShows() throws {
+        let example = try XCTUnwrap(fencedBlocks("console", in: try readme()).first { $0.hasPrefix("$ graphdiff schema import ") })
+        var lines = example.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let command = lines.removeFirst().dropFirst("$ graphdiff ".count).split(separator: " ").map(String.init)
+        XCTAssertEqual(command, ["schema", "import", "Samples/tasks/Tasks.xcdatamodeld"])
+        let r = try runBinary(command, in: packageRoot)
+        XCTAssertEqual(r.stdout, lines.joined(separator: "\n"))
+        XCTAssertEqual(r.stdout, SchemaImportCommandTests.tasks2)
+        XCTAssertEqual(r.stderr, "")
+        XCTAssertEqual(r.status, 0)
+    }
 }

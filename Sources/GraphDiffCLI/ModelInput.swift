@@ -1,0 +1,101 @@
+import Foundation
+import GraphDiff
+
+/// A model named on the command line, loaded as a checked schema: a
+/// `graphdiff-schema/1` file, a Core Data `.xcdatamodeld` folder (its
+/// current version, or `version`), a `.xcdatamodel` folder, or a `contents`
+/// file. The commands that take models (`schema import`, `schema diff`,
+/// `migrate`) call ``load(_:version:identities:io:)``; the library does the
+/// reading (``CoreDataImport``, ``CoreDataModelVersions``), this lists folders
+/// and reads files.
+struct ModelInput {
+    /// The path as given.
+    var path: String
+    /// The file read: `path` itself, or the `contents` inside it.
+    var file: String
+    /// The checked schema.
+    var schema: Schema
+    /// The schema document (for a Core Data model, the imported one).
+    var document: JSONValue
+    /// What the import did not keep (empty for a schema file).
+    var notes: [CoreDataImportNote]
+    /// Whether `path` is a Core Data model rather than a schema file.
+    var isCoreData: Bool
+
+    /// The notes as lines for standard error: `PATH: note: SUBJECT: message`.
+    var noteLines: String { notes.map { "\(path): note: \($0)\n" }.joined() }
+
+    /// Loads the model at `path`.
+    ///
+    /// - Parameters:
+    ///   - version: `--version`: the version of a `.xcdatamodeld` to read.
+    ///   - identities: `--identity` (entity → attribute), for a Core Data model.
+    /// - Throws: ``CommandFailure`` (usage) for options that do not apply to
+    ///   the kind of model; ``DocumentFailure`` (trouble) naming the file,
+    ///   line and column of each problem.
+    static func load(_ path: String, version: String? = nil, identities: [String: String] = [:],
+                     io: CommandIO) throws -> ModelInput {
+        var notes: [CoreDataImportNote] = []
+        var file = path
+        var modelName: String
+        if path != "-" && DirectoryListing.isDirectory(path) {
+            let url = URL(fileURLWithPath: path)
+            if url.pathExtension == "xcdatamodeld" || !FileManager.default.fileExists(atPath: url.appendingPathComponent("contents").path) {
+                let versions = (try? FileManager.default.contentsOfDirectory(atPath: path))?
+                    .filter { $0.hasSuffix(".xcdatamodel") } ?? []
+                let plist = try? FileAccess.read(url.appendingPathComponent(".xccurrentversion").path, io: io)
+                do {
+                    let chosen = try CoreDataModelVersions.select(from: versions, currentVersionPlist: plist, requested: version)
+                    if let note = chosen.note { notes.append(note) }
+                    file = url.appendingPathComponent(chosen.version).appendingPathComponent("contents").path
+                } catch {
+                    throw DocumentFailure(kind: .trouble, lines: Messages.lines(error, file: path))
+                }
+            } else {
+                if version != nil { throw CommandFailure.usage("--version needs a .xcdatamodeld folder; \(path) is one version") }
+                file = url.appendingPathComponent("contents").path
+            }
+            modelName = modelNameOf(file)
+        } else {
+            if version != nil { throw CommandFailure.usage("--version needs a .xcdatamodeld folder") }
+            modelName = path == "-" ? "Model" : modelNameOf(path)
+        }
+        let bytes = try FileAccess.read(file, io: io)
+        guard let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else {
+            throw DocumentFailure(kind: .trouble, lines: ["\(file): empty file: neither a schema nor a Core Data model"])
+        }
+        do {
+            if first == UInt8(ascii: "<") {
+                let imported = try CoreDataImport.load(bytes, name: modelName, identities: identities)
+                return ModelInput(path: path, file: file, schema: imported.schema, document: imported.document,
+                                  notes: (notes + imported.notes).sorted(), isCoreData: true)
+            }
+            if !identities.isEmpty { throw CommandFailure.usage("--identity needs a Core Data model; \(path) is a schema file") }
+            let schema = try Schema.load(bytes)
+            return ModelInput(path: path, file: file, schema: schema, document: schema.encoded(), notes: [], isCoreData: false)
+        } catch let error as SchemaError {
+            throw DocumentFailure(kind: .trouble, lines: Messages.lines(error, file: file))
+        } catch let error as JSONError {
+            throw DocumentFailure(kind: .trouble, lines: Messages.lines(error, file: file))
+        }
+    }
+
+    /// The schema name for a model file: the `.xcdatamodeld` it is in
+    /// (`Tasks` for `Tasks.xcdatamodeld/Tasks 2.xcdatamodel/contents`), else
+    /// its `.xcdatamodel` folder, else the file's own name without extension.
+    static func modelNameOf(_ file: String) -> String {
+        let url = URL(fileURLWithPath: file)
+        var components = url.pathComponents
+        if components.last == "contents" { components.removeLast() }
+        func strip(_ name: String, _ suffix: String) -> String? {
+            name.hasSuffix(suffix) ? String(name.dropLast(suffix.count)) : nil
+        }
+        if let last = components.last, let version = strip(last, ".xcdatamodel") {
+            if components.count >= 2, let bundle = strip(components[components.count - 2], ".xcdatamodeld") { return bundle }
+            return version
+        }
+        var base = url.lastPathComponent
+        for suffix in [".contents", ".xcdatamodel", ".xml"] { base = strip(base, suffix) ?? base }
+        return base.isEmpty ? "Model" : base
+    }
+}
