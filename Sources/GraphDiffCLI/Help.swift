@@ -500,8 +500,9 @@ enum Help {
         attribute that became transient loses its values; a relationship that
         became ordered is chained in identity order, one that became unordered
         loses its prev/next links. Metadata is kept. When a change needs a
-        mapping (a type change, a required attribute without a default, ...),
-        nothing is written and each such change is listed. The result is
+        mapping, as Core Data classifies it (a type change, a required
+        attribute without a default, a to-one made to-many, ...), nothing is
+        written and each such change is listed. The result is
         checked as validate checks a file, written in canonical form, with
         "$schema" naming NEW.
 

@@ -32,6 +32,20 @@ final class MigrateCommandTests: XCTestCase {
                      "relationships": {"notes": {"destination": "Note", "toMany": true, "inverse": "folder"}}}
         }}
         """
+    /// Items must have a list; Archive, a kind of list, goes in version 2.
+    static let lists = """
+        {"format": "graphdiff-schema/1", "name": "Lists", "entities": {
+          "List": {"identity": "id", "attributes": {"id": {"type": "string"}},
+                   "relationships": {"items": {"destination": "Item", "toMany": true, "inverse": "list", "deleteRule": "cascade"}}},
+          "Archive": {"parent": "List"},
+          "Item": {"identity": "id", "attributes": {"id": {"type": "string"}},
+                   "relationships": {"list": {"destination": "List", "inverse": "items", "optional": false}}}
+        }}
+        """
+    static let listsGraph = """
+        {"$schema": "lists.schema.json", "objects": {"List": {"l1": {}}, "Archive": {"old": {}},
+                                                     "Item": {"a": {"list": "l1"}, "x": {"list": "old"}}}}
+        """
     static let graph = """
         {"$schema": "old.schema.json", "metadata": {"device": "phone"}, "objects": {
           "Folder": {"f1": {}},
@@ -75,7 +89,9 @@ final class MigrateCommandTests: XCTestCase {
     override func setUpWithError() throws {
         directory = try temporaryDirectory(self)
         for (name, text) in [("old.schema.json", Self.old), ("new.schema.json", Self.new), ("strict.schema.json", Self.strict),
-                             ("notes.graph.json", Self.graph), ("plain.json", #"{"a": 1}"#)] {
+                             ("notes.graph.json", Self.graph), ("plain.json", #"{"a": 1}"#),
+                             ("lists.schema.json", Self.lists), ("lists.graph.json", Self.listsGraph),
+                             ("lists-2.schema.json", Self.lists.replacingOccurrences(of: #""Archive": {"parent": "List"},"#, with: ""))] {
             try Data(text.utf8).write(to: directory.appendingPathComponent(name))
         }
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
@@ -117,10 +133,10 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertEqual(r.stdout, Self.migrated(schema: "new.schema.json"))
     }
 
-    func test_invalidResult_exit1_nothingWritten_inputUntouched() throws {
+    func test_changeNeedingAMapping_exit1_eachListed_nothingWritten_inputUntouched() throws {
         let refused = """
-            graphdiff migrate: notes.graph.json migrated to strict.schema.json would be an invalid graph; nothing written
-            notes.graph.json: Note "n2".folder: required relationship "folder" is null
+            graphdiff migrate: notes.graph.json cannot be migrated to strict.schema.json: 1 change needs a mapping; nothing written
+            strict.schema.json: Note.folder: modified (optional): existing objects may have no reference
 
             """
         let r = try run(["notes.graph.json", "--to", "strict.schema.json", "-o", "out/x.json"])
@@ -129,9 +145,20 @@ final class MigrateCommandTests: XCTestCase {
         let i = try run(["notes.graph.json", "--to", "strict.schema.json", "--in-place"])
         XCTAssertEqual([i.status.description, i.stdout, i.stderr], ["1", "", refused])
         XCTAssertEqual(try contents("notes.graph.json"), Self.graph)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
-                       ["new.schema.json", "notes.graph.json", "old.schema.json", "out", "plain.json", "strict.schema.json"],
-                       "no temporary file left behind")
+    }
+
+    func test_invalidResult_exit1_eachProblemListed_inputUntouched() throws {
+        let r = try run(["lists.graph.json", "--to", "lists-2.schema.json", "--in-place"])
+        XCTAssertEqual([r.status.description, r.stdout, r.stderr], ["1", "", """
+            graphdiff migrate: lists.graph.json migrated to lists-2.schema.json would be an invalid graph; nothing written
+            lists.graph.json: Item "x".list: required relationship "list" is null
+
+            """])
+        XCTAssertEqual(try contents("lists.graph.json"), Self.listsGraph)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(), [
+            "lists-2.schema.json", "lists.graph.json", "lists.schema.json", "new.schema.json", "notes.graph.json", "old.schema.json",
+            "out", "plain.json", "strict.schema.json",
+        ], "no temporary file left behind")
     }
 
     func test_usageErrors_exit2() throws {

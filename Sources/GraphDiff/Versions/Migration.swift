@@ -26,9 +26,9 @@
 /// Metadata is kept; a `schemaFingerprint` in it is set to NEW's. The
 /// `$schema` reference is kept: the caller knows where NEW is.
 ///
-/// Changes that need a mapping (``SchemaChange/Migration/mapping``: a type
-/// change, a required attribute without a default, …) are refused before
-/// anything is done. Whatever comes out is checked as the loader checks a
+/// Changes that need a mapping (those ``SchemaDiff/changes(from:to:)``
+/// classifies ``SchemaChange/Migration/mapping``: a type change, a required
+/// attribute without a default, …) are refused before anything is done. Whatever comes out is checked as the loader checks a
 /// file (every value against its property, then references, inverses and
 /// chains), so a migration never returns a graph NEW does not accept.
 ///
@@ -46,6 +46,11 @@ public struct Migration: Sendable {
     public let new: Schema
     /// How OLD's entities and properties pair with NEW's.
     public let correspondence: SchemaCorrespondence
+    /// The changes from ``old`` to ``new`` that need a mapping
+    /// (``SchemaDiff/changes(from:to:)`` classified
+    /// ``SchemaChange/Migration/mapping``), in its order: when there are
+    /// any, ``apply(to:)`` refuses.
+    public let mappingChanges: [SchemaChange]
 
     /// Per OLD entity (by position): how its objects become objects of NEW,
     /// or `nil` when NEW drops the entity.
@@ -61,6 +66,7 @@ public struct Migration: Sendable {
         self.new = new
         let correspondence = SchemaCorrespondence(old: old, new: new)
         self.correspondence = correspondence
+        self.mappingChanges = SchemaDiff.changes(from: old, to: new).filter { $0.migration == .mapping }
         let chainsToBuild = Migration._chainsToBuild(old: old, new: new, correspondence)
         let unlinked = Migration._droppedLinks(old: old, new: new, correspondence)
         self.chainsToBuild = chainsToBuild
@@ -82,8 +88,7 @@ public struct Migration: Sendable {
     ///   target of a required reference, say).
     /// - Complexity: O(*n* · *p* + *m* log *m*); see ``Migration``.
     public func apply(to graph: Graph) throws(MigrationError) -> Graph {
-        let refused = mappingChanges
-        if !refused.isEmpty { throw .needsMapping(refused) }
+        if !mappingChanges.isEmpty { throw .needsMapping(mappingChanges) }
         var result = Graph(schema: new, schemaReference: graph.schemaReference, metadata: graph.metadata)
         if result.metadata["schemaFingerprint"] != nil {
             result.metadata["schemaFingerprint"] = .string(new.fingerprint)
@@ -120,9 +125,6 @@ public struct Migration: Sendable {
         return result
     }
 
-    /// The changes between ``old`` and ``new`` that need a mapping: those
-    /// ``apply(to:)`` refuses.
-    public var mappingChanges: [SchemaChange] { [] }
 }
 
 extension Graph {

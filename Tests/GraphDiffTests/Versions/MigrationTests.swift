@@ -202,16 +202,55 @@ final class MigrationTests: XCTestCase {
         XCTAssertNoThrow(try Graph.load(migrated.canonicalText(), schema: new))
     }
 
-    func test_resultThatNewRejects_isAnErrorListingEveryProblem() throws {
-        // Items must have a list in NEW, and the kind of list "c" … has none.
+    func test_changesThatNeedAMapping_areRefused_listingEach() throws {
         let v2 = v1.replacingOccurrences(of: #""list": {"destination": "List", "inverse": "items"}"#,
                                          with: #""list": {"destination": "List", "inverse": "items", "optional": false}"#)
+            .replacingOccurrences(of: #""extra": {"type": "int32", "optional": true}"#, with: #""extra": {"type": "string", "optional": true}"#)
+            .replacingOccurrences(of: #""note": {"type": "string", "optional": true}"#,
+                                  with: #""note": {"type": "string", "optional": true}, "size": {"type": "int16"}"#)
         let graph = try Graph.load(graphText, schema: try schema(v1))
         XCTAssertThrowsError(try graph.migrated(to: try schema(v2))) { error in
+            guard case .needsMapping(let changes) = error as? MigrationError else { return XCTFail("\(error)") }
+            XCTAssertEqual(changes.map { "\($0.entity).\($0.property ?? "") \($0.kind) \($0.aspect ?? "-") \($0.migration)" }, [
+                "Item.list modified optional mapping",
+                "Item.size added - mapping",
+                "Special.extra modified type mapping",
+            ])
+            XCTAssertEqual("\(error)", """
+                Item.list: modified (optional): needs a mapping: existing objects may have no reference
+                Item.size: added: needs a mapping: required without a default
+                Special.extra: modified (type): needs a mapping: \(changes[2].reason)
+                """)
+        }
+        XCTAssertEqual(Migration(from: graph.schema, to: try schema(v2)).mappingChanges.count, 3)
+        XCTAssertEqual(Migration(from: graph.schema, to: graph.schema).mappingChanges, [])
+    }
+
+    func test_resultThatNewRejects_isAnErrorListingEveryProblem() throws {
+        // Items must have a list; Archive, a kind of list, is removed (an
+        // inferred change), so the items of archived lists lose theirs.
+        let old = """
+            "List": {"identity": "id", "attributes": {"id": {"type": "string"}},
+                     "relationships": {"items": {"destination": "Item", "toMany": true, "inverse": "list", "deleteRule": "cascade"}}},
+            "Archive": {"parent": "List"},
+            "Item": {"identity": "id", "attributes": {"id": {"type": "string"}},
+                     "relationships": {"list": {"destination": "List", "inverse": "items", "optional": false}}}
+            """
+        let new = old.replacingOccurrences(of: #""Archive": {"parent": "List"},"#, with: "")
+        let graph = try Graph.load("""
+            {"objects": {"List": {"l1": {}}, "Archive": {"old": {}},
+                         "Item": {"a": {"list": "l1"}, "x": {"list": "old"}, "y": {"list": "old"}}}}
+            """, schema: try schema(old))
+        XCTAssertEqual(Migration(from: graph.schema, to: try schema(new)).mappingChanges, [])
+        XCTAssertThrowsError(try graph.migrated(to: try schema(new))) { error in
             XCTAssertEqual(error as? MigrationError, .invalidResult([
-                GraphProblem(.missingRequired, #"required relationship "list" is null"#, entity: "Item", identity: "c", property: "list"),
+                GraphProblem(.missingRequired, #"required relationship "list" is null"#, entity: "Item", identity: "x", property: "list"),
+                GraphProblem(.missingRequired, #"required relationship "list" is null"#, entity: "Item", identity: "y", property: "list"),
             ]))
-            XCTAssertEqual("\(error)", #"Item "c".list: required relationship "list" is null"#)
+            XCTAssertEqual("\(error)", """
+                Item "x".list: required relationship "list" is null
+                Item "y".list: required relationship "list" is null
+                """)
         }
     }
 }
