@@ -13,15 +13,30 @@ final class PropertySuiteTests: XCTestCase {
     static let sizes = [2, 5, 12, 25, 60]
 
     func test_laws_overManyCases() throws {
+        try runLaws(defaultCases: 10_000, check: check(seed:))
+    }
+
+    /// The same laws over graphs whose references are all one-way (no
+    /// inverse): to-one, required to-one and to-many, with deletes of their
+    /// targets (see ``OneWayGraphs``). 2,000 cases by default (they
+    /// conflict more often than the others, and each conflict costs the
+    /// marker law).
+    func test_laws_oneWayReferences_overManyCases() throws {
+        try runLaws(defaultCases: 2_000, check: checkOneWay(seed:))
+    }
+
+    /// Runs `check` over the seeds the environment asks for (see the type's
+    /// summary), failing for each seed that breaks a law (at most five).
+    func runLaws(defaultCases: Int, check: (UInt64) throws -> String?) throws {
         let environment = ProcessInfo.processInfo.environment
-        let cases = environment["GRAPHDIFF_PROPERTY_CASES"].flatMap(Int.init) ?? 10_000
+        let cases = environment["GRAPHDIFF_PROPERTY_CASES"].flatMap(Int.init) ?? defaultCases
         let seeds: [UInt64] = environment["GRAPHDIFF_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] } ?? (1...UInt64(cases)).map { $0 }
         var failures = 0
         markerCases = 0
         for seed in seeds {
             if failures >= 5 { break }
             do {
-                if let why = try check(seed: seed) {
+                if let why = try check(seed) {
                     failures += 1
                     XCTFail("seed \(seed): \(why) (rerun with GRAPHDIFF_PROPERTY_SEED=\(seed))")
                 }
@@ -56,6 +71,44 @@ final class PropertySuiteTests: XCTestCase {
         var e1 = GraphEditor(seed: random.next()), e2 = GraphEditor(seed: random.next())
         let (mine, _) = e1.edit(base, count: random.below(6) + 1)
         let (theirs, _) = e2.edit(base, count: random.below(6) + 1)
+        return try checkLaws(base: base, mine: mine, theirs: theirs, seed: seed)
+    }
+
+    /// One case of one-way references; `nil` when every law holds.
+    func checkOneWay(seed: UInt64) throws -> String? {
+        var random = SplitMix64(seed: seed)
+        let size = Self.sizes[random.below(Self.sizes.count)]
+        var generator = OneWayGraphs(seed: random.next())
+        let base = generator.graph(people: size / 4 + 1, books: size)
+        var e1 = OneWayGraphs(seed: random.next()), e2 = OneWayGraphs(seed: random.next())
+        let mine = e1.edit(base, count: random.below(6) + 1)
+        let theirs = e2.edit(base, count: random.below(6) + 1)
+        // Each side is valid, so each law is about diff, patch and merge.
+        for side in [base, mine, theirs] {
+            do { _ = try Graph.load(side.canonicalText(), schema: base.schema) } catch { return "a generated graph is invalid: \(error)" }
+        }
+        return try checkLaws(base: base, mine: mine, theirs: theirs, seed: seed)
+    }
+
+    /// Whether an object of `graph` refers to `target` (through a stored
+    /// reference).
+    func referenced(_ target: ObjectID, in graph: Graph) -> Bool {
+        for (_, object) in graph.objects {
+            let entity = graph.schema.entities[object.entityIndex]
+            for (slot, property) in entity.storedProperties.enumerated() {
+                guard let r = property.relationship, graph.schema.entity(named: r.destination)?.root == target.entity else { continue }
+                switch object.values[slot] {
+                case .string(let s): if s == target.identity { return true }
+                case .array(let list): if list.contains(.string(target.identity)) { return true }
+                default: break
+                }
+            }
+        }
+        return false
+    }
+
+    /// The laws for one base and two edited versions of it.
+    func checkLaws(base: Graph, mine: Graph, theirs: Graph, seed: UInt64) throws -> String? {
 
         // Diff, patch and inverse.
         let changes = try ChangeSet.diff(from: base, to: mine)
@@ -84,11 +137,14 @@ final class PropertySuiteTests: XCTestCase {
             let text = result.graph.canonicalText()
             if let prefer { texts[prefer] = text; resolutions[prefer] = result.graph }
             if prefer != nil {
-                var open = result.conflicts
+                // (A conflict with one valid outcome, a required reference
+                // to an object one side deleted, is settled with or without one.)
+                var open = result.conflicts, unpreferred = merged.conflicts
                 for i in open.indices { open[i].resolvedBy = nil }
+                for i in unpreferred.indices { unpreferred[i].resolvedBy = nil }
                 // A preference settles conflicts, never changes which there
                 // are, and changes nothing in a clean merge (MergeText relies on it).
-                if open != merged.conflicts { return "a preference changed the conflicts (prefer \(prefer?.rawValue ?? ""))" }
+                if open != unpreferred { return "a preference changed the conflicts (prefer \(prefer?.rawValue ?? ""))" }
                 if merged.conflicts.isEmpty && text != merged.graph.canonicalText() { return "a preference changed a clean merge" }
             }
             do {
@@ -109,13 +165,29 @@ final class PropertySuiteTests: XCTestCase {
             let oracle = ConflictMarkerWriter.write(mine: forMine.encoded(), theirs: forTheirs.encoded(), base: base.encoded())
             if marked != oracle { return "the graph marker writer differs from the document writer" }
         }
-        // Nothing lost: each side's change is in the result or named in a conflict.
-        let conflicted = Set(merged.conflicts.compactMap(\.identity))
-        for side in [mine, theirs] {
+        // Nothing lost: each side's change is in the result or named in a
+        // conflict. A deleted object that comes back does so for a reference
+        // (or with an object) that a conflict shows.
+        var conflicted = Set(merged.conflicts.compactMap(\.identity))
+        func mentioned(_ value: JSONValue?) {
+            switch value {
+            case .string(let s)?: conflicted.insert(s)
+            case .array(let list)?: for v in list { mentioned(v) }
+            case .object(let o)?: for m in o.members { mentioned(m.value) }
+            default: break
+            }
+        }
+        for c in merged.conflicts { mentioned(c.base); mentioned(c.mine); mentioned(c.theirs) }
+        for (side, preferred) in [(mine, resolutions[.mine]), (theirs, resolutions[.theirs])] {
             for change in try ChangeSet.diff(from: base, to: side).objects where !conflicted.contains(change.id.identity) {
                 switch change.kind {
                 case .inserted: if merged.graph.objects[change.id] == nil { return "insert of \(change.id) lost" }
-                case .deleted: if merged.graph.objects[change.id] != nil { return "delete of \(change.id) lost" }
+                case .deleted:
+                    // Kept while a conflict is open (as what an object kept by
+                    // it refers to), the delete holds when its side is
+                    // preferred; else the object is back for a reference.
+                    if merged.graph.objects[change.id] != nil && preferred?.objects[change.id] != nil
+                        && !referenced(change.id, in: merged.graph) { return "delete of \(change.id) lost" }
                 case .updated:
                     for p in change.changes {
                         if case .attribute(_, let new) = p.kind, merged.graph.value(of: change.id, p.property) != new { return "\(change.id).\(p.property) lost" }

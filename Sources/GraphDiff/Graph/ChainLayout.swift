@@ -18,10 +18,10 @@ struct ChainLayout {
         self.relationship = relationship
         ownerEntityName = owner.name
         memberRoot = destination.root
-        ownerRoot = destination.property(named: relationship.inverse)?.relationship
+        ownerRoot = destination.inverse(of: relationship)
             .flatMap { schema.entity(named: $0.destination)?.root } ?? owner.root
-        func slots(_ name: String) -> [Int?] {
-            schema.entities.map { schema.isKind($0.index, of: destination.index) ? $0.storedSlot[name] : nil }
+        func slots(_ name: String?) -> [Int?] {
+            schema.entities.map { e in schema.isKind(e.index, of: destination.index) ? name.flatMap { e.storedSlot[$0] } : nil }
         }
         ownerSlots = slots(relationship.inverse)
         prevSlots = slots(links.prev)

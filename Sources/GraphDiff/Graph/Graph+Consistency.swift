@@ -113,11 +113,11 @@ extension Graph {
                     guard case .relationship(let r) = property, let d = schema.index(ofEntity: r.destination) else { return nil }
                     let isChainLink = linkSlots[entity.index].contains(slot)
                     guard isChainLink == chainLinks else { return nil }
-                    let inverse = schema.entities[d].property(named: r.inverse)?.relationship
+                    let inverse = schema.entities[d].inverse(of: r)
                     let checkInverse = !isChainLink && (inverse?.storage == .toOne || inverse?.storage == .manyToMany)
                     return ReferencePlan(
                         slot: slot, relationship: r, destinationIndex: d, destinationRoot: schema.entities[d].root,
-                        inverseSlots: schema.entities.map { checkInverse ? $0.storedSlot[r.inverse] : nil },
+                        inverseSlots: schema.entities.map { e in checkInverse ? r.inverse.flatMap { e.storedSlot[$0] } : nil },
                         inverseStorage: inverse?.storage)
                 }
             }
@@ -165,12 +165,12 @@ extension Graph {
             switch plan.inverseStorage {
             case .toOne?:
                 if !(back.stringValue.map { utf8Equal($0, id.identity) } ?? false) {
-                    problem(.inverseDisagreement, "refers to \"\(ref)\", whose inverse \"\(r.inverse)\" is \(JSONWriter.string(back)), not \"\(id.identity)\"")
+                    problem(.inverseDisagreement, "refers to \"\(ref)\", whose inverse \"\(r.inverse ?? "")\" is \(JSONWriter.string(back)), not \"\(id.identity)\"")
                 }
             case .manyToMany?:
                 let listed = back.arrayValue?.contains { $0.stringValue.map { utf8Equal($0, id.identity) } ?? false } ?? false
                 if !listed {
-                    problem(.inverseDisagreement, "lists \"\(ref)\", whose inverse \"\(r.inverse)\" does not list \"\(id.identity)\"")
+                    problem(.inverseDisagreement, "lists \"\(ref)\", whose inverse \"\(r.inverse ?? "")\" does not list \"\(id.identity)\"")
                 }
             default:
                 break
@@ -190,7 +190,7 @@ extension Graph {
         let groups = membersByOwner(through: relationship, sorted: false)
         func name(_ id: ObjectID) -> String { "\"\(id.identity)\"" }
         func entityName(_ id: ObjectID) -> String { objects[id].map { entity(of: $0).name } ?? relationship.destination }
-        let ownerSlots = slots(of: relationship.inverse), prevSlots = slots(of: links.prev), nextSlots = slots(of: links.next)
+        let ownerSlots = slots(of: relationship.inverse ?? ""), prevSlots = slots(of: links.prev), nextSlots = slots(of: links.next)
         func linkValue(_ id: ObjectID, _ slots: [Int?]) -> JSONValue? {
             guard let o = objects[id], let slot = slots[o.entityIndex] else { return nil }
             return o.values[slot]
@@ -200,7 +200,7 @@ extension Graph {
             guard let ownerSlot = ownerSlots[object.entityIndex], object.values[ownerSlot].isNull else { continue }
             for (link, slots) in [(links.prev, prevSlots), (links.next, nextSlots)] where !(slots[object.entityIndex].map { object.values[$0].isNull } ?? true) {
                 problems.append(GraphProblem(.brokenChain,
-                    "is linked by \"\(link)\" in a chain of \"\(relationship.name)\" but has no \"\(relationship.inverse)\"",
+                    "is linked by \"\(link)\" in a chain of \"\(relationship.name)\" but has no \"\(relationship.inverse ?? "")\"",
                     entity: entity(of: object).name, identity: id.identity, property: link))
             }
         }
@@ -224,7 +224,7 @@ extension Graph {
                         guard let target = objects[other], schema.isKind(target.entityIndex, of: destination) else { continue }
                         let whose = ownerSlots[target.entityIndex].flatMap { target.values[$0].stringValue }
                         problems.append(GraphProblem(.brokenChain,
-                            whose == nil ? "\"\(link)\" is \(name(other)), which has no \"\(relationship.inverse)\""
+                            whose == nil ? "\"\(link)\" is \(name(other)), which has no \"\(relationship.inverse ?? "")\""
                                 : "\"\(link)\" is \(name(other)), which belongs to another owner than \(name(owner))",
                             entity: entityName(m), identity: m.identity, property: link))
                     } else if !(linkValue(other, backSlots)?.stringValue.map { utf8Equal($0, m.identity) } ?? false) {

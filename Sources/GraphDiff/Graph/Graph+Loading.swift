@@ -469,7 +469,7 @@ struct GraphDecoder {
             if !actual.elementsEqual(given, by: utf8Equal) {
                 let shown = actual.map { "\"\($0)\"" }.joined(separator: ", ")
                 report(GraphProblem(.inverseDisagreement,
-                    "\"\(claim.relationship.name)\" lists \(claim.members.count) member(s) that disagree with the members' \"\(claim.relationship.inverse)\" (derived: [\(shown)])",
+                    "\"\(claim.relationship.name)\" lists \(claim.members.count) member(s) that disagree with the members' \"\(claim.relationship.inverse ?? "")\" (derived: [\(shown)])",
                     entity: claim.entity, identity: claim.id.identity, property: claim.relationship.name), at: claim.offset)
             }
         }

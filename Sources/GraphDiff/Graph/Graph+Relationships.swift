@@ -18,12 +18,12 @@ extension Graph {
     ///   O(*n*) unsorted.
     public func membersByOwner(through relationship: Relationship, sorted: Bool = true) -> [ObjectID: [ObjectID]] {
         guard let destination = schema.entity(named: relationship.destination) else { return [:] }
-        let inverse = destination.property(named: relationship.inverse)?.relationship
+        let inverse = destination.inverse(of: relationship)
         let ownerRoot = inverse.flatMap { schema.entity(named: $0.destination)?.root }
         var result: [ObjectID: [ObjectID]] = [:]
         // The inverse's slot in each entity that can be a member.
         let slots = schema.entities.map { e in
-            schema.isKind(e.index, of: destination.index) ? e.storedSlot[relationship.inverse] : nil
+            schema.isKind(e.index, of: destination.index) ? relationship.inverse.flatMap { e.storedSlot[$0] } : nil
         }
         for (id, object) in objects {
             guard let slot = slots[object.entityIndex], let ref = object.values[slot].stringValue else { continue }

@@ -82,6 +82,29 @@ struct GraphMerger {
     /// to them, with how that conflict was settled (`nil`: open): every
     /// other reference to one of them is a conflict too, settled alike.
     var restoredForReference: [ObjectID: MergeSide?] = [:]
+    /// Objects of the base the result holds because of a conflict: kept
+    /// through a delete/modify conflict not settled for the deleting side, or
+    /// brought back for a reference. Whether they are here depends on the
+    /// preference, or on how they came back; so their references to missing
+    /// objects bring those back without a conflict of their own, and a
+    /// reference to one of them is a conflict (a preference never changes
+    /// which conflicts there are).
+    var keptByConflict = Set<ObjectID>()
+    /// A stored slot of one object.
+    struct SlotOf: Hashable {
+        let id: ObjectID
+        let slot: Int
+    }
+    /// References whose merged value a property conflict chose (by the
+    /// preference, or the base's while open): a target it names that went
+    /// missing comes back as part of that conflict, not as one of its own.
+    var conflictedReferences = Set<SlotOf>()
+    /// Objects whose values an object conflict chose as a whole (an atomic
+    /// object, or one both sides inserted differently): a target their
+    /// references name that went missing comes back as part of that conflict.
+    var chosenByConflict = Set<ObjectID>()
+    /// References with a conflict of kind `deletedReference`.
+    var referenceConflicts = Set<SlotOf>()
 
     init(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?, ignored: IgnoredProperties = IgnoredProperties()) {
         self.base = base
@@ -110,7 +133,7 @@ struct GraphMerger {
 
     /// Whether `r` is the side of its pair that is merged (the other is derived).
     static func isPrimary(_ r: Relationship, schema: Schema) -> Bool {
-        guard let inverse = schema.entity(named: r.destination)?.property(named: r.inverse)?.relationship else { return true }
+        guard let inverse = schema.entity(named: r.destination)?.inverse(of: r) else { return true }
         switch (r.storage, inverse.storage) {
         case (.derived, _): return false
         case (.toOne, .derived): return true
@@ -269,6 +292,7 @@ struct GraphMerger {
             let mineDeleted = m == nil
             let kept = changed
             recordObjectConflict(.deleteModify, id, reference: kept, b, m, t)
+            if prefer == nil || (prefer == .mine) != mineDeleted { keptByConflict.insert(id) }
             switch prefer {
             case .mine?: return m
             case .theirs?: return mineDeleted ? kept : nil
@@ -281,6 +305,7 @@ struct GraphMerger {
         default:
             let kind: MergeConflict.Kind = b == nil ? .insertInsert : .atomicObject
             recordObjectConflict(kind, id, reference: m ?? t ?? b, b, m, t)
+            chosenByConflict.insert(id)
             switch prefer {
             case .mine?: return m
             case .theirs?: return t
@@ -329,6 +354,7 @@ struct GraphMerger {
             conflicts.append(MergeConflict(kind: b == nil ? .insertInsert : .property, entity: entity.name, identity: id.identity,
                                            property: property.name, path: path(entity.name, id, property.name),
                                            base: bv, mine: mv, theirs: tv, resolvedBy: prefer))
+            if property.relationship != nil { conflictedReferences.insert(SlotOf(id: id, slot: slot)) }
             switch prefer {
             case .mine?: break
             case .theirs?: merged.values[slot] = tv

@@ -14,9 +14,9 @@ extension GraphMerger {
             mergedSlots[entity.index].compactMap { slot in
                 guard case .relationship(let r) = entity.storedProperties[slot], r.storage == .toOne,
                     let destination = schema.entity(named: r.destination),
-                    destination.property(named: r.inverse)?.relationship?.storage == .toOne
+                    let inverse = destination.inverse(of: r), inverse.storage == .toOne
                 else { return nil }
-                return (slot, OneToOne(relationship: r, destination: destination, inverse: r.inverse))
+                return (slot, OneToOne(relationship: r, destination: destination, inverse: inverse.name))
             }
         }
     }

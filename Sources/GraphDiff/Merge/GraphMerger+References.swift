@@ -9,7 +9,7 @@ extension GraphMerger {
     mutating func resolveDanglingReferences() {
         // Only objects with a reference to a missing object need work; when
         // no object went missing, none does.
-        guard !missing.isEmpty else { return }
+        guard !missing.isEmpty || !keptByConflict.isEmpty else { return }
         var queue = changedIDs.filter { id in result.objects[id].map(refersToMissingObject) ?? false }
         var visited = Set<ObjectID>()
         resolve(&queue, visited: &visited)
@@ -38,16 +38,18 @@ extension GraphMerger {
     }
 
     /// Whether a merged reference of `object` names an object the result
-    /// lacks: one lookup in the (small) set of missing objects per reference.
+    /// lacks or keeps only by a delete/modify conflict: one lookup in each
+    /// (small) set per reference.
     func refersToMissingObject(_ object: GraphObject) -> Bool {
         let entity = schema.entities[object.entityIndex]
+        func gone(_ id: ObjectID) -> Bool { missing.contains(id) || keptByConflict.contains(id) }
         for slot in mergedSlots[object.entityIndex] {
             guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
             switch object.values[slot] {
             case .string(let ref):
-                if missing.contains(ObjectID(entity: destination.root, identity: ref)) { return true }
+                if gone(ObjectID(entity: destination.root, identity: ref)) { return true }
             case .array(let list):
-                for case .string(let ref) in list where missing.contains(ObjectID(entity: destination.root, identity: ref)) { return true }
+                for case .string(let ref) in list where gone(ObjectID(entity: destination.root, identity: ref)) { return true }
             default:
                 break
             }
@@ -72,21 +74,41 @@ extension GraphMerger {
                 for ref in refs {
                     let target = ObjectID(entity: destination.root, identity: ref)
                     func conflict(resolvedBy side: MergeSide?) {
+                        // One conflict a reference, however many targets it lists.
+                        guard referenceConflicts.insert(SlotOf(id: id, slot: slot)).inserted else { return }
                         conflicts.append(MergeConflict(
                             kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
                             path: path(entity.name, id, r.name), base: base.objects[id]?.values[slot],
                             mine: mine.objects[id]?.values[slot], theirs: theirs.objects[id]?.values[slot], resolvedBy: side))
                     }
+                    if keptByConflict.contains(id) || chosenByConflict.contains(id) || conflictedReferences.contains(SlotOf(id: id, slot: slot)),
+                        result.objects[target] != nil || base.objects[target] != nil
+                    {
+                        // The referrer (or this reference's value) is here
+                        // only by a conflict's settling: what it needs comes
+                        // back with it, as that conflict's consequence.
+                        if result.objects[target] == nil, let restored = base.objects[target] {
+                            if restoredForReference[target] == nil { restoredForReference[target] = .some(prefer) }
+                            restore(target, restored, &queue)
+                        }
+                        continue
+                    }
                     if result.objects[target] != nil {
                         // Brought back for another referrer: this reference is
-                        // a conflict of its own, settled the same way.
-                        if let side = restoredForReference[target] { conflict(resolvedBy: side) }
+                        // a conflict of its own, settled the same way. Kept by
+                        // a delete/modify conflict: a conflict too, as a
+                        // preference for the deleting side removes it.
+                        if let side = restoredForReference[target] {
+                            conflict(resolvedBy: side)
+                        } else if keptByConflict.contains(target) {
+                            conflict(resolvedBy: prefer)
+                        }
                         continue
                     }
                     let deletedByMine = base.objects[target] != nil && mine.objects[target] == nil
                     conflict(resolvedBy: prefer)
                     let deleter = deletedByMine ? mine : theirs
-                    let owned = destination.property(named: r.inverse)?.relationship?.deleteRule == .cascade
+                    let owned = destination.inverse(of: r)?.deleteRule == .cascade
                     // No valid result lets the delete win: the referring object
                     // is new to the other side, not owned by the deleted one,
                     // and needs it (a required reference). The object stays,
@@ -108,6 +130,9 @@ extension GraphMerger {
                     // object, its value of the reference stands (valid there).
                     if r.storage == .toOne, let kept = deleter.objects[id], kept.entityIndex == object.entityIndex {
                         result.objects[id]?.values[slot] = kept.values[slot]
+                        // That value is this conflict's settling: what it names
+                        // and the other side deleted comes back with it.
+                        conflictedReferences.insert(SlotOf(id: id, slot: slot))
                         visited.remove(id)
                         queue.append(id)
                         break
@@ -132,9 +157,12 @@ extension GraphMerger {
         }
     }
 
-    /// Brings `target` back from the base.
+    /// Brings `target` back from the base. Its own references to missing
+    /// objects bring those back too, without conflicts of their own (see
+    /// ``keptByConflict``).
     mutating func restore(_ target: ObjectID, _ restored: GraphObject, _ queue: inout [ObjectID]) {
         result.objects[target] = restored
+        keptByConflict.insert(target)
         missing.remove(target)
         keptDeleted.append(target)
         markChains(target, restored, nil, nil)
@@ -202,7 +230,7 @@ extension GraphMerger {
             for case .relationship(let r) in entity.storedProperties where !GraphMerger.isPrimary(r, schema: schema) && r.storage != .derived {
                 guard !chainSlots[entity.index].contains(entity.storedSlot[r.name] ?? -1),
                     let destination = schema.entity(named: r.destination),
-                    let primary = destination.property(named: r.inverse)?.relationship
+                    let primary = destination.inverse(of: r)
                 else { continue }
                 // Clear, then fill from the primaries.
                 for (id, o) in result.objects where o.entityIndex == entity.index {

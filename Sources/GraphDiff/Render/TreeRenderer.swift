@@ -142,7 +142,7 @@ public enum TreeRenderer {
         let entity = graph.entity(of: object)
         for case .relationship(let r) in entity.storedProperties where r.storage == .toOne {
             guard let target = graph.target(of: id, r), let t = graph.objects[target],
-                let inverse = graph.entity(of: t).property(named: r.inverse)?.relationship, inverse.deleteRule == .cascade
+                let inverse = graph.entity(of: t).inverse(of: r), inverse.deleteRule == .cascade
             else { continue }
             return (inverse.name, target)
         }

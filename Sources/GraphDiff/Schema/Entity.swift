@@ -89,6 +89,12 @@ public final class Entity: @unchecked Sendable {
 
     /// The property named `name`, inherited ones included.
     public func property(named name: String) -> Property? { propertyByName[name] }
+
+    /// The inverse of `relationship` when this entity is its destination:
+    /// `nil` for a one-way reference (or a name this entity lacks).
+    func inverse(of relationship: Relationship) -> Relationship? {
+        relationship.inverse.flatMap { propertyByName[$0]?.relationship }
+    }
 }
 
 /// An attribute or a relationship, as an entity sees it.
@@ -183,8 +189,12 @@ public struct Relationship: Sendable, Hashable {
     public var isToMany: Bool
     /// For an ordered to-many: the prev/next relationships on the members.
     public var ordered: ChainLinks?
-    /// The relationship on the destination that points back.
-    public var inverse: String
+    /// The relationship on the destination that points back; `nil` for a
+    /// one-way reference (Core Data allows a relationship without an
+    /// inverse). A one-way reference is stored on the source only: an
+    /// identity or `null` for a to-one, a sorted array of identities for a
+    /// to-many.
+    public var inverse: String?
     /// What deleting the source does to the destination objects.
     public var deleteRule: DeleteRule
     /// Whether a to-one may be `null`.
@@ -197,10 +207,11 @@ public struct Relationship: Sendable, Hashable {
     /// version of the model. See ``SchemaCorrespondence``.
     public var renamedFrom: String?
 
-    /// A relationship `name` to `destination`, with its inverse.
+    /// A relationship `name` to `destination`, with its inverse (`nil`: a
+    /// one-way reference).
     public init(
         name: String, destination: String, toMany: Bool = false, ordered: ChainLinks? = nil,
-        inverse: String, deleteRule: DeleteRule = .nullify, isOptional: Bool = true,
+        inverse: String? = nil, deleteRule: DeleteRule = .nullify, isOptional: Bool = true,
         minCount: Int? = nil, maxCount: Int? = nil, renamedFrom: String? = nil
     ) {
         self.minCount = minCount
@@ -219,7 +230,8 @@ public struct Relationship: Sendable, Hashable {
     public enum Storage: Sendable, Hashable {
         /// An identity string or `null` on the source object.
         case toOne
-        /// A sorted array of identities on both sides.
+        /// A sorted array of identities on both sides; for a one-way to-many
+        /// (no inverse), on the source only.
         case manyToMany
         /// Not stored: the members that point here through the to-one inverse.
         case derived

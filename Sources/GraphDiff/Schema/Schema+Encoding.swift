@@ -60,7 +60,7 @@ extension Entity {
                 spec["destination"] = .string(r.destination)
                 if r.isToMany { spec["toMany"] = true }
                 if let chain = r.ordered { spec["ordered"] = ["prev": .string(chain.prev), "next": .string(chain.next)] }
-                spec["inverse"] = .string(r.inverse)
+                if let inverse = r.inverse { spec["inverse"] = .string(inverse) }
                 if r.deleteRule != .nullify { spec["deleteRule"] = .string(r.deleteRule.rawValue) }
                 if !r.isOptional { spec["optional"] = false }
                 if let n = r.minCount { spec["minCount"] = .number(JSONNumber(n)) }

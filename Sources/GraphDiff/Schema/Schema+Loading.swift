@@ -197,7 +197,7 @@ struct SchemaDecoder {
                     continue
                 }
                 let destination = string(r, "destination", at: p, required: true)
-                let inverse = string(r, "inverse", at: p, required: true)
+                let inverse = string(r, "inverse", at: p)
                 var rule = DeleteRule.nullify
                 if let ruleName = string(r, "deleteRule", at: p) {
                     if let known = DeleteRule(rawValue: ruleName) {
@@ -216,7 +216,7 @@ struct SchemaDecoder {
                 }
                 let minCount = count(r, "minCount", at: p)
                 let maxCount = count(r, "maxCount", at: p)
-                guard let destination, let inverse else { continue }
+                guard let destination else { continue }
                 entity.relationships.append(Relationship(
                     name: m.key, destination: destination, toMany: bool(r, "toMany", at: p, default: false),
                     ordered: chain, inverse: inverse, deleteRule: rule, isOptional: bool(r, "optional", at: p, default: true),

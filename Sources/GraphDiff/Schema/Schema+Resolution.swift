@@ -96,15 +96,29 @@ extension Schema {
                     continue
                 }
                 let destination = entities[d]
-                guard let inverse = destination.propertyByName[r.inverse]?.relationship else {
-                    let what = destination.propertyByName[r.inverse] == nil ? "does not exist" : "is not a relationship"
-                    problems.append(SchemaProblem(
-                        "inverse \"\(r.inverse)\" on \"\(r.destination)\" \(what)", path: path + ["inverse"]))
+                guard let inverseName = r.inverse else {
+                    // A one-way reference: nothing points back.
+                    if r.ordered != nil {
+                        problems.append(SchemaProblem(
+                            "an ordered relationship needs a to-one inverse (the owner of each chain)", path: path + ["ordered"]))
+                    }
                     continue
                 }
-                if inverse.inverse != r.name || !(inverse.destination == entity.name || entity.ancestors.contains(inverse.destination)) {
+                guard let inverse = destination.propertyByName[inverseName]?.relationship else {
+                    let what = destination.propertyByName[inverseName] == nil ? "does not exist" : "is not a relationship"
                     problems.append(SchemaProblem(
-                        "inverse mismatch: \"\(r.destination).\(r.inverse)\" has inverse \"\(inverse.destination).\(inverse.inverse)\", not \"\(entity.name).\(r.name)\"",
+                        "inverse \"\(inverseName)\" on \"\(r.destination)\" \(what)", path: path + ["inverse"]))
+                    continue
+                }
+                if let back = inverse.inverse {
+                    if back != r.name || !(inverse.destination == entity.name || entity.ancestors.contains(inverse.destination)) {
+                        problems.append(SchemaProblem(
+                            "inverse mismatch: \"\(r.destination).\(inverseName)\" has inverse \"\(inverse.destination).\(back)\", not \"\(entity.name).\(r.name)\"",
+                            path: path + ["inverse"]))
+                    }
+                } else {
+                    problems.append(SchemaProblem(
+                        "inverse mismatch: \"\(r.destination).\(inverseName)\" has no inverse (a one-way reference), not \"\(entity.name).\(r.name)\"",
                         path: path + ["inverse"]))
                 }
                 if let chain = r.ordered {
@@ -141,7 +155,9 @@ extension Schema {
         // relationships and on every copy in the inherited tables.
         func storage(of r: Relationship, on entityName: String) -> Relationship.Storage {
             guard r.isToMany else { return .toOne }
-            guard let d = index[r.destination], let inverse = entities[d].propertyByName[r.inverse]?.relationship
+            // A one-way to-many is stored on its source, as one side of a many-to-many.
+            guard let inverseName = r.inverse else { return .manyToMany }
+            guard let d = index[r.destination], let inverse = entities[d].propertyByName[inverseName]?.relationship
             else { return .derived }
             return inverse.isToMany ? .manyToMany : .derived
         }
