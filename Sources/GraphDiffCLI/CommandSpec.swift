@@ -143,7 +143,8 @@ extension CommandSpec {
     static let migrate = CommandSpec(
         name: "migrate", summary: "Move a graph to the next version of its schema",
         options: [
-            Option(names: ["--to"], value: .file, summary: "The new version of the schema"),
+            Option(names: ["--to"], value: .file, summary: "The new version of the model: a schema or a Core Data model"),
+            Option(names: ["--version"], value: .text("NAME"), summary: "The version of a .xcdatamodeld to migrate to"),
             Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),
             Option(names: ["--in-place", "-i"], value: nil, summary: "Replace the graph"),
             Option(names: ["--schema"], value: .file, summary: "Read the graph as a graph of this schema"),

@@ -194,11 +194,21 @@ final class DocumentLoader {
         return SchemaReference.resolve(reference, inDirectoryOf: path)
     }
 
-    /// The schema at `schemaPath`; `nil` when a document's own `$schema`
+    /// The schema at `schemaPath` (a schema file, or a Core Data model read
+    /// by ``ModelInput``, as `migrate` names one); `nil` when a document's own `$schema`
     /// names a file that is JSON but no graphdiff schema (a JSON Schema, as
     /// editors use): that document is plain JSON.
     func loadSchema(_ schemaPath: String, referencedBy path: String) throws -> Schema? {
         if let cached = schemas[schemaPath] { return cached }
+        if ModelInput.isCoreDataModel(schemaPath) {
+            do {
+                let schema = try ModelInput.load(schemaPath, io: io).schema
+                schemas[schemaPath] = schema
+                return schema
+            } catch let f as CommandFailure {
+                throw DocumentFailure(kind: .trouble, lines: ["\(schemaOverride == nil ? "\(path): schema " : "")\(f.message)"])
+            }
+        }
         let bytes: [UInt8]
         do {
             bytes = try FileAccess.read(schemaPath, io: io)

@@ -489,7 +489,7 @@ enum Help {
     static let migrate = """
         graphdiff migrate: move a graph to the next version of its schema.
 
-        Usage: graphdiff migrate GRAPH --to NEW-SCHEMA [-o OUT | --in-place] [--schema OLD]
+        Usage: graphdiff migrate GRAPH --to NEW-SCHEMA [--version NAME] [-o OUT | --in-place] [--schema OLD]
 
         Carries out every change from the graph's schema (OLD) to NEW that Core
         Data's lightweight migration infers: renamed entities and properties
@@ -510,7 +510,10 @@ enum Help {
           GRAPH           The graph to migrate; - reads standard input.
 
         Options:
-          --to NEW-SCHEMA The schema to migrate to (a graphdiff-schema/1 file).
+          --to NEW-SCHEMA The model to migrate to: a graphdiff-schema/1 file, or a
+                          Core Data model (a .xcdatamodeld folder, its current
+                          version; a .xcdatamodel folder; a contents file).
+          --version NAME  The version of a .xcdatamodeld to migrate to.
           -o, --output OUT
                           Write to OUT (atomically) instead of standard output.
           -i, --in-place  Replace GRAPH (atomically; untouched on failure).
@@ -519,7 +522,9 @@ enum Help {
 
         "$schema" names NEW as given when the result goes to standard output,
         relative to the directory of the file written otherwise (an absolute
-        path stays as it is).
+        path stays as it is); for a .xcdatamodeld, the version inside it that
+        was read (Tasks.xcdatamodeld/Tasks 2.xcdatamodel). A Core Data model's
+        import notes go to standard error.
 
         Exit status: 0 migrated, 1 refused (a change needs a mapping, or the
         result would not be valid under NEW; nothing written), 2 trouble

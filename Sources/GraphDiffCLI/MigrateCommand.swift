@@ -4,7 +4,7 @@ import GraphDiff
 /// `graphdiff migrate`: moves a graph to the next version of its schema.
 enum MigrateCommand: Subcommand {
     static let name = "migrate"
-    static let usage = "graphdiff migrate GRAPH --to NEW-SCHEMA [-o OUT | --in-place] [--schema OLD]"
+    static let usage = "graphdiff migrate GRAPH --to NEW-SCHEMA [--version NAME] [-o OUT | --in-place] [--schema OLD]"
     static let help = Help.migrate
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
@@ -22,15 +22,16 @@ enum MigrateCommand: Subcommand {
         guard let graph = document.graph else {
             throw CommandFailure.trouble("\(path): no schema applies (give --schema or \"$schema\")")
         }
-        let new = try loadSchema(newPath, io: io)
+        let model = try ModelInput.load(newPath, version: args.value("--version"), io: io)
+        io.err(model.noteLines)
         var migrated: Graph
         do {
-            migrated = try graph.migrated(to: new)
+            migrated = try graph.migrated(to: model.schema)
         } catch {
             throw MigrationFailure(error: error, graph: path, schema: newPath)
         }
         let destination = args.has("--in-place") ? path : output.flatMap { $0 == "-" ? nil : $0 }
-        migrated.schemaReference = schemaReference(to: newPath, writtenTo: destination)
+        migrated.schemaReference = schemaReference(to: recordedModel(model), writtenTo: destination)
         let text = migrated.canonicalText()
         if let destination {
             try FileAccess.writeAtomically(text, to: destination)
@@ -40,24 +41,20 @@ enum MigrateCommand: Subcommand {
         return .success
     }
 
-    /// The schema file at `path`; trouble (2) when it cannot be read or is
-    /// no valid schema.
-    static func loadSchema(_ path: String, io: CommandIO) throws -> Schema {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileAccess.read(path, io: io)
-        } catch let f as CommandFailure {
-            throw DocumentFailure(kind: .trouble, lines: ["\(f.message)"])
-        }
-        do {
-            return try Schema.load(bytes)
-        } catch {
-            throw DocumentFailure(kind: .trouble, lines: Messages.lines(error, file: path))
-        }
+    /// The model `$schema` names: the path as given, but for a
+    /// `.xcdatamodeld`, the version read inside it
+    /// (`Tasks.xcdatamodeld/Tasks 2.xcdatamodel`), so that the graph keeps
+    /// naming the version it was migrated to when a newer one is added.
+    static func recordedModel(_ model: ModelInput) -> String {
+        guard model.isCoreData, model.path.hasSuffix(".xcdatamodeld") || model.path.hasSuffix(".xcdatamodeld/") else { return model.path }
+        var components = model.file.split(separator: "/", omittingEmptySubsequences: false)
+        if components.last == "contents" { components.removeLast() }
+        guard let version = components.last else { return model.path }
+        return (model.path.hasSuffix("/") ? model.path : model.path + "/") + version
     }
 
     /// `$schema` for a result written to `destination` (standard output
-    /// when `nil`): NEW as given, relative to the current directory, or
+    /// when `nil`): NEW as recorded, relative to the current directory, or
     /// rewritten relative to the directory of the file written. An absolute
     /// path stays as it is.
     static func schemaReference(to newPath: String, writtenTo destination: String?) -> String {

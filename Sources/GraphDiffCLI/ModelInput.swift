@@ -80,6 +80,16 @@ struct ModelInput {
         }
     }
 
+    /// Whether `path` names a Core Data model by its form: a `.xcdatamodeld`
+    /// or `.xcdatamodel` folder, or a `contents` file inside one. A graph's
+    /// `$schema` may name one (as `migrate` writes it).
+    static func isCoreDataModel(_ path: String) -> Bool {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        if trimmed.hasSuffix("/contents") { trimmed = trimmed.dropLast("/contents".count) }
+        return trimmed.hasSuffix(".xcdatamodeld") || trimmed.hasSuffix(".xcdatamodel")
+    }
+
     /// The schema name for a model file: the `.xcdatamodeld` it is in
     /// (`Tasks` for `Tasks.xcdatamodeld/Tasks 2.xcdatamodel/contents`), else
     /// its `.xcdatamodel` folder, else the file's own name without extension.

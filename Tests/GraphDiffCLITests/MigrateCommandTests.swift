@@ -179,7 +179,7 @@ final class MigrateCommandTests: XCTestCase {
 
     func test_trouble_exit2() throws {
         let cases: [([String], String)] = [
-            (["notes.graph.json", "--to", "nope.json"], "nope.json: No such file or directory\n"),
+            (["notes.graph.json", "--to", "nope.json"], "graphdiff migrate: nope.json: No such file or directory\n"),
             (["notes.graph.json", "--to", "plain.json"], """
                 plain.json:1:2: unknown member "a"
                 plain.json:1:1: missing "format"
@@ -192,6 +192,62 @@ final class MigrateCommandTests: XCTestCase {
         for (arguments, stderr) in cases {
             let r = try run(arguments)
             XCTAssertEqual([r.status.description, r.stdout, r.stderr], ["2", "", stderr], "\(arguments)")
+        }
+    }
+
+    /// The tasks sample copied beside its Core Data model.
+    func copyTasksSample() throws {
+        for name in ["base.graph.json", "tasks.schema.json", "Tasks.xcdatamodeld"] {
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: samplePath("tasks/" + name)), to: directory.appendingPathComponent(name))
+        }
+    }
+
+    func test_coreDataModel_recordsTheVersionRead_andEveryCommandReadsIt() throws {
+        try copyTasksSample()
+        let r = try run(["base.graph.json", "--to", "Tasks.xcdatamodeld", "-o", "out/base-2.graph.json"])
+        XCTAssertEqual([r.status.description, r.stdout, r.stderr], ["0", "", ""])
+        let text = try contents("out/base-2.graph.json")
+        XCTAssertTrue(text.hasPrefix("{\n  \"$schema\": \"../Tasks.xcdatamodeld/Tasks 2.xcdatamodel\",\n"), text)
+        XCTAssertTrue(text.contains("""
+                  "t1": {
+                    "done": false,
+                    "due": null,
+                    "list": "groceries",
+                    "name": "Milk",
+                    "next": "t2",
+                    "notes": null,
+                    "prev": null,
+                    "priority": 0
+                  },
+            """), text)
+        let v = try runBinary(["validate", "out/base-2.graph.json"], in: directory)
+        XCTAssertEqual([v.status.description, v.stdout, v.stderr],
+                       ["0", "out/base-2.graph.json: valid graph of schema \"Tasks\" (8 objects)\n", ""])
+        // The first version is the sample's own schema: nothing changes but $schema.
+        let first = try run(["base.graph.json", "--to", "Tasks.xcdatamodeld", "--version", "Tasks"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stdout, try contents("base.graph.json").replacingOccurrences(
+            of: #""$schema": "tasks.schema.json""#, with: #""$schema": "Tasks.xcdatamodeld/Tasks.xcdatamodel""#))
+        let noVersion = try run(["base.graph.json", "--to", "Tasks.xcdatamodeld", "--version", "Tasks 9"])
+        XCTAssertEqual(noVersion.status, 2)
+        XCTAssertEqual(noVersion.stdout, "")
+        XCTAssertTrue(noVersion.stderr.contains("Tasks 9"), noVersion.stderr)
+    }
+
+    func test_schemaNamingAMissingModel_isTroubleForThatFileOnly() throws {
+        try Data(#"{"$schema": "M.xcdatamodeld", "objects": {}}"#.utf8).write(to: directory.appendingPathComponent("m.json"))
+        let v = try runBinary(["validate", "m.json", "notes.graph.json"], in: directory)
+        XCTAssertEqual([v.status.description, v.stdout, v.stderr], [
+            "2", "notes.graph.json: valid graph of schema \"Notes\" (3 objects)\n", "m.json: schema M.xcdatamodeld: No such file or directory\n",
+        ])
+    }
+
+    func test_isCoreDataModel_byItsForm() {
+        for path in ["M.xcdatamodeld", "M.xcdatamodeld/", "a/M.xcdatamodeld/M 2.xcdatamodel", "M.xcdatamodel/contents", "M.xcdatamodel//"] {
+            XCTAssertTrue(ModelInput.isCoreDataModel(path), path)
+        }
+        for path in ["m.schema.json", "contents", "xcdatamodel", "M.xcdatamodeld.json", "/"] {
+            XCTAssertFalse(ModelInput.isCoreDataModel(path), path)
         }
     }
 
