@@ -132,14 +132,19 @@ extension CommandSpec {
         operands: .file)
 
     static let schema = CommandSpec(
-        name: "schema", summary: "Import a Core Data model as a schema",
+        name: "schema", summary: "Import a Core Data model; show how a model changed",
         options: [
-            Option(names: ["--output", "-o"], value: .file, summary: "Write the schema to this file"),
-            Option(names: ["--version"], value: .text("NAME"), summary: "The version of a .xcdatamodeld to read"),
-            Option(names: ["--identity"], value: .text("ENTITY=ATTRIBUTE"), summary: "The identity attribute of an entity", repeatable: true),
+            Option(names: ["--output", "-o"], value: .file, summary: "Write the schema to this file (import)"),
+            Option(names: ["--version"], value: .text("NAME"), summary: "The version of a .xcdatamodeld to read (import)"),
+            Option(names: ["--identity"], value: .text("ENTITY=ATTRIBUTE"), summary: "The identity attribute of an entity (import)", repeatable: true),
+            Option(names: ["--format", "-f"], value: .choice(SchemaDiffCommand.formats), summary: "Output format (diff)"),
+            Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the human report (diff)", bareValue: "always"),
+            Option(names: ["--from"], value: .text("VERSION"), summary: "The old version of a .xcdatamodeld (diff)"),
+            Option(names: ["--to"], value: .text("VERSION"), summary: "The new version of a .xcdatamodeld (diff)"),
             helpOption,
         ],
-        firstOperand: .choice(["import"]), operands: .file)
+        firstOperand: .choice(["import", "diff"]), operands: .file)
+
     static let migrate = CommandSpec(
         name: "migrate", summary: "Move a graph to the next version of its schema",
         options: [

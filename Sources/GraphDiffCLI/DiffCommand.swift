@@ -37,8 +37,7 @@ enum DiffCommand: Subcommand {
         progress.stage("matching")
         let (old, new) = (documents[0], documents[1])
         // auto colours a terminal only; always colours a file given with -o too.
-        let color = colorChoice == "always" || (colorChoice == "auto" && io.stdoutIsTerminal && args.value("--output") == nil
-            && io.environment["NO_COLOR"].map(\.isEmpty) ?? true && io.environment["TERM"] != "dumb")
+        let color = ColorChoice.wanted(colorChoice, io: io, toFile: args.value("--output") != nil)
         let context = RenderContext(oldName: oldPath, newName: newPath, oldSource: JSONSourceText(old.bytes),
                                     newSource: JSONSourceText(new.bytes), color: color,
                                     wordDiff: !args.has("--no-word-diff"))

@@ -12,7 +12,7 @@ enum Help {
           merge       Merge two edits of one base; report real conflicts only.
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
-          schema      Import a Core Data model as a schema.
+          schema      Import a Core Data model; show how a model changed.
           migrate     Move a graph to the next version of its schema.
           git         Install (or uninstall) the git diff and merge drivers.
           git-diff    The git diff driver (git runs it).
@@ -443,12 +443,15 @@ enum Help {
         """
 
     static let schema = """
-        graphdiff schema: import a Core Data model as a schema.
+        graphdiff schema: import a Core Data model; show how a model changed.
 
         Usage: graphdiff schema import MODEL [-o SCHEMA] [--version NAME]
                                        [--identity ENTITY=ATTRIBUTE]...
+               graphdiff schema diff [--format human|json] [--color[=WHEN]] OLD NEW
+               graphdiff schema diff [--format human|json] [--color[=WHEN]]
+                                     --from VERSION [--to VERSION] MODEL
 
-        Reads MODEL, a Core Data model: a .xcdatamodeld folder (its current
+        'schema import' reads MODEL, a Core Data model: a .xcdatamodeld folder (its current
         version, named by its .xccurrentversion, else the newest by natural
         sort of the version names), a .xcdatamodel folder, or the contents
         file inside one. Writes the graphdiff-schema/1 document it describes
@@ -462,9 +465,25 @@ enum Help {
         unknown XML element is an error at its FILE:LINE:COL. graphdiff(5)
         says what maps to what.
 
+        'schema diff' reports the entities, attributes and relationships of
+        NEW that OLD lacks (added), that NEW lacks (removed), that NEW names
+        otherwise (renamed: renamedFrom, Core Data's renaming identifier),
+        and what changed in the others: type, optional, default, transient,
+        destination, inverse, toMany, ordered, minCount, maxCount,
+        deleteRule, parent, abstract, identity, atomic. Each change is
+        classified as Core Data's lightweight migration sees it: inferred
+        (graphdiff migrate carries it out) or mapping (it needs a mapping
+        model), with the reason. Relationships, parents and identities are
+        compared through the renames, so renaming an entity does not modify
+        the relationships to it. The order of elements and tool versions
+        never count. graphdiff(1) lists every classification.
+
         Arguments:
           MODEL           A .xcdatamodeld or .xcdatamodel folder, or a
                           contents file.
+          OLD, NEW        The two versions: schema files or Core Data models
+                          (either kind; one of them may be - for standard
+                          input).
 
         Options:
           -o, --output SCHEMA
@@ -479,10 +498,24 @@ enum Help {
                           identity, identityAttribute or relatedByAttribute
                           names it, else a one-attribute uniqueness constraint;
                           else the identity is implicit.
+          -f, --format FORMAT
+                          diff: human (default: grouped by entity, then a
+                          summary line) or json (graphdiff-schema-diff/1).
+          --color[=auto|always|never]
+                          diff: colour the human report (auto: on a terminal,
+                          unless NO_COLOR is set); --color alone means always.
+                          With --format json, --color=always is a usage error.
+          --from VERSION  diff: the old version of MODEL, a .xcdatamodeld.
+          --to VERSION    diff: the new version of MODEL (default: its current
+                          version).
           -h, --help      Show this help.
 
-        Exit status: 0 imported (notes or not), 2 trouble (unreadable or
-        invalid model, unknown version, usage).
+        -o, --version and --identity are import's, -f, --color, --from and
+        --to diff's: given to the other subcommand, a usage error.
+
+        Exit status: 0 imported (notes or not), or no changes (diff); 1
+        changes (diff); 2 trouble (unreadable or invalid model, unknown
+        version, usage).
 
         """
 

@@ -5,6 +5,7 @@ import GraphDiff
 enum SchemaImportCommand {
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         let args = try ParsedArguments(arguments, spec: .schema)
+        try SchemaCommand.refuse(SchemaCommand.diffOptions, in: args, subcommand: "import")
         guard args.operands.count == 1, let path = args.operands.first else {
             throw CommandFailure.usage(args.operands.isEmpty ? "no model given" : "one model at a time")
         }

@@ -199,10 +199,12 @@ final class SchemaImportCommandTests: XCTestCase {
 
     func test_usageErrors_exit2() throws {
         let folder = bundle + "/Tasks.xcdatamodel"
-        let usage = "Usage: graphdiff schema import MODEL [-o SCHEMA] [--version NAME] [--identity ENTITY=ATTRIBUTE]...\nSee 'graphdiff help schema'.\n"
+        let usage = SchemaDiffCommandTests.usage
         for (arguments, message) in [
-            ([String](), "no subcommand given (import)"),
-            (["export", folder], "unknown subcommand 'export' (import)"),
+            ([String](), "no subcommand given (import, diff)"),
+            (["export", folder], "unknown subcommand 'export' (import, diff)"),
+            (["import", folder, "--format", "json"], "--format is not an option of schema import"),
+            (["import", folder, "--from", "Tasks"], "--from is not an option of schema import"),
             (["import"], "no model given"),
             (["import", folder, folder], "one model at a time"),
             (["import", folder, "--version", "Tasks"], "--version needs a .xcdatamodeld folder; \(folder) is one version"),
@@ -227,7 +229,7 @@ final class SchemaImportCommandTests: XCTestCase {
     func test_help_isTheSameByEveryRoute() {
         let help = graphdiff(["help", "schema"])
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.stdout.hasPrefix("graphdiff schema: import a Core Data model as a schema.\n"))
+        XCTAssertTrue(help.stdout.hasPrefix("graphdiff schema: import a Core Data model; show how a model changed.\n"))
         XCTAssertEqual(graphdiff(["schema", "--help"]).stdout, help.stdout)
         XCTAssertEqual(graphdiff(["schema", "import", "-h"]).stdout, help.stdout)
     }
