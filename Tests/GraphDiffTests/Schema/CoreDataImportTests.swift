@@ -431,3 +431,22 @@ final class CoreDataImportTests: XCTestCase {
             ])
     }
 }
+
+extension CoreDataImportTests {
+    func test_oneWayRelationships_andTheInverseOfATransientOne_checkAsASchema() throws {
+        let text = coreDataModel("""
+            <entity name="A">
+                <relationship name="b" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="B"/>
+                <relationship name="bs" optional="YES" toMany="YES" deletionRule="Nullify" destinationEntity="B"/>
+                <relationship name="cache" optional="YES" maxCount="1" transient="YES" destinationEntity="B" inverseName="owner" inverseEntity="B"/>
+            </entity>
+            <entity name="B">
+                <relationship name="owner" optional="YES" maxCount="1" destinationEntity="A" inverseName="cache" inverseEntity="A"/>
+            </entity>
+            """)
+        let schema = try CoreDataImport.load(Array(text.utf8), name: "M").schema
+        XCTAssertEqual(schema.entity(named: "A")?.relationships.map(\.name), ["b", "bs"])
+        XCTAssertEqual(schema.entity(named: "A")?.relationships.map(\.inverse), [nil, nil])
+        XCTAssertEqual(schema.entity(named: "B")?.relationships.map(\.inverse), [nil])
+    }
+}
