@@ -31,6 +31,20 @@ func temporaryDirectory(_ test: XCTestCase) throws -> URL {
     return url
 }
 
+/// A new folder holding `schema` (under the name `schemaName`) and each of
+/// `graphs` as `NAME.json`: its path as `"dir"` and each graph's path by name.
+func writeGraphFiles(_ test: XCTestCase, schemaName: String, schema: String, graphs: [String: String]) throws -> [String: String] {
+    let dir = try temporaryDirectory(test)
+    try schema.write(to: dir.appendingPathComponent(schemaName), atomically: true, encoding: .utf8)
+    var paths: [String: String] = ["dir": dir.path]
+    for (name, text) in graphs {
+        let url = dir.appendingPathComponent(name + ".json")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        paths[name] = url.path
+    }
+    return paths
+}
+
 /// The built `graphdiff` executable, beside the test bundle.
 func builtExecutable() throws -> URL {
     var dir = Bundle(for: RunResultAnchor.self).bundleURL

@@ -26,17 +26,8 @@ final class OneWayReferenceCommandTests: XCTestCase {
         """
     }
 
-    /// Writes the schema and the named graphs into a new folder; returns its paths.
     func files(_ graphs: [String: String]) throws -> [String: String] {
-        let dir = try temporaryDirectory(self)
-        try Self.schema.write(to: dir.appendingPathComponent("shelf.schema.json"), atomically: true, encoding: .utf8)
-        var paths: [String: String] = ["dir": dir.path]
-        for (name, text) in graphs {
-            let url = dir.appendingPathComponent(name + ".json")
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            paths[name] = url.path
-        }
-        return paths
+        try writeGraphFiles(self, schemaName: "shelf.schema.json", schema: Self.schema, graphs: graphs)
     }
 
     func test_validate_danglingOneWayReferences_nameObjectAndProperty() throws {

@@ -156,7 +156,7 @@ extension MergePatch {
     static func _absenceDiffers(_ name: String, of entity: Entity?) -> String? {
         switch entity?.property(named: name) {
         case .attribute(let a)?:
-            if !a.isOptional { return "to null: the attribute is required" }
+            if !a.isOptional && !a.isTransient { return "to null: the attribute is required" }
             if let d = a.defaultValue, !d.isNull {
                 return "to null: a merge patch can only remove the member, and absent means its default, \(JSONWriter.string(d))"
             }

@@ -439,7 +439,7 @@ struct GraphDecoder {
             case .attribute(let a):
                 if let d = a.defaultValue {
                     values[slot] = d
-                } else if !a.isOptional {
+                } else if !a.isOptional && !a.isTransient {
                     report(GraphProblem(.missingRequired, "missing required attribute \"\(a.name)\"", entity: layout.name, identity: spelling, property: a.name), at: offset)
                 }
             case .relationship(let r):

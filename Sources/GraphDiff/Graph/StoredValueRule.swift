@@ -47,7 +47,7 @@ final class StoredValueRule: Sendable {
         self.property = property
         destinationIdentity = property.relationship.flatMap { schema.entity(named: $0.destination)?.canonicalIdentityType }
         switch property {
-        case .attribute(let a): shape = .attribute(a.type, optional: a.isOptional)
+        case .attribute(let a): shape = .attribute(a.type, optional: a.isOptional || a.isTransient)
         case .relationship(let r):
             switch r.storage {
             case .toOne: shape = .toOne(optional: r.isOptional)

@@ -102,7 +102,7 @@ extension PatchPlan {
             switch property {
             case .attribute(let a):
                 if let d = a.defaultValue { return d }
-                if !a.isOptional { problem(.missingRequired, "missing required attribute \"\(a.name)\"", a.name) }
+                if !a.isOptional && !a.isTransient { problem(.missingRequired, "missing required attribute \"\(a.name)\"", a.name) }
             case .relationship(let r):
                 if r.storage == .manyToMany { return .array([]) }
                 if r.storage == .toOne && !r.isOptional { problem(.missingRequired, "missing required relationship \"\(r.name)\"", r.name) }

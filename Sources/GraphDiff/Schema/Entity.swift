@@ -133,7 +133,11 @@ public struct Attribute: Sendable, Hashable {
     public var isOptional: Bool
     /// The value an object has when the file does not give one.
     public var defaultValue: JSONValue?
-    /// Whether the value lives only in memory (Core Data's `transient`).
+    /// Whether the value lives only in memory (Core Data's `transient`):
+    /// never part of a diff, a patch or a merge (it is one of the schema's
+    /// ``Schema/ignoredProperties``), and a graph file may leave it out, or
+    /// give `null`, even when it is not optional. A value given is
+    /// type-checked and kept.
     public var isTransient: Bool
     /// The attribute's renaming identifier: its name in an earlier version
     /// of the model. See ``SchemaCorrespondence``.

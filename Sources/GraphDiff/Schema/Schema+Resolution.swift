@@ -203,6 +203,9 @@ extension Schema {
             if attribute.isOptional {
                 problems.append(SchemaProblem("identity \"\(identity)\" cannot be optional", path: path))
             }
+            if attribute.isTransient {
+                problems.append(SchemaProblem("identity \"\(identity)\" cannot be transient", path: path))
+            }
         }
         for entity in entities {
             let root = index[entity.root].map { entities[$0] } ?? entity

@@ -35,10 +35,12 @@ public struct Schema: Sendable {
         entityIndex[name].map { entities[$0] }
     }
 
-    /// The properties the schema's `diff.ignore` names, resolved (the
+    /// The properties the schema's `diff.ignore` names and its transient
+    /// attributes (never part of a diff, a patch or a merge), resolved (the
     /// schema was checked when built, so this does not fail).
     public var ignoredProperties: IgnoredProperties {
-        (try? IgnoredProperties(diffScope.ignore, schema: self)) ?? IgnoredProperties()
+        let transient = entities.flatMap { e in e.attributes.filter(\.isTransient).map { "\(e.name).\($0.name)" } }
+        return (try? IgnoredProperties(diffScope.ignore + transient, schema: self)) ?? IgnoredProperties()
     }
 
     /// The position of the entity named `name` in ``entities``.
