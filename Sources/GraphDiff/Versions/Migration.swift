@@ -85,9 +85,14 @@ public struct Migration: Sendable {
     ///   schemas needs a mapping (nothing is migrated);
     ///   ``MigrationError/invalidResult(_:)`` listing every problem when the
     ///   result is no valid graph of NEW (a removed entity's object was the
-    ///   target of a required reference, say).
+    ///   target of a required reference, say), or with one problem of kind
+    ///   `schemaMismatch` when `graph` is not a graph of ``old``.
     /// - Complexity: O(*n* · *p* + *m* log *m*); see ``Migration``.
     public func apply(to graph: Graph) throws(MigrationError) -> Graph {
+        guard graph.schema.fingerprint == old.fingerprint else {
+            throw .invalidResult([GraphProblem(.schemaMismatch,
+                "the graph is of schema \"\(graph.schema.name)\" (\(graph.schema.fingerprint)), not of the migration's old schema \"\(old.name)\" (\(old.fingerprint))")])
+        }
         if !mappingChanges.isEmpty { throw .needsMapping(mappingChanges) }
         var result = Graph(schema: new, schemaReference: graph.schemaReference, metadata: graph.metadata)
         if result.metadata["schemaFingerprint"] != nil {

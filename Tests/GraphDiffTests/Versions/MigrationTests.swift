@@ -50,6 +50,16 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try compact(text), try compact(expected), file: file, line: line)
     }
 
+    func test_graphOfAnotherSchema_isRefused() throws {
+        let other = try schema(#""Tag": {"identity": "id", "attributes": {"id": {"type": "string"}, "n": {"type": "int32"}}}"#)
+        let graph = try Graph.load(#"{"objects": {"Tag": {"t": {"n": 1}}}}"#, schema: other)
+        let migration = Migration(from: try schema(v1), to: try schema(v1))
+        XCTAssertThrowsError(try migration.apply(to: graph)) { error in
+            guard case .invalidResult(let problems) = error as? MigrationError else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.map(\.kind), [.schemaMismatch])
+        }
+    }
+
     func test_sameSchema_isTheIdentity() throws {
         let s = try schema(v1)
         let graph = try Graph.load(graphText, schema: s)
