@@ -7,6 +7,9 @@ enum GitInstallCommand: Subcommand {
     static let usage = "graphdiff git install|uninstall [--global] [--force] [PATTERN...]"
     static let help = Help.git
     static let defaultPattern = "*.graph.json"
+    /// The attributes line for Core Data model files: their versions diff
+    /// as a schema diff (merging them stays git's).
+    static let modelLine = "**/*.xcdatamodel/contents diff=graphdiff"
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         guard let action = arguments.first, action == "install" || action == "uninstall" else {
@@ -37,7 +40,8 @@ enum GitInstallCommand: Subcommand {
             ("merge.graphdiff-base.name", "graphdiff: merge of merge bases"),
             ("merge.graphdiff-base.driver", "\(binary) git-merge --virtual-base \(GitMergeArguments.placeholders)"),
         ]
-        let lines = patterns.map { "\($0) diff=graphdiff merge=graphdiff" }
+        // Without patterns, Core Data model files too, for diffs only.
+        let lines = patterns.map { "\($0) diff=graphdiff merge=graphdiff" } + (args.operands.isEmpty ? [modelLine] : [])
         // Every precondition before anything is written.
         let existing = try readAttributes(attributes, io: io)
         if action == "install" {

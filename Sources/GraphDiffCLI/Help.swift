@@ -275,7 +275,9 @@ enum Help {
         build replaces: install graphdiff with 'make install' and run that one.
 
         Arguments:
-          PATTERN         Files to handle (default: *.graph.json).
+          PATTERN         Files to handle (default: *.graph.json, and
+                          **/*.xcdatamodel/contents diff=graphdiff: Core
+                          Data model files diff as 'schema diff' shows them).
 
         Options:
           --global        The user's configuration instead of the repository's.

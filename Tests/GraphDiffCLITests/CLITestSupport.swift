@@ -77,3 +77,14 @@ func runBinary(_ arguments: [String], stdin: Data = Data(), in directory: URL? =
     return RunResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                      stderr: String(decoding: err, as: UTF8.self))
 }
+
+/// The README's `console` example whose command starts with `prefix`: the
+/// command's arguments (after `graphdiff`) and the output the README shows.
+func readmeExample(_ prefix: String) throws -> (arguments: [String], output: String) {
+    let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let blocks = readme.components(separatedBy: "```console\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+    let example = try XCTUnwrap(blocks.first { $0.hasPrefix(prefix) }, prefix)
+    var lines = example.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let command = lines.removeFirst().dropFirst("$ graphdiff ".count).split(separator: " ").map(String.init)
+    return (command, lines.joined(separator: "\n"))
+}

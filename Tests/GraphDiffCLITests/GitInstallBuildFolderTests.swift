@@ -61,6 +61,6 @@ final class GitInstallBuildFolderTests: XCTestCase {
         let r = repo.run(copy.path, ["git", "install"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(repo.git("config", "--get", "diff.graphdiff.command").stdout, "\(copy.path) git-diff\n")
-        XCTAssertEqual(try repo.read(".gitattributes"), "*.graph.json diff=graphdiff merge=graphdiff\n")
+        XCTAssertEqual(try repo.read(".gitattributes"), "*.graph.json diff=graphdiff merge=graphdiff\n**/*.xcdatamodel/contents diff=graphdiff\n")
     }
 }

@@ -39,6 +39,7 @@ final class GitInstallGlobalTests: XCTestCase {
         set global merge.graphdiff-base.name = graphdiff: merge of merge bases
         set global merge.graphdiff-base.driver = \(binary) git-merge --virtual-base %O %A %B %L %P %S %X %Y
         added to \(attributes): *.graph.json diff=graphdiff merge=graphdiff
+        added to \(attributes): **/*.xcdatamodel/contents diff=graphdiff
 
         """
     }
@@ -59,7 +60,7 @@ final class GitInstallGlobalTests: XCTestCase {
         XCTAssertEqual(r.stdout, installed(attributes))
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(r.status, 0)
-        XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n")
+        XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n**/*.xcdatamodel/contents diff=graphdiff\n")
         XCTAssertEqual(try attributesSeenByGit(), seen)
 
         let again = try run("graphdiff", ["git", "install", "--global", "--force"])
@@ -82,7 +83,7 @@ final class GitInstallGlobalTests: XCTestCase {
         let r = try run("graphdiff", ["git", "install", "--global", "--force"], xdg: xdg)
         XCTAssertEqual(r.stdout, installed(attributes))
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n")
+        XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n**/*.xcdatamodel/contents diff=graphdiff\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: home.appendingPathComponent(".config/git/attributes").path))
         XCTAssertEqual(try attributesSeenByGit(xdg: xdg), seen)
     }
@@ -103,7 +104,7 @@ final class GitInstallGlobalTests: XCTestCase {
             removed merge.graphdiff.recursive
             removed merge.graphdiff-base.name
             removed merge.graphdiff-base.driver
-            removed from \(attributes): *.graph.json diff=graphdiff merge=graphdiff
+            removed from \(attributes): *.graph.json diff=graphdiff merge=graphdiff, **/*.xcdatamodel/contents diff=graphdiff
 
             """)
         XCTAssertEqual(removed.status, 0, removed.stderr)
@@ -137,7 +138,7 @@ final class GitInstallGlobalTests: XCTestCase {
         let r = try run("graphdiff", ["git", "install", "--global", "--force"])
         XCTAssertEqual(r.stdout, installed(attributes))
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n")
+        XCTAssertEqual(try String(contentsOfFile: attributes, encoding: .utf8), "*.graph.json diff=graphdiff merge=graphdiff\n**/*.xcdatamodel/contents diff=graphdiff\n")
         XCTAssertEqual(try attributesSeenByGit(), seen)
     }
 
@@ -161,16 +162,16 @@ final class GitInstallGlobalTests: XCTestCase {
         XCTAssertEqual(r.stdout, installed(attributes.path))
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try Data(contentsOf: attributes),
-                       Data("*.txt text\r\n*.bin binary\r\n*.graph.json diff=graphdiff merge=graphdiff\r\n".utf8))
+                       Data("*.txt text\r\n*.bin binary\r\n*.graph.json diff=graphdiff merge=graphdiff\r\n**/*.xcdatamodel/contents diff=graphdiff\r\n".utf8))
         XCTAssertEqual(try attributesSeenByGit(), seen)
 
         // A line written by hand, spaced otherwise, is recognised.
-        try Data("*.txt text\r\n*.graph.json\tdiff=graphdiff  merge=graphdiff\r\n*.bin binary\r\n".utf8).write(to: attributes)
+        try Data("*.txt text\r\n*.graph.json\tdiff=graphdiff  merge=graphdiff\r\n**/*.xcdatamodel/contents  diff=graphdiff\r\n*.bin binary\r\n".utf8).write(to: attributes)
         let again = try run("graphdiff", ["git", "install", "--global", "--force"])
         XCTAssertTrue(again.stdout.hasSuffix("unchanged: \(attributes.path)\n"), again.stdout)
         let removed = try run("graphdiff", ["git", "uninstall", "--global"])
         XCTAssertEqual(removed.status, 0, removed.stderr)
-        XCTAssertTrue(removed.stdout.hasSuffix("removed from \(attributes.path): *.graph.json diff=graphdiff merge=graphdiff\n"), removed.stdout)
+        XCTAssertTrue(removed.stdout.hasSuffix("removed from \(attributes.path): *.graph.json diff=graphdiff merge=graphdiff, **/*.xcdatamodel/contents diff=graphdiff\n"), removed.stdout)
         XCTAssertEqual(try Data(contentsOf: attributes), Data("*.txt text\r\n*.bin binary\r\n".utf8))
     }
 }

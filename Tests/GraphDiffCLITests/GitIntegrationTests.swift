@@ -133,7 +133,7 @@ final class GitIntegrationTests: XCTestCase {
         let again = repo.tool("git", "install", "--force")
         XCTAssertEqual(again.status, 0)
         XCTAssertTrue(again.stdout.contains("unchanged: \(repo.dir.path)/.gitattributes"), again.stdout)
-        XCTAssertEqual(try repo.read(".gitattributes"), "*.graph.json diff=graphdiff merge=graphdiff\n")
+        XCTAssertEqual(try repo.read(".gitattributes"), "*.graph.json diff=graphdiff merge=graphdiff\n**/*.xcdatamodel/contents diff=graphdiff\n")
         XCTAssertEqual(repo.git("config", "--get", "merge.graphdiff.driver").stdout, "\(repo.graphdiff) git-merge %O %A %B %L %P %S %X %Y\n")
         XCTAssertEqual(repo.tool("git", "uninstall").status, 0)
         XCTAssertEqual(repo.git("config", "--get", "diff.graphdiff.command").status, 1)

@@ -95,13 +95,9 @@ final class KeyPathCommandTests: XCTestCase {
     }
 
     func test_readmeKeyPathExample_printsWhatTheReadmeShows() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = readme.components(separatedBy: "```console\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
-        let example = try XCTUnwrap(blocks.first { $0.hasPrefix("$ graphdiff diff --array-key name ") })
-        var lines = example.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let command = lines.removeFirst().dropFirst("$ graphdiff ".count).split(separator: " ").map(String.init)
-        let r = try runBinary(command, in: packageRoot)
-        XCTAssertEqual(r.stdout, lines.joined(separator: "\n"))
+        let example = try readmeExample("$ graphdiff diff --array-key name ")
+        let r = try runBinary(example.arguments, in: packageRoot)
+        XCTAssertEqual(r.stdout, example.output)
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(r.status, 1)
     }

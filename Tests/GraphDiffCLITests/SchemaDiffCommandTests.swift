@@ -209,3 +209,12 @@ final class SchemaDiffCommandTests: XCTestCase {
         XCTAssertTrue(bad.stderr.hasPrefix("\(xml.path):3:"), bad.stderr)
     }
 }
+
+extension SchemaDiffCommandTests {
+    func test_readmeModelVersionsExample_printsWhatTheReadmeShows() throws {
+        let example = try readmeExample("$ graphdiff schema diff ")
+        let r = try runBinary(example.arguments, in: packageRoot)
+        XCTAssertEqual(r.stdout, example.output)
+        XCTAssertEqual([r.stderr, "\(r.status)"], ["", "1"])
+    }
+}

@@ -1,8 +1,9 @@
 
 /// What git's external diff driver prints for two versions of a file, as a
-/// pure function of their bytes: graphdiff's report when both sides are
-/// graphs, the structural JSON diff when both are JSON, a unified line diff
-/// otherwise (binary files as git reports them). Never fails; ``Report/note``
+/// pure function of their bytes: the schema diff of a Core Data model file
+/// (`*.xcdatamodel/contents`) whose versions import, graphdiff's report when
+/// both sides are graphs, the structural JSON diff when both are JSON, a
+/// unified line diff otherwise (binary files as git reports them). Never fails; ``Report/note``
 /// says why a step down was taken.
 ///
 ///     let schemaPath = GitDiffDriver.schemaPath(path: p, newPath: p, old: a, new: b)
@@ -62,6 +63,14 @@ public enum GitDiffDriver {
             // Binary files, as git reports them.
             return Report(text: Array("Binary files \(a) and \(b) differ\n".utf8), different: true, note: nil)
         }
+        // A Core Data model file: the schema diff of its versions, else lines.
+        var modelReason: String?
+        if isModelFile(newPath) || isModelFile(path) {
+            switch describeModels(header: header, old: old, new: new, color: color) {
+            case .success(let report): return report
+            case .failure(let failure): modelReason = failure.reason
+            }
+        }
         let context = RenderContext(oldName: "a/\(path)", newName: "b/\(newPath)", oldSource: old.map(JSONSourceText.init),
                                     newSource: new.map(JSONSourceText.init), color: color, wordDiff: wordDiff)
         let versions = versions(old: old, new: new)
@@ -83,6 +92,6 @@ public enum GitDiffDriver {
         }
         let unified = LineDiff.unified(old: old ?? [], new: new ?? [])
         return Report(text: unified.isEmpty ? [] : Array(header.utf8) + unified, different: !unified.isEmpty,
-                      note: reason.map { "diffing by lines: \($0)" })
+                      note: (modelReason ?? reason).map { "diffing by lines: \($0)" })
     }
 }
