@@ -26,28 +26,24 @@ final class PropertySuiteTests: XCTestCase {
     }
 
     /// Runs `check` over the seeds the environment asks for (see the type's
-    /// summary), failing for each seed that breaks a law (at most five).
+    /// summary) on both cores, failing for each seed that breaks a law (at
+    /// most five).
     func runLaws(defaultCases: Int, check: (UInt64) throws -> String?) throws {
         let environment = ProcessInfo.processInfo.environment
         let cases = environment["GRAPHDIFF_PROPERTY_CASES"].flatMap(Int.init) ?? defaultCases
         let seeds: [UInt64] = environment["GRAPHDIFF_PROPERTY_SEED"].flatMap(UInt64.init).map { [$0] } ?? (1...UInt64(cases)).map { $0 }
-        var failures = 0
-        markerCases = 0
-        for seed in seeds {
-            if failures >= 5 { break }
-            do {
-                if let why = try check(seed) {
-                    failures += 1
-                    XCTFail("seed \(seed): \(why) (rerun with GRAPHDIFF_PROPERTY_SEED=\(seed))")
-                }
-            } catch {
-                failures += 1
-                XCTFail("seed \(seed): \(error) (rerun with GRAPHDIFF_PROPERTY_SEED=\(seed))")
-            }
+        markerCases.reset()
+        let failures = SeedRunner.failures(of: seeds) { seed in
+            do { return try check(seed) } catch { return "\(error)" }
+        }
+        for (seed, why) in failures {
+            XCTFail("seed \(seed): \(why) (rerun with GRAPHDIFF_PROPERTY_SEED=\(seed))")
         }
         // The edits must reach open conflicts, or the marker law tests nothing.
-        if seeds.count >= 1_000 { XCTAssertGreaterThan(markerCases, seeds.count / 50, "too few cases with open conflicts") }
-        print("property suite: \(seeds.count) cases, \(markerCases) with open conflicts (marker law checked)")
+        if seeds.count >= 1_000 {
+            XCTAssertGreaterThan(markerCases.value, seeds.count / 50, "too few cases with open conflicts")
+        }
+        print("property suite: \(seeds.count) cases, \(markerCases.value) with open conflicts (marker law checked)")
     }
 
     /// Seeds that once failed. 553 and 5215: two adjacent members moved
@@ -60,7 +56,7 @@ final class PropertySuiteTests: XCTestCase {
     }
 
     /// How many cases had open conflicts (and so checked the marker law).
-    var markerCases = 0
+    let markerCases = LockedCount()
 
     /// One case; `nil` when every law holds, else which one failed.
     func check(seed: UInt64) throws -> String? {
@@ -156,7 +152,7 @@ final class PropertySuiteTests: XCTestCase {
         // The marker law: keeping one side in every block gives that side's
         // --prefer result; any mix is valid JSON.
         if merged.conflicts.contains(where: { $0.resolvedBy == nil }) {
-            markerCases += 1
+            markerCases.increment()
             let marked = try MergeText.graphs(base: base, mine: mine, theirs: theirs, prefer: nil, markers: .init()).text
             if let why = markerLawProblem(marked, forMine: texts[.mine] ?? [], forTheirs: texts[.theirs] ?? [], seed: seed) { return "marker law: \(why)" }
             // The graph writer gives the bytes of the general writer on the

@@ -15,17 +15,17 @@ final class SequenceMergeLawTests: XCTestCase {
         let environment = ProcessInfo.processInfo.environment
         let cases = environment["GRAPHDIFF_SEQUENCE_CASES"].flatMap(Int.init) ?? 3_000
         let seeds: [UInt64] = environment["GRAPHDIFF_SEQUENCE_SEED"].flatMap(UInt64.init).map { [$0] } ?? (1...UInt64(cases)).map { $0 }
-        var failures = 0, conflicted = 0
-        for seed in seeds where failures < 5 {
+        let conflicted = LockedCount()
+        let failures = SeedRunner.failures(of: seeds) { seed in
             let c = SequenceCase(seed: seed, maxLength: 200)
-            if let why = c.check() {
-                failures += 1
-                XCTFail("seed \(seed): \(why)\n\(c) (rerun with GRAPHDIFF_SEQUENCE_SEED=\(seed))")
-            }
-            if !c.merged(nil).conflicts.isEmpty { conflicted += 1 }
+            if !c.merged(nil).conflicts.isEmpty { conflicted.increment() }
+            return c.check().map { "\($0)\n\(c)" }
+        }
+        for (seed, why) in failures {
+            XCTFail("seed \(seed): \(why) (rerun with GRAPHDIFF_SEQUENCE_SEED=\(seed))")
         }
         // The generator must reach conflicts, or the conflict laws test nothing.
-        if seeds.count >= 1_000 { XCTAssertGreaterThan(conflicted, seeds.count / 40, "too few cases with conflicts") }
+        if seeds.count >= 1_000 { XCTAssertGreaterThan(conflicted.value, seeds.count / 40, "too few cases with conflicts") }
     }
 
     func test_laws_onLongSequences() {
