@@ -36,6 +36,8 @@ struct _EntityPlan: Sendable {
                 guard let was = oldProperty?.attribute, let oldSlot else { return added }
                 if a.isTransient && !was.isTransient { return added }
                 if was.isTransient && !a.isTransient { return added }
+                // A transient value of another type is not converted.
+                if a.isTransient && was.type != a.type { return added }
                 if !a.isOptional, let value = a.defaultValue { return .copyOrDefault(oldSlot, value) }
                 return .copy(oldSlot)
             case .relationship(let r):

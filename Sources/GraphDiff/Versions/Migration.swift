@@ -13,7 +13,12 @@
 /// - removed attributes and relationships are dropped, as are the objects of
 ///   removed entities, with every reference to them (a to-one becomes
 ///   `null`, a many-to-many loses the member);
-/// - an attribute that became transient loses its values (`null`);
+/// - an attribute that became transient loses its values (`null`), as does
+///   a transient one whose type changed (its values are not stored);
+/// - an entity whose parent changed (to an entity NEW adds, or to none)
+///   keeps its objects, which gain the properties it now inherits (their
+///   defaults) and lose those it no longer does; their identities must be
+///   unique in the new root;
 /// - a relationship that became ordered gets chains: each owner's members
 ///   linked in identity order (the UTF-8 byte order of the identities, the
 ///   order of the canonical file); members without an owner get `null`
@@ -119,7 +124,15 @@ public struct Migration: Sendable {
                 case .constant(let value): values.append(value)
                 }
             }
-            store[ObjectID(entity: entity.root, identity: id.identity)] = GraphObject(entityIndex: plan.entityIndex, values: values)
+            let newID = ObjectID(entity: entity.root, identity: id.identity)
+            // Objects of entities that now share a root must keep unique identities.
+            if store[newID] != nil {
+                problems.append(GraphProblem(.duplicateIdentity,
+                    "identity \"\(id.identity)\" is used twice in the hierarchy of \(entity.root) in the new schema",
+                    entity: entity.name, identity: id.identity))
+                continue
+            }
+            store[newID] = GraphObject(entityIndex: plan.entityIndex, values: values)
         }
         result.objects = store
         result._dropReferencesToMissingObjects()

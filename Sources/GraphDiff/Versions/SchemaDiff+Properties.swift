@@ -5,13 +5,24 @@ extension _SchemaDiffer {
 
     mutating func compareAttribute(_ a: Attribute, _ b: Attribute, in entity: String) {
         let name = b.name
+        // The values of a transient attribute are not stored: nothing of
+        // them is converted, so every change of one is inferred.
+        let transient = a.isTransient || b.isTransient
+        let notStored = a.isTransient && b.isTransient ? "transient: its values are not stored"
+            : b.isTransient ? "values are no longer stored" : "transient before: no values are stored"
         if a.type != b.type {
-            modified(entity, name, "type", .string(a.type.rawValue), .string(b.type.rawValue), .mapping,
-                     "values must be converted from \(a.type.rawValue) to \(b.type.rawValue)")
+            if transient {
+                modified(entity, name, "type", .string(a.type.rawValue), .string(b.type.rawValue), .inferred, notStored)
+            } else {
+                modified(entity, name, "type", .string(a.type.rawValue), .string(b.type.rawValue), .mapping,
+                         "values must be converted from \(a.type.rawValue) to \(b.type.rawValue)")
+            }
         }
         if a.isOptional != b.isOptional {
             if b.isOptional {
                 modified(entity, name, "optional", false, true, .inferred, "required becomes optional")
+            } else if transient {
+                modified(entity, name, "optional", true, false, .inferred, notStored)
             } else if b.defaultValue != nil {
                 modified(entity, name, "optional", true, false, .inferred, "nulls get the default")
             } else {
@@ -20,11 +31,11 @@ extension _SchemaDiffer {
         }
         if !Self.sameDefault(a, b) {
             modified(entity, name, "default", a.defaultValue ?? .null, b.defaultValue ?? .null, .inferred,
-                     "applies to new objects only")
+                     transient ? notStored : "applies to new objects only")
         }
         if a.isTransient != b.isTransient {
             if b.isTransient {
-                modified(entity, name, "transient", false, true, .inferred, "its values are dropped")
+                modified(entity, name, "transient", false, true, .inferred, "values are no longer stored")
             } else {
                 let (migration, reason) = Self.storedAttributeMigration(b)
                 modified(entity, name, "transient", true, false, migration, "stored again: " + reason)
@@ -90,17 +101,14 @@ extension _SchemaDiffer {
                 modified(entity, name, "optional", true, false, .mapping, "existing objects may have no reference")
             }
         }
-        let (oldMin, newMin) = (r.minCount ?? 0, s.minCount ?? 0)
-        if oldMin != newMin {
-            modified(entity, name, "minCount", Self.count(r.minCount), Self.count(s.minCount),
-                     newMin > oldMin ? .mapping : .inferred,
-                     newMin > oldMin ? "tightened: existing objects may have fewer members" : "loosened")
+        // graphdiff does not enforce the bounds, and Core Data checks them
+        // only when an object is saved: existing objects stay as they are.
+        let bound = "a bound Core Data checks when saving; existing objects are not changed"
+        if (r.minCount ?? 0) != (s.minCount ?? 0) {
+            modified(entity, name, "minCount", Self.count(r.minCount), Self.count(s.minCount), .inferred, bound)
         }
         if r.maxCount != s.maxCount {
-            let tightened = s.maxCount.map { new in r.maxCount.map { new < $0 } ?? true } ?? false
-            modified(entity, name, "maxCount", Self.count(r.maxCount), Self.count(s.maxCount),
-                     tightened ? .mapping : .inferred,
-                     tightened ? "tightened: existing objects may have more members" : "loosened")
+            modified(entity, name, "maxCount", Self.count(r.maxCount), Self.count(s.maxCount), .inferred, bound)
         }
         if r.deleteRule != s.deleteRule {
             modified(entity, name, "deleteRule", .string(r.deleteRule.rawValue), .string(s.deleteRule.rawValue), .inferred,

@@ -27,22 +27,24 @@
 /// | element | change | migration |
 /// | --- | --- | --- |
 /// | entity | added, removed, renamed | inferred |
-/// | entity | parent changed | mapping |
+/// | entity | parent changed to an entity NEW adds, or to none | inferred |
+/// | entity | parent changed to an entity OLD has | mapping |
 /// | entity | abstract false → true / true → false | mapping / inferred |
 /// | entity | identity changed | mapping |
 /// | entity | atomic changed | inferred (merge behaviour only) |
 /// | attribute | added | inferred when optional, with a default or transient, else mapping |
 /// | attribute | removed, renamed | inferred |
+/// | attribute | any change of a transient one (type, optional, default, removed) | inferred |
 /// | attribute | type changed | mapping |
 /// | attribute | required → optional | inferred |
 /// | attribute | optional → required | inferred with a default, else mapping |
 /// | attribute | default changed | inferred (new objects only) |
-/// | attribute | stored → transient / transient → stored | inferred / as added |
+/// | attribute | stored → transient / transient → stored | inferred (values are no longer stored) / as added |
 /// | relationship | added | inferred when an optional to-one or a to-many without minCount > 0, else mapping |
 /// | relationship | removed, renamed, deleteRule, ordered | inferred |
-/// | relationship | destination, inverse, to-one ↔ to-many | mapping |
+/// | relationship | destination, inverse, to-one ↔ to-many | mapping (Core Data infers to-one ↔ to-many; the stored form changes here) |
 /// | relationship | optional → required / required → optional | mapping / inferred |
-/// | relationship | minCount or maxCount tightened / loosened | mapping / inferred |
+/// | relationship | minCount or maxCount changed | inferred (a bound checked when saving) |
 /// | property | attribute ↔ relationship | mapping |
 public enum SchemaDiff {
     /// The changes from `old` to `new`, in a deterministic order: by entity
@@ -144,8 +146,9 @@ struct _SchemaDiffer {
 
     mutating func compareEntity(_ o: Entity, _ n: Entity) {
         if !sameEntity(o.parent, n.parent) {
+            let (migration, reason) = parentMigration(n.parent)
             modified(n.name, nil, "parent", o.parent.map(JSONValue.string) ?? .null, n.parent.map(JSONValue.string) ?? .null,
-                     .mapping, "objects move to another inheritance hierarchy")
+                     migration, reason)
         }
         if o.isAbstract != n.isAbstract {
             if n.isAbstract {
@@ -154,13 +157,27 @@ struct _SchemaDiffer {
                 modified(n.name, nil, "abstract", true, false, .inferred, "an abstract entity has no objects of its own")
             }
         }
-        if !sameProperty(o.identity, n.identity, inNewEntity: n.name) {
-            modified(n.name, nil, "identity", o.identity.map(JSONValue.string) ?? .null,
-                     n.identity.map(JSONValue.string) ?? .null, .mapping, "objects are identified by another attribute")
+        // An entity that changed hierarchy compares the identity it has (its
+        // root's), else the one it declares.
+        let moved = !sameEntity(o.parent, n.parent)
+        let (oldIdentity, newIdentity) = moved ? (o.identityAttribute, n.identityAttribute) : (o.identity, n.identity)
+        if !sameProperty(oldIdentity, newIdentity, inNewEntity: n.name) {
+            modified(n.name, nil, "identity", oldIdentity.map(JSONValue.string) ?? .null,
+                     newIdentity.map(JSONValue.string) ?? .null, .mapping, "objects are identified by another attribute")
         }
         if o.isAtomic != n.isAtomic {
             modified(n.name, nil, "atomic", .bool(o.isAtomic), .bool(n.isAtomic), .inferred, "changes merge behaviour only")
         }
+    }
+
+    /// How a change of parent to `parent` (a NEW entity, or none) migrates,
+    /// as Core Data's lightweight migration sees it: leaving a hierarchy and
+    /// gaining a parent that NEW adds are inferred; a parent OLD already has
+    /// merges two hierarchies and needs a mapping.
+    func parentMigration(_ parent: String?) -> (SchemaChange.Migration, String) {
+        guard let parent else { return (.inferred, "the entity leaves its hierarchy") }
+        if correspondence.oldEntity(forNew: parent) == nil { return (.inferred, "a new parent entity") }
+        return (.mapping, "objects move to another inheritance hierarchy")
     }
 
     /// Whether the OLD entity `old` and the NEW entity `new` are the same
@@ -206,8 +223,19 @@ struct _SchemaDiffer {
             }
         }
         let paired = Set(pairs.values)
-        for q in declaredProperties(o) where !paired.contains(q.name) {
+        // An entity whose parent changed gains and loses the properties it
+        // inherits: they are its own changes.
+        if !sameEntity(o.parent, n.parent) {
+            let declared = Set(declaredProperties(n).map(\.name))
+            for p in n.properties where !declared.contains(p.name) && pairs[p.name] == nil { addedProperty(p, in: n.name) }
+        }
+        let oldDeclared = Set(declaredProperties(o).map(\.name))
+        let lostInherited = sameEntity(o.parent, n.parent) ? [] : o.properties.filter { !oldDeclared.contains($0.name) }
+        for q in declaredProperties(o) + lostInherited where !paired.contains(q.name) {
             switch q {
+            case .attribute(let a) where a.isTransient:
+                add(SchemaChange(kind: .removed, entity: n.name, property: q.name, migration: .inferred,
+                                 reason: "transient: its values are not stored"))
             case .attribute:
                 add(SchemaChange(kind: .removed, entity: n.name, property: q.name, migration: .inferred,
                                  reason: "its values are dropped"))

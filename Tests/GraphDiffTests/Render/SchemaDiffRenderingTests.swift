@@ -24,6 +24,8 @@ final class SchemaDiffRenderingTests: XCTestCase {
                 abstract: true → false  (inferred: an abstract entity has no objects of its own)
             ~ Circle
                 parent: "Shape" → "Base"  (mapping: objects move to another inheritance hierarchy)
+                + b  (inferred: optional)
+                - s  (inferred: its values are dropped)
             ~ List
                 ~ extra: kind "attribute" → "relationship"  (mapping: an attribute became a relationship)
                 ~ items: ordered false → {"prev":"prev","next":"next"}  (inferred: chains are built in identity order)
@@ -44,14 +46,14 @@ final class SchemaDiffRenderingTests: XCTestCase {
                 + notes  (inferred: a to-many with no minimum)
                 ~ pin: inverse "pinnedBy" → "starredBy"  (mapping: references pair with another relationship)
                 ~ star: inverse "starredBy" → "pinnedBy"  (mapping: references pair with another relationship)
-                ~ todos: minCount 2 → 1  (inferred: loosened)
-                ~ todos: maxCount 5 → null  (inferred: loosened)
+                ~ todos: minCount 2 → 1  (inferred: a bound Core Data checks when saving; existing objects are not changed)
+                ~ todos: maxCount 5 → null  (inferred: a bound Core Data checks when saving; existing objects are not changed)
             ~ Todo
                 ~ assignee: renamed from owner  (inferred: paired by its renaming identifier)
                 ~ cache: transient true → false  (inferred: stored again: optional)
                 + code  (mapping: required without a default)
                 ~ count: optional true → false  (mapping: required without a default)
-                ~ done: transient false → true  (inferred: its values are dropped)
+                ~ done: transient false → true  (inferred: values are no longer stored)
                 + due  (inferred: optional)
                 - legacy  (inferred: its values are dropped)
                 ~ list: optional true → false  (mapping: existing objects may have no reference)
@@ -64,11 +66,11 @@ final class SchemaDiffRenderingTests: XCTestCase {
                 ~ rank: default 1 → 2  (inferred: applies to new objects only)
                 ~ reviewer: toMany false → true  (mapping: a to-one becomes a to-many)
                 ~ starredBy: inverse "star" → "pin"  (mapping: references pair with another relationship)
-                ~ tags: minCount null → 1  (mapping: tightened: existing objects may have fewer members)
-                ~ tags: maxCount null → 10  (mapping: tightened: existing objects may have more members)
+                ~ tags: minCount null → 1  (inferred: a bound Core Data checks when saving; existing objects are not changed)
+                ~ tags: maxCount null → 10  (inferred: a bound Core Data checks when saving; existing objects are not changed)
                 ~ tags: deleteRule "nullify" → "deny"  (inferred: affects later deletions only)
 
-            40 changes: 22 inferred, 18 need a mapping
+            42 changes: 26 inferred, 16 need a mapping
 
             """)
     }

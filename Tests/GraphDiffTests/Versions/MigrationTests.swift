@@ -263,4 +263,93 @@ final class MigrationTests: XCTestCase {
                 """)
         }
     }
+    /// Tag gains a parent NEW adds: its objects stay Tags and get the
+    /// attribute they now inherit.
+    func test_newParentEntity_objectsStayAndGainInheritedProperties() throws {
+        let v2 = v1.replacingOccurrences(of: #""Tag": {"identity": "id", "attributes": {"id": {"type": "string"}},"#,
+                                         with: #""Thing": {"identity": "id", "attributes": {"id": {"type": "string"}, "label": {"type": "string", "default": "?"}}}, "Tag": {"parent": "Thing","#)
+        XCTAssertEqual(SchemaDiffTests.lines(SchemaDiff.changes(from: try schema(v1), to: try schema(v2))), [
+            "modified Tag parent: null → \"Thing\" (inferred: a new parent entity)",
+            "added Tag.label (inferred: required with a default)",
+            "added Thing (inferred: new entity, no existing objects)",
+        ])
+        try assertMigrates(to: v2, gives: """
+            {"$schema": "m.schema.json", "metadata": {"device": "laptop"}, "objects": {
+              "Item": {"a": {"list": "l1", "note": null, "tags": ["t1"], "title": "Apples"},
+                       "b": {"list": "l1", "note": "brown", "tags": ["t1"], "title": "Bread"},
+                       "c": {"list": null, "note": null, "tags": [], "title": "Coffee"}},
+              "List": {"l1": {"title": "Home"}},
+              "Special": {"s": {"extra": 3, "list": "l1", "note": null, "tags": ["t1"], "title": "Saffron"}},
+              "Tag": {"t1": {"items": ["a", "b", "s"], "label": "?"}}}}
+            """)
+    }
+
+    /// Special leaves Item's hierarchy: its objects stay Specials, lose what
+    /// they inherited, and references to them as Items are dropped.
+    func test_entityLeavesHierarchy_objectsStayAndLoseInheritedProperties() throws {
+        let v2 = v1.replacingOccurrences(of: #""Special": {"parent": "Item", "attributes": {"extra""#,
+                                         with: #""Special": {"identity": "id", "attributes": {"id": {"type": "string"}, "title": {"type": "string"}, "extra""#)
+        XCTAssertEqual(SchemaDiffTests.lines(SchemaDiff.changes(from: try schema(v1), to: try schema(v2))), [
+            "modified Special parent: \"Item\" → null (inferred: the entity leaves its hierarchy)",
+            "removed Special.list (inferred: its references are dropped)",
+            "removed Special.note (inferred: its values are dropped)",
+            "removed Special.tags (inferred: its references are dropped)",
+        ])
+        try assertMigrates(to: v2, gives: """
+            {"$schema": "m.schema.json", "metadata": {"device": "laptop"}, "objects": {
+              "Item": {"a": {"list": "l1", "note": null, "tags": ["t1"], "title": "Apples"},
+                       "b": {"list": "l1", "note": "brown", "tags": ["t1"], "title": "Bread"},
+                       "c": {"list": null, "note": null, "tags": [], "title": "Coffee"}},
+              "List": {"l1": {"title": "Home"}},
+              "Special": {"s": {"extra": 3, "title": "Saffron"}},
+              "Tag": {"t1": {"items": ["a", "b"]}}}}
+            """)
+    }
+
+    /// List and Tag both gain a new parent: an identity used by both is
+    /// refused, as the new root holds it twice.
+    func test_newParent_identityUsedInBothEntities_isRefused() throws {
+        let v2 = v1.replacingOccurrences(of: #""Tag": {"identity": "id", "attributes": {"id": {"type": "string"}},"#,
+                                         with: #""Thing": {"identity": "id", "attributes": {"id": {"type": "string"}}}, "Tag": {"parent": "Thing","#)
+            .replacingOccurrences(of: #""List": {"identity": "id", "attributes": {"id": {"type": "string"}, "title""#,
+                                  with: #""List": {"parent": "Thing", "attributes": {"title""#)
+        let graph = try Graph.load(graphText.replacingOccurrences(of: "t1", with: "l1"), schema: try schema(v1))
+        XCTAssertThrowsError(try graph.migrated(to: try schema(v2))) { error in
+            guard case .invalidResult(let problems) = error as? MigrationError else { return XCTFail("\(error)") }
+            XCTAssertEqual(problems.map(\.description), [
+                "Tag \"l1\": identity \"l1\" is used twice in the hierarchy of Thing in the new schema",
+            ])
+        }
+    }
+
+    /// A transient attribute's values are not stored: a change of its type
+    /// drops them instead of converting.
+    func test_transientTypeChange_dropsTheValues() throws {
+        let old = v1.replacingOccurrences(of: #""note": {"type": "string", "optional": true}"#,
+                                          with: #""note": {"type": "string", "optional": true, "transient": true}"#)
+        let new = v1.replacingOccurrences(of: #""note": {"type": "string", "optional": true}"#,
+                                          with: #""note": {"type": "int32", "transient": true}"#)
+        let text = try migrate(from: old, to: new)
+        XCTAssertEqual(try compact(text), try compact("""
+            {"$schema": "m.schema.json", "metadata": {"device": "laptop"}, "objects": {
+              "Item": {"a": {"list": "l1", "note": null, "tags": ["t1"], "title": "Apples"},
+                       "b": {"list": "l1", "note": null, "tags": ["t1"], "title": "Bread"},
+                       "c": {"list": null, "note": null, "tags": [], "title": "Coffee"}},
+              "List": {"l1": {"title": "Home"}},
+              "Special": {"s": {"extra": 3, "list": "l1", "note": null, "tags": ["t1"], "title": "Saffron"}},
+              "Tag": {"t1": {"items": ["a", "b", "s"]}}}}
+            """))
+    }
+
+    /// Bounds are not enforced: a tightened maxCount that existing objects
+    /// break is carried out, the objects unchanged.
+    func test_tightenedBounds_areNotRefused() throws {
+        let v2 = v1.replacingOccurrences(of: #""items": {"destination": "Item", "toMany": true, "inverse": "tags"}"#,
+                                         with: #""items": {"destination": "Item", "toMany": true, "inverse": "tags", "maxCount": 1}"#)
+            .replacingOccurrences(of: #""tags": {"destination": "Tag", "toMany": true, "inverse": "items"}"#,
+                                  with: #""tags": {"destination": "Tag", "toMany": true, "inverse": "items", "minCount": 2}"#)
+        XCTAssertNotEqual(v1, v2)
+        let text = try migrate(to: v2)
+        XCTAssertEqual(try compact(text), try compact(String(decoding: try Graph.load(graphText, schema: try schema(v1)).canonicalText(), as: UTF8.self)))
+    }
 }

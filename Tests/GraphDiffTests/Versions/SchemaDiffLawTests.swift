@@ -347,10 +347,11 @@ struct ModelDraft {
                 guard a.defaultValue == nil else { return [] }
                 let others = Self.types.filter { $0 != a.type }
                 entities[i].attrs[k].type = others[random.below(others.count)]
-                return expect(kind, .modified, entities[i], a.name, aspect: "type", .mapping)
+                // The values of a transient attribute are not stored: nothing to convert.
+                return expect(kind, .modified, entities[i], a.name, aspect: "type", a.transient ? .inferred : .mapping)
             case "attributeOptional":
                 entities[i].attrs[k].optional.toggle()
-                let migration: SchemaChange.Migration = a.optional && a.defaultValue == nil ? .mapping : .inferred
+                let migration: SchemaChange.Migration = a.optional && a.defaultValue == nil && !a.transient ? .mapping : .inferred
                 return expect(kind, .modified, entities[i], a.name, aspect: "optional", migration)
             case "default":
                 if let b = a.defaultValue?.boolValue {
@@ -405,15 +406,15 @@ struct ModelDraft {
                     let m = random.below(4)
                     if m != oldMin {
                         newMin = m
-                        result += expect(kind, .modified, entities[i], r.name, aspect: "minCount", m > oldMin ? .mapping : .inferred)
+                        // Bounds are checked by Core Data when saving, never by a migration.
+                        result += expect(kind, .modified, entities[i], r.name, aspect: "minCount", .inferred)
                     }
                 }
                 let candidates: [Int?] = [nil] + (max(newMin ?? 0, 1)...6).map { $0 }
                 let m = candidates[random.below(candidates.count)]
                 if m != r.maxCount {
                     newMax = m
-                    let tightened = m.map { new in r.maxCount.map { new < $0 } ?? true } ?? false
-                    result += expect(kind, .modified, entities[i], r.name, aspect: "maxCount", tightened ? .mapping : .inferred)
+                    result += expect(kind, .modified, entities[i], r.name, aspect: "maxCount", .inferred)
                 } else if let most = newMax, let least = newMin, least > most {
                     return []
                 }

@@ -104,6 +104,8 @@ final class SchemaDiffTests: XCTestCase {
             "removed Archive (inferred: its objects are dropped, with references to them)",
             "modified Base abstract: true → false (inferred: an abstract entity has no objects of its own)",
             "modified Circle parent: \"Shape\" → \"Base\" (mapping: objects move to another inheritance hierarchy)",
+            "added Circle.b (inferred: optional)",
+            "removed Circle.s (inferred: its values are dropped)",
             "modified List.extra kind: \"attribute\" → \"relationship\" (mapping: an attribute became a relationship)",
             "modified List.items ordered: false → {\"next\":\"next\",\"prev\":\"prev\"} (inferred: chains are built in identity order)",
             "renamed Member from Person (inferred: paired by its renaming identifier)",
@@ -119,13 +121,13 @@ final class SchemaDiffTests: XCTestCase {
             "added Tag.notes (inferred: a to-many with no minimum)",
             "modified Tag.pin inverse: \"pinnedBy\" → \"starredBy\" (mapping: references pair with another relationship)",
             "modified Tag.star inverse: \"starredBy\" → \"pinnedBy\" (mapping: references pair with another relationship)",
-            "modified Tag.todos minCount: 2 → 1 (inferred: loosened)",
-            "modified Tag.todos maxCount: 5 → null (inferred: loosened)",
+            "modified Tag.todos minCount: 2 → 1 (inferred: a bound Core Data checks when saving; existing objects are not changed)",
+            "modified Tag.todos maxCount: 5 → null (inferred: a bound Core Data checks when saving; existing objects are not changed)",
             "renamed Todo.assignee from owner (inferred: paired by its renaming identifier)",
             "modified Todo.cache transient: true → false (inferred: stored again: optional)",
             "added Todo.code (mapping: required without a default)",
             "modified Todo.count optional: true → false (mapping: required without a default)",
-            "modified Todo.done transient: false → true (inferred: its values are dropped)",
+            "modified Todo.done transient: false → true (inferred: values are no longer stored)",
             "added Todo.due (inferred: optional)",
             "removed Todo.legacy (inferred: its values are dropped)",
             "modified Todo.list optional: true → false (mapping: existing objects may have no reference)",
@@ -138,8 +140,8 @@ final class SchemaDiffTests: XCTestCase {
             "modified Todo.rank default: 1 → 2 (inferred: applies to new objects only)",
             "modified Todo.reviewer toMany: false → true (mapping: a to-one becomes a to-many)",
             "modified Todo.starredBy inverse: \"star\" → \"pin\" (mapping: references pair with another relationship)",
-            "modified Todo.tags minCount: null → 1 (mapping: tightened: existing objects may have fewer members)",
-            "modified Todo.tags maxCount: null → 10 (mapping: tightened: existing objects may have more members)",
+            "modified Todo.tags minCount: null → 1 (inferred: a bound Core Data checks when saving; existing objects are not changed)",
+            "modified Todo.tags maxCount: null → 10 (inferred: a bound Core Data checks when saving; existing objects are not changed)",
             "modified Todo.tags deleteRule: \"nullify\" → \"deny\" (inferred: affects later deletions only)",
         ])
     }
@@ -154,9 +156,9 @@ final class SchemaDiffTests: XCTestCase {
         XCTAssertTrue(lines.contains("modified Todo.count optional: false → true (inferred: required becomes optional)"))
         XCTAssertTrue(lines.contains("modified Todo.reviewer toMany: true → false (mapping: a to-many becomes a to-one)"))
         XCTAssertTrue(lines.contains("modified List.items ordered: {\"next\":\"next\",\"prev\":\"prev\"} → false (inferred: chain links are dropped)"))
-        XCTAssertTrue(lines.contains("modified Todo.tags minCount: 1 → null (inferred: loosened)"))
-        XCTAssertTrue(lines.contains("modified Tag.todos maxCount: null → 5 (mapping: tightened: existing objects may have more members)"))
-        XCTAssertTrue(lines.contains("modified Todo.cache transient: false → true (inferred: its values are dropped)"))
+        XCTAssertTrue(lines.contains("modified Todo.tags minCount: 1 → null (inferred: a bound Core Data checks when saving; existing objects are not changed)"))
+        XCTAssertTrue(lines.contains("modified Tag.todos maxCount: null → 5 (inferred: a bound Core Data checks when saving; existing objects are not changed)"))
+        XCTAssertTrue(lines.contains("modified Todo.cache transient: false → true (inferred: values are no longer stored)"))
         XCTAssertTrue(lines.contains("modified Todo.done transient: true → false (mapping: stored again: required without a default)"))
         XCTAssertTrue(lines.contains("added Todo.legacy (inferred: optional)"))
         XCTAssertTrue(lines.contains("modified Tag identity: \"label\" → null (mapping: objects are identified by another attribute)"))
@@ -233,5 +235,82 @@ final class SchemaDiffTests: XCTestCase {
               "d": {"type": "double", "default": 1}, "u": {"type": "uuid", "default": "0b7e7b46-8a7a-4f3b-9e4b-0c1d2e3f4a5b"}}}}}
             """)
         XCTAssertEqual(SchemaDiff.changes(from: old, to: new), [])
+    }
+    /// A parent NEW adds and leaving a hierarchy are inferred, with the
+    /// properties gained or lost listed on the entity; a parent OLD already
+    /// has merges two hierarchies and needs a mapping.
+    func test_parentChanges_newParentAndLeavingAreInferred_existingParentIsMapping() throws {
+        let old = try Self.schema("""
+            {"format": "graphdiff-schema/1", "entities": {
+              "Base": {"identity": "uid", "attributes": {"uid": {"type": "string"}, "born": {"type": "date", "optional": true}}},
+              "Pet": {"parent": "Base", "attributes": {"legs": {"type": "int16", "default": 4}}},
+              "Toy": {"identity": "uid", "attributes": {"uid": {"type": "string"}}},
+              "Car": {"identity": "uid", "attributes": {"uid": {"type": "string"}}}}}
+            """)
+        let new = try Self.schema("""
+            {"format": "graphdiff-schema/1", "entities": {
+              "Base": {"identity": "uid", "attributes": {"uid": {"type": "string"}, "born": {"type": "date", "optional": true}}},
+              "Pet": {"identity": "uid", "attributes": {"uid": {"type": "string"}, "legs": {"type": "int16", "default": 4}}},
+              "Thing": {"identity": "uid", "attributes": {"uid": {"type": "string"}, "label": {"type": "string", "default": "?"},
+                                                          "code": {"type": "string"}}},
+              "Toy": {"parent": "Thing"},
+              "Car": {"parent": "Base"}}}
+            """)
+        XCTAssertEqual(Self.lines(SchemaDiff.changes(from: old, to: new)), [
+            "modified Car parent: null → \"Base\" (mapping: objects move to another inheritance hierarchy)",
+            "added Car.born (inferred: optional)",
+            "modified Pet parent: \"Base\" → null (inferred: the entity leaves its hierarchy)",
+            "removed Pet.born (inferred: its values are dropped)",
+            "added Thing (inferred: new entity, no existing objects)",
+            "modified Toy parent: null → \"Thing\" (inferred: a new parent entity)",
+            "added Toy.code (mapping: required without a default)",
+            "added Toy.label (inferred: required with a default)",
+        ])
+    }
+
+    /// The values of a transient attribute are not stored: every change of
+    /// one is inferred, and none says its values are dropped or converted.
+    func test_transientAttributeChanges_areAllInferred() throws {
+        let old = try Self.schema("""
+            {"format": "graphdiff-schema/1", "entities": {"E": {"attributes": {
+              "t": {"type": "string", "optional": true, "transient": true, "default": "x"},
+              "gone": {"type": "string", "transient": true},
+              "s": {"type": "string"}}}}}
+            """)
+        let new = try Self.schema("""
+            {"format": "graphdiff-schema/1", "entities": {"E": {"attributes": {
+              "t": {"type": "int32", "transient": true},
+              "s": {"type": "int64", "transient": true}}}}}
+            """)
+        XCTAssertEqual(Self.lines(SchemaDiff.changes(from: old, to: new)), [
+            "removed E.gone (inferred: transient: its values are not stored)",
+            "modified E.s type: \"string\" → \"int64\" (inferred: values are no longer stored)",
+            "modified E.s transient: false → true (inferred: values are no longer stored)",
+            "modified E.t type: \"string\" → \"int32\" (inferred: transient: its values are not stored)",
+            "modified E.t optional: true → false (inferred: transient: its values are not stored)",
+            "modified E.t default: \"x\" → null (inferred: transient: its values are not stored)",
+        ])
+    }
+
+    /// graphdiff does not enforce minCount and maxCount: a change of either,
+    /// either way, is inferred.
+    func test_countChanges_areInferredEitherWay() throws {
+        let old = try Self.schema("""
+            {"format": "graphdiff-schema/1", "entities": {"E": {"relationships": {
+              "a": {"destination": "E", "toMany": true, "inverse": "b", "minCount": 1, "maxCount": 5},
+              "b": {"destination": "E", "toMany": true, "inverse": "a"}}}}}
+            """)
+        let new = try Self.schema("""
+            {"format": "graphdiff-schema/1", "entities": {"E": {"relationships": {
+              "a": {"destination": "E", "toMany": true, "inverse": "b", "maxCount": 9},
+              "b": {"destination": "E", "toMany": true, "inverse": "a", "minCount": 2, "maxCount": 3}}}}}
+            """)
+        let bound = "inferred: a bound Core Data checks when saving; existing objects are not changed"
+        XCTAssertEqual(Self.lines(SchemaDiff.changes(from: old, to: new)), [
+            "modified E.a minCount: 1 → null (\(bound))",
+            "modified E.a maxCount: 5 → 9 (\(bound))",
+            "modified E.b minCount: null → 2 (\(bound))",
+            "modified E.b maxCount: null → 3 (\(bound))",
+        ])
     }
 }
