@@ -7,6 +7,9 @@ extension Graph {
     /// pairs are merged on one side (the stored to-one side, or a fixed side
     /// of a one-to-one or many-to-many pair) and the inverse is derived, so an
     /// inverse edit is one change. Many-to-many memberships merge as sets.
+    /// A relationship that is its own inverse (`friends` ↔ `friends`) is
+    /// merged on every object, and a many-to-many one is then made
+    /// symmetric: a membership either object holds stands on both.
     /// Atomic objects changed by both sides conflict whole. An object deleted
     /// on one side and changed on the other is a delete/modify conflict; a
     /// reference added on one side to an object the other deleted is a
@@ -132,8 +135,12 @@ struct GraphMerger {
     }
 
     /// Whether `r` is the side of its pair that is merged (the other is derived).
+    /// A relationship that is its own inverse (`friends` with inverse
+    /// `friends`) has no other side to derive: it is merged, and
+    /// ``deriveInverses()`` makes its memberships symmetric.
     static func isPrimary(_ r: Relationship, schema: Schema) -> Bool {
         guard let inverse = schema.entity(named: r.destination)?.inverse(of: r) else { return true }
+        if isSelfInverse(r, inverse) { return true }
         switch (r.storage, inverse.storage) {
         case (.derived, _): return false
         case (.toOne, .derived): return true
@@ -142,6 +149,12 @@ struct GraphMerger {
             return utf8Less("\(inverse.destination).\(r.name)", "\(r.destination).\(inverse.name)")
         default: return true
         }
+    }
+
+    /// Whether `r` is its own inverse: `inverse` (found on `r`'s
+    /// destination) has `r`'s name and points back at that same entity.
+    static func isSelfInverse(_ r: Relationship, _ inverse: Relationship) -> Bool {
+        inverse.name == r.name && inverse.destination == r.destination
     }
 
     // MARK: Run

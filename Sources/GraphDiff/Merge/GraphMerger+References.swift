@@ -224,9 +224,14 @@ extension GraphMerger {
     }
 
     /// Sets every derived side of a stored pair (one-to-one, many-to-many)
-    /// from the merged primary side.
+    /// from the merged primary side, and makes every self-inverse
+    /// many-to-many symmetric (see ``symmetrizeSelfInverse(_:of:)``).
     mutating func deriveInverses() {
         for entity in schema.entities {
+            for case .relationship(let r) in entity.storedProperties where r.storage == .manyToMany {
+                guard let inverse = schema.entity(named: r.destination)?.inverse(of: r), GraphMerger.isSelfInverse(r, inverse) else { continue }
+                symmetrizeSelfInverse(r, of: entity)
+            }
             for case .relationship(let r) in entity.storedProperties where !GraphMerger.isPrimary(r, schema: schema) && r.storage != .derived {
                 guard !chainSlots[entity.index].contains(entity.storedSlot[r.name] ?? -1),
                     let destination = schema.entity(named: r.destination),
@@ -255,6 +260,40 @@ extension GraphMerger {
                     }
                 }
             }
+        }
+    }
+
+    /// Makes the self-inverse many-to-many `r` of `entity` symmetric: each
+    /// side of a membership is merged on its own, and a conflict's settling
+    /// (an object kept or brought back, a link restored) can reach one side
+    /// only. A membership either side holds stands (nothing is lost), so
+    /// `b` in `a`'s list puts `a` in `b`'s. Lists that gain nothing are left
+    /// as merged.
+    ///
+    /// - Complexity: O(*n* + *m* log *m*), where *n* is the object count and
+    ///   *m* the number of memberships added.
+    mutating func symmetrizeSelfInverse(_ r: Relationship, of entity: Entity) {
+        guard let destination = schema.entity(named: r.destination) else { return }
+        var missingBack: [ObjectID: [String]] = [:]
+        for (id, o) in result.objects where schema.isKind(o.entityIndex, of: entity.index) {
+            guard let slot = schema.entities[o.entityIndex].storedSlot[r.name], case .array(let list) = o.values[slot] else { continue }
+            for case .string(let ref) in list {
+                let target = ObjectID(entity: destination.root, identity: ref)
+                guard let t = result.objects[target], schema.isKind(t.entityIndex, of: destination.index),
+                    let back = schema.entities[t.entityIndex].storedSlot[r.name]
+                else { continue }
+                let holds: Bool
+                switch t.values[back] {
+                case .array(let l): holds = l.contains { $0.stringValue.map { utf8Equal($0, id.identity) } ?? false }
+                default: holds = false
+                }
+                if !holds { missingBack[target, default: []].append(id.identity) }
+            }
+        }
+        for (target, sources) in missingBack {
+            guard let t = result.objects[target], let slot = schema.entities[t.entityIndex].storedSlot[r.name] else { continue }
+            let existing = t.values[slot].arrayValue?.compactMap(\.stringValue) ?? []
+            result.objects[target]?.values[slot] = .array((existing + sources).sorted(by: utf8Less).map(JSONValue.string))
         }
     }
 }
