@@ -496,10 +496,11 @@ enum Help {
           --identity ENTITY=ATTRIBUTE
                           Use ATTRIBUTE as the identity of ENTITY (a root
                           entity's own string, uuid or integer attribute, not
-                          optional); repeatable. Otherwise a userInfo entry id,
-                          identity, identityAttribute or relatedByAttribute
-                          names it, else a one-attribute uniqueness constraint;
-                          else the identity is implicit.
+                          optional or transient, else an error); repeatable.
+                          Otherwise a userInfo entry id, identity,
+                          identityAttribute or relatedByAttribute names it,
+                          else a one-attribute uniqueness constraint; else the
+                          identity is implicit.
           -f, --format FORMAT
                           diff: human (default: grouped by entity, then a
                           summary line) or json (graphdiff-schema-diff/1).

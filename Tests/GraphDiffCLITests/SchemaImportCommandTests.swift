@@ -224,6 +224,10 @@ final class SchemaImportCommandTests: XCTestCase {
         let unknownEntity = graphdiff(["schema", "import", folder, "--identity", "Nope=id"])
         XCTAssertEqual(unknownEntity.status, 2)
         XCTAssertEqual(unknownEntity.stderr, "\(folder)/contents: --identity: no entity \"Nope\" in the model\n")
+        let unknownAttribute = graphdiff(["schema", "import", folder, "--identity", "Task=nope"])
+        XCTAssertEqual(unknownAttribute.status, 2)
+        XCTAssertEqual(unknownAttribute.stdout, "")
+        XCTAssertEqual(unknownAttribute.stderr, "\(folder)/contents: --identity: Task=nope: \"nope\" is not an attribute of \"Task\"\n")
     }
 
     func test_help_isTheSameByEveryRoute() {

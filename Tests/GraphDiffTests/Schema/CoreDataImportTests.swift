@@ -286,7 +286,7 @@ final class CoreDataImportTests: XCTestCase {
             </entity>
             """, identities: ["C": "n"])
         XCTAssertEqual(r.entities, #"{"A":{"attributes":{"code":{"type":"int32"},"key":{"type":"string"}},"identity":"key"},"B":{"attributes":{"uuid":{"type":"uuid"}},"identity":"uuid"},"C":{"attributes":{"n":{"type":"int64"},"s":{"type":"string"}},"identity":"n"}}"#)
-        XCTAssertEqual(r.notes, [])
+        XCTAssertEqual(r.notes, [#"A: userInfo "relatedByAttribute" ("code") is not used: the identity is named by userInfo "identity""#])
     }
 
     func test_identity_thatCannotBeOne_isANote_andStaysImplicit() throws {
@@ -304,21 +304,49 @@ final class CoreDataImportTests: XCTestCase {
             </entity>
             <entity name="C" parentEntity="D">
                 <attribute name="cid" attributeType="String"/>
+                <userInfo><entry key="identity" value="cid"/></userInfo>
             </entity>
             <entity name="D"/>
             <entity name="E">
                 <attribute name="t" transient="YES" attributeType="String"/>
+                <userInfo><entry key="relatedByAttribute" value="t"/></userInfo>
             </entity>
-            """, identities: ["C": "cid", "D": "missing", "E": "t"])
-        XCTAssertEqual(r.entities, #"{"A":{"attributes":{"id":{"optional":true,"type":"string"}}},"B":{"attributes":{"when":{"type":"date"}}},"C":{"attributes":{"cid":{"type":"string"}},"parent":"D"},"D":{},"E":{"attributes":{"t":{"transient":true,"type":"string"}}}}"#)
+            <entity name="F">
+                <userInfo><entry key="identityAttribute" value="missing"/></userInfo>
+            </entity>
+            """)
+        XCTAssertEqual(r.entities, #"{"A":{"attributes":{"id":{"optional":true,"type":"string"}}},"B":{"attributes":{"when":{"type":"date"}}},"C":{"attributes":{"cid":{"type":"string"}},"parent":"D"},"D":{},"E":{"attributes":{"t":{"transient":true,"type":"string"}}},"F":{}}"#)
         XCTAssertEqual(r.notes, [
             #"A: identity "id" (from userInfo "id") is optional: the identity stays implicit"#,
             #"B: identity "when" (from uniqueness constraint) has type date, and an identity must be string, uuid or an integer: the identity stays implicit"#,
             "B: uniqueness constraint (when, x) is not kept",
-            #"C: identity "cid" (from --identity) is not used, as a sub-entity has the identity of its root: the identity stays implicit"#,
-            #"D: identity "missing" (from --identity) is not an attribute of "D": the identity stays implicit"#,
-            #"E: identity "t" (from --identity) is transient: the identity stays implicit"#,
+            #"C: identity "cid" (from userInfo "identity") is not used, as a sub-entity has the identity of its root: the identity stays implicit"#,
+            #"E: identity "t" (from userInfo "relatedByAttribute") is transient: the identity stays implicit"#,
+            #"F: identity "missing" (from userInfo "identityAttribute") is not an attribute of "F": the identity stays implicit"#,
         ])
+    }
+
+    func test_identityOption_thatCannotBeOne_isAnError_neverImplicit() {
+        let model = coreDataModel("""
+            <entity name="C" parentEntity="D">
+                <attribute name="cid" attributeType="String"/>
+            </entity>
+            <entity name="D">
+                <attribute name="code" attributeType="String"/>
+                <attribute name="opt" optional="YES" attributeType="String"/>
+                <attribute name="t" transient="YES" attributeType="String"/>
+                <attribute name="when" attributeType="Date"/>
+                <userInfo><entry key="identity" value="code"/></userInfo>
+            </entity>
+            """)
+        XCTAssertEqual(coreDataProblems(model, identities: ["D": "nope"]),
+                       [#"--identity: D=nope: "nope" is not an attribute of "D""#])
+        XCTAssertEqual(coreDataProblems(model, identities: ["D": "opt"]), [#"--identity: D=opt: "opt" is optional"#])
+        XCTAssertEqual(coreDataProblems(model, identities: ["D": "t"]), [#"--identity: D=t: "t" is transient"#])
+        XCTAssertEqual(coreDataProblems(model, identities: ["D": "when"]),
+                       [#"--identity: D=when: "when" has type date, and an identity must be string, uuid or an integer"#])
+        XCTAssertEqual(coreDataProblems(model, identities: ["C": "cid"]),
+                       [#"--identity: C=cid: "cid" is not used, as a sub-entity has the identity of its root"#])
     }
 
     func test_identityForAnUnknownEntity_isAnError() {
@@ -415,6 +443,62 @@ final class CoreDataImportTests: XCTestCase {
         XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\">\n</model>\n"), ["3:9: not well-formed XML (libxml2 error 76)"])
         XCTAssertEqual(coreDataProblems("<?xml version=\"1.0\"?>\n<!DOCTYPE model [<!ENTITY a \"aaaa\">]>\n<model/>\n"),
                        ["2:1: a Core Data model has no <!DOCTYPE>"])
+    }
+
+    func test_malformedYesNoAndCounts_areErrorsAtTheirElement() {
+        func problems(_ element: String) -> [String] {
+            coreDataProblems("<model>\n  <entity name=\"E\">\n    \(element)\n  </entity>\n</model>\n")
+        }
+        XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\" isAbstract=\"yes\"/>\n</model>\n"),
+                       [#"2:3: <entity> "E": isAbstract="yes" is not YES or NO"#])
+        XCTAssertEqual(problems(#"<attribute name="a" optional="1" attributeType="String"/>"#),
+                       [#"3:5: <attribute> "E.a": optional="1" is not YES or NO"#])
+        XCTAssertEqual(problems(#"<attribute name="a" transient="true" attributeType="String"/>"#),
+                       [#"3:5: <attribute> "E.a": transient="true" is not YES or NO"#])
+        XCTAssertEqual(problems(#"<attribute name="a" derived="" attributeType="String"/>"#),
+                       [#"3:5: <attribute> "E.a": derived="" is not YES or NO"#])
+        XCTAssertEqual(problems(#"<relationship name="r" toMany="maybe" destinationEntity="E"/>"#),
+                       [#"3:5: <relationship> "E.r": toMany="maybe" is not YES or NO"#])
+        XCTAssertEqual(problems(#"<relationship name="r" ordered="Yes" toMany="YES" destinationEntity="E"/>"#),
+                       [#"3:5: <relationship> "E.r": ordered="Yes" is not YES or NO"#])
+        XCTAssertEqual(problems(#"<relationship name="r" toMany="YES" minCount="abc" destinationEntity="E"/>"#),
+                       [#"3:5: <relationship> "E.r": minCount="abc" is not a non-negative integer"#])
+        XCTAssertEqual(problems(#"<relationship name="r" toMany="YES" maxCount="-3" destinationEntity="E"/>"#),
+                       [#"3:5: <relationship> "E.r": maxCount="-3" is not a non-negative integer"#])
+        XCTAssertEqual(problems(#"<relationship name="r" toMany="YES" maxCount="99999999999999999999" destinationEntity="E"/>"#),
+                       [#"3:5: <relationship> "E.r": maxCount="99999999999999999999" is not a non-negative integer"#])
+        XCTAssertEqual(problems(#"<relationship name="r" toMany="YES" minCount="5" maxCount="2" destinationEntity="E"/>"#),
+                       [#"3:5: <relationship> "E.r": minCount 5 is greater than maxCount 2"#])
+    }
+
+    func test_boundsAndYesNo_thatAreWellFormed_stillImport() throws {
+        let r = try coreDataImport("""
+            <entity name="E" isAbstract="NO">
+                <attribute name="a" optional="NO" transient="NO" attributeType="String"/>
+                <relationship name="r" optional="YES" toMany="YES" ordered="NO" minCount="2" maxCount="0" destinationEntity="E"/>
+                <relationship name="s" optional="YES" toMany="YES" minCount="3" maxCount="3" destinationEntity="E"/>
+            </entity>
+            """)
+        XCTAssertEqual(r.entities, #"{"E":{"attributes":{"a":{"type":"string"}},"relationships":{"r":{"destination":"E","minCount":2,"toMany":true},"s":{"destination":"E","maxCount":3,"minCount":3,"toMany":true}}}}"#)
+        XCTAssertEqual(r.notes, [])
+    }
+
+    func test_textInsideElements_entriesWithoutAKey_aSecondIdentityEntry_areNotes() throws {
+        let r = try coreDataImport("""
+            <entity name="A">hello
+                <attribute name="x" attributeType="String"/>
+                <attribute name="y" attributeType="String"/>
+                <userInfo><entry key="identity" value="y"/><entry key="id" value="x"/><entry value="v"/></userInfo>
+            </entity>
+            world
+            """)
+        XCTAssertEqual(r.entities, #"{"A":{"attributes":{"x":{"type":"string"},"y":{"type":"string"}},"identity":"x"}}"#)
+        XCTAssertEqual(r.notes, [
+            #"A: text "hello" inside <entity>: skipped"#,
+            #"A: userInfo "identity" ("y") is not used: the identity is named by userInfo "id""#,
+            #"A: userInfo entry without a key (value "v"): skipped"#,
+            #"model: text "world" inside <model>: skipped"#,
+        ])
     }
 
     func test_problemsOfTheResultingSchema_pointAtTheirElement() {

@@ -15,7 +15,10 @@ extension CoreDataImport {
     /// - Returns: the document and the notes.
     /// - Throws: ``SchemaError`` for what no schema can say: an unknown
     ///   `attributeType` or `deletionRule`, a property declared twice, a
-    ///   relationship without a destination, an identity for an unknown entity.
+    ///   relationship without a destination, an `identities` entry naming
+    ///   an unknown entity, or an attribute that is missing or cannot be an
+    ///   identity (a sub-entity's, optional, transient, or of another type
+    ///   than string, uuid or integer).
     /// - Complexity: O(*p* log *p*), where *p* is the number of properties.
     public static func convert(_ model: CoreDataModel, name: String, identities: [String: String] = [:]) throws -> CoreDataImport {
         var converter = _CoreDataConverter(model: model, identities: identities)
@@ -90,7 +93,7 @@ struct _CoreDataConverter {
             var spec = JSONObject()
             if let parent = e.parent, !parent.isEmpty { spec["parent"] = .string(parent) }
             if e.isAbstract { spec["abstract"] = true }
-            if let id = identity(of: e) { spec["identity"] = .string(id) }
+            if let id = try identity(of: e) { spec["identity"] = .string(id) }
             if let from = e.elementID, !from.isEmpty { spec["renamedFrom"] = .string(from) }
             if let a = attributes[e.name], !a.isEmpty { spec["attributes"] = Self.sortedObject(a) }
             if let r = relationships[e.name], !r.isEmpty { spec["relationships"] = Self.sortedObject(r) }

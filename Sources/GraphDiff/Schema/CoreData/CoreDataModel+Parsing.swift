@@ -26,7 +26,11 @@ extension CoreDataModel {
     /// - Parameter bytes: the file's bytes.
     /// - Returns: the model as declared.
     /// - Throws: ``SchemaError`` with the line and column of an unknown XML
-    ///   element, a missing required XML attribute, or XML that is not well formed.
+    ///   element, a missing required XML attribute, a YES/NO attribute with
+    ///   another value, a `minCount` or `maxCount` that is not a
+    ///   non-negative integer or a `minCount` above the `maxCount`, or XML
+    ///   that is not well formed. Text inside elements and `userInfo`
+    ///   entries without a key are kept in ``skipped``.
     /// - Complexity: O(*n*) in the size of the file.
     public static func parse(_ bytes: [UInt8]) throws -> CoreDataModel {
         let reader = _CoreDataXMLReader(bytes: bytes)
@@ -116,6 +120,16 @@ final class _CoreDataXMLReader: NSObject, XMLParserDelegate {
     /// Which property of ``entity`` a `<userInfo>` belongs to (nil: the entity).
     private var inProperty = false
     private var constraint: [String]?
+    /// Text read since the last tag.
+    private var pendingText = ""
+
+    /// The YES/NO XML attributes per element: any other value is an error,
+    /// as reading it as NO would change the model's meaning.
+    static let yesNoAttributes: [String: [String]] = [
+        "entity": ["isAbstract"],
+        "attribute": ["optional", "transient", "derived"],
+        "relationship": ["optional", "toMany", "ordered", "transient"],
+    ]
 
     init(bytes: [UInt8]) { text = _XMLText(bytes) }
 
@@ -193,6 +207,7 @@ final class _CoreDataXMLReader: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes: [String: String] = [:]) {
         guard problem == nil else { return }
+        flushText()
         let parent = stack.last ?? ""
         // Inside the composite declarations, attributes are read only to be noted.
         let inComposite = stack.contains("composite")
@@ -207,6 +222,16 @@ final class _CoreDataXMLReader: NSObject, XMLParserDelegate {
                 model.unknownXMLAttributes.append(.init(owner: owner, element: elementName, attribute: key))
             }
         }
+        if !inComposite, let keys = Self.yesNoAttributes[elementName] {
+            for key in keys {
+                if let value = attributes[key], value != "YES", value != "NO" {
+                    let owner = ownerName(of: elementName, attributes)
+                    fail("<\(elementName)> \"\(owner)\": \(key)=\"\(value)\" is not YES or NO", parser)
+                    return
+                }
+            }
+        }
+        if elementName == "relationship", !counts(attributes, parser) { return }
         let yes = { (key: String) in attributes[key] == "YES" }
         switch elementName {
         case "model":
@@ -240,6 +265,10 @@ final class _CoreDataXMLReader: NSObject, XMLParserDelegate {
         case "fetchedProperty":
             inProperty = true
             entity?.fetchedProperties.append(attributes["name"] ?? "")
+        case "entry" where attributes["key"]?.isEmpty ?? true:
+            model.skipped.append(.init(
+                ownerName(of: elementName, attributes),
+                "userInfo entry without a key (value \"\(attributes["value"] ?? "")\"): skipped"))
         case "entry" where stack.count == 4 && !inProperty:
             // model > entity > userInfo > entry: the entity's own userInfo.
             entity?.userInfo.append(.init(key: attributes["key"] ?? "", value: attributes["value"] ?? ""))
@@ -264,6 +293,44 @@ final class _CoreDataXMLReader: NSObject, XMLParserDelegate {
         }
     }
 
+    /// Checks `minCount` and `maxCount` of a `<relationship>`: each a
+    /// non-negative integer, and `minCount` not above a bounded `maxCount`
+    /// (0 is no bound). False (and a problem) when they are not.
+    private func counts(_ attributes: [String: String], _ parser: XMLParser) -> Bool {
+        let owner = ownerName(of: "relationship", attributes)
+        var bound: [String: Int] = [:]
+        for key in ["minCount", "maxCount"] {
+            guard let text = attributes[key] else { continue }
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                  let n = Int(text) else {
+                fail("<relationship> \"\(owner)\": \(key)=\"\(text)\" is not a non-negative integer", parser)
+                return false
+            }
+            bound[key] = n
+        }
+        if let least = bound["minCount"], let most = bound["maxCount"], most > 0, least > most {
+            fail("<relationship> \"\(owner)\": minCount \(least) is greater than maxCount \(most)", parser)
+            return false
+        }
+        return true
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard problem == nil else { return }
+        if pendingText.isEmpty && !string.contains(where: { !$0.isWhitespace }) { return }
+        pendingText += string
+    }
+
+    /// Notes the text read since the last tag, if any.
+    private func flushText() {
+        defer { pendingText = "" }
+        let words = pendingText.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !words.isEmpty else { return }
+        let shown = words.count > 40 ? String(words.prefix(40)) + "…" : words
+        let owner = stack.last == "model" || stack.isEmpty ? "model" : (entity?.name ?? "model")
+        model.skipped.append(.init(owner, "text \"\(shown)\" inside <\(stack.last ?? "")>: skipped"))
+    }
+
     private func ownerName(of element: String, _ attributes: [String: String]) -> String {
         switch element {
         case "model": return "model"
@@ -285,6 +352,7 @@ final class _CoreDataXMLReader: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?) {
         guard problem == nil else { return }
+        flushText()
         guard stack.last == elementName else {
             fail("</\(elementName)> does not close <\(stack.last ?? "")>: not well-formed XML", parser)
             return

@@ -28,6 +28,9 @@ public struct CoreDataModel: Sendable, Hashable {
     /// XML attributes the importer does not know, as `<element> name`
     /// (kept in the notes, never silently dropped).
     public var unknownXMLAttributes: [UnknownXMLAttribute] = []
+    /// What the file holds that the reader skipped (text inside elements,
+    /// `userInfo` entries without a key), as notes in the order of the file.
+    public var skipped: [CoreDataImportNote] = []
 
     /// An `<entity>` element.
     public struct EntityElement: Sendable, Hashable {
