@@ -188,6 +188,48 @@ extension Schema {
             entities[i].storedSlot = Dictionary(uniqueKeysWithValues: stored.enumerated().map { ($1.name, $0) })
         }
 
+        // Renames: one old name for at most one entity, and, within an
+        // entity and its ancestors, for at most one property; never empty.
+        var entityRenamedFrom: [String: String] = [:]
+        for entity in entities {
+            guard let from = entity.renamedFrom else { continue }
+            let path = ["entities", entity.name, "renamedFrom"]
+            if from.isEmpty {
+                problems.append(SchemaProblem("renamedFrom of entity \"\(entity.name)\" is empty", path: path))
+            } else if let other = entityRenamedFrom[from] {
+                problems.append(SchemaProblem(
+                    "entities \"\(other)\" and \"\(entity.name)\" are both renamed from \"\(from)\"", path: path))
+            } else {
+                entityRenamedFrom[from] = entity.name
+            }
+        }
+        for entity in entities {
+            let lineage = entity.ancestors.reversed().compactMap { index[$0] }.map { entities[$0] } + [entity]
+            var byOldName: [String: String] = [:]
+            for level in lineage {
+                let declaredHere: [(name: String, renamedFrom: String?, section: String)] =
+                    level.attributes.map { ($0.name, $0.renamedFrom, "attributes") }
+                    + level.relationships.map { ($0.name, $0.renamedFrom, "relationships") }
+                for property in declaredHere {
+                    guard let from = property.renamedFrom else { continue }
+                    let path = ["entities", level.name, property.section, property.name, "renamedFrom"]
+                    if from.isEmpty {
+                        if level === entity {
+                            problems.append(SchemaProblem(
+                                "renamedFrom of property \"\(level.name).\(property.name)\" is empty", path: path))
+                        }
+                    } else if let other = byOldName[from] {
+                        guard level === entity else { continue }
+                        problems.append(SchemaProblem(
+                            "properties \"\(other)\" and \"\(property.name)\" of \"\(entity.name)\" are both renamed from \"\(from)\"",
+                            path: path))
+                    } else {
+                        byOldName[from] = property.name
+                    }
+                }
+            }
+        }
+
         // Identities and defaults.
         for entity in entities where entity.ancestors.isEmpty {
             guard let identity = entity.identity else { continue }

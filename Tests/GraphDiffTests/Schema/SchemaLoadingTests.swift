@@ -139,6 +139,28 @@ final class SchemaLoadingTests: XCTestCase {
         XCTAssertEqual(Set(messages), ["unknown entity \"B\"", "\"A.y\" is not a relationship"])
     }
 
+    func test_reject_sharedOrEmptyRenamedFrom_namingBoth() {
+        let messages = schemaProblems(schema("""
+            "A": {"identity": "id", "attributes": {"id": {"type": "string"},
+              "x": {"type": "string", "renamedFrom": "timeStamp"},
+              "y": {"type": "string", "optional": true, "renamedFrom": "timeStamp"},
+              "z": {"type": "string", "renamedFrom": ""}}},
+            "B": {"renamedFrom": "Old", "relationships": {"r": {"destination": "B", "renamedFrom": "s"}}},
+            "C": {"renamedFrom": "Old", "parent": "B", "attributes": {"q": {"type": "int32", "renamedFrom": "s"}}},
+            "D": {"renamedFrom": ""}
+            """)).map(\.message)
+        XCTAssertEqual(messages.sorted(), [
+            "entities \"B\" and \"C\" are both renamed from \"Old\"",
+            "properties \"r\" and \"q\" of \"C\" are both renamed from \"s\"",
+            "properties \"x\" and \"y\" of \"A\" are both renamed from \"timeStamp\"",
+            "renamedFrom of entity \"D\" is empty",
+            "renamedFrom of property \"A.z\" is empty",
+        ])
+        assertProblem(schema("""
+            "A": {"attributes": {"x": {"type": "string", "renamedFrom": "t"}, "y": {"type": "string", "renamedFrom": "t"}}}
+            """), "properties \"x\" and \"y\" of \"A\" are both renamed from \"t\"", at: "3:91")
+    }
+
     func test_reject_reportsEveryProblem_notJustTheFirst() {
         let problems = schemaProblems(schema("""
             "A": {"attributes": {"x": {"type": "nope"}}, "relationships": {"b": {"destination": "Q", "inverse": "a"}}},
