@@ -136,7 +136,7 @@ extension CommandSpec {
         options: [
             Option(names: ["--output", "-o"], value: .file, summary: "Write the schema to this file (import)"),
             Option(names: ["--version"], value: .text("NAME"), summary: "The version of a .xcdatamodeld to read (import)"),
-            Option(names: ["--identity"], value: .text("ENTITY=ATTRIBUTE"), summary: "The identity attribute of an entity (import)", repeatable: true),
+            Option(names: ["--identity"], value: .text("ENTITY=ATTRIBUTE"), summary: "The identity attribute of an entity in a Core Data model", repeatable: true),
             Option(names: ["--format", "-f"], value: .choice(SchemaDiffCommand.formats), summary: "Output format (diff)"),
             Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the human report (diff)", bareValue: "always"),
             Option(names: ["--from"], value: .text("VERSION"), summary: "The old version of a .xcdatamodeld (diff)"),
@@ -153,6 +153,8 @@ extension CommandSpec {
             Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),
             Option(names: ["--in-place", "-i"], value: nil, summary: "Replace the graph"),
             Option(names: ["--schema"], value: .file, summary: "Read the graph as a graph of this schema"),
+            Option(names: ["--identity"], value: .text("ENTITY=ATTRIBUTE"), summary: "The identity attribute of an entity in a Core Data model", repeatable: true),
+            Option(names: ["--force"], value: nil, summary: "Go on if the graph's fingerprint names another schema"),
             helpOption,
         ],
         operands: .file)

@@ -81,6 +81,13 @@ final class DocumentLoader {
     let schemaOverride: String?
     let force: Bool
     private var schemas: [String: Schema] = [:]
+    /// `--identity` (entity → attribute), applied to each Core Data model
+    /// read as a schema (`migrate`); empty for the other commands.
+    var modelIdentities: [String: String] = [:]
+    /// The entities of ``modelIdentities`` that the Core Data models read have.
+    private(set) var identityEntities: Set<String> = []
+    /// Whether a schema read was a Core Data model.
+    private(set) var readCoreDataModel = false
 
     /// - Parameters:
     ///   - schemaOverride: the `--schema` path, which wins over `$schema`.
@@ -202,7 +209,10 @@ final class DocumentLoader {
         if let cached = schemas[schemaPath] { return cached }
         if ModelInput.isCoreDataModel(schemaPath) {
             do {
-                let schema = try ModelInput.load(schemaPath, io: io).schema
+                let model = try ModelInput.load(schemaPath, identities: modelIdentities, allModels: true, io: io)
+                let schema = model.schema
+                identityEntities.formUnion(model.identityEntities)
+                readCoreDataModel = true
                 schemas[schemaPath] = schema
                 return schema
             } catch let f as CommandFailure {

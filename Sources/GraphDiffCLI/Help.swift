@@ -449,8 +449,10 @@ enum Help {
 
         Usage: graphdiff schema import MODEL [-o SCHEMA] [--version NAME]
                                        [--identity ENTITY=ATTRIBUTE]...
-               graphdiff schema diff [--format human|json] [--color[=WHEN]] OLD NEW
                graphdiff schema diff [--format human|json] [--color[=WHEN]]
+                                     [--identity ENTITY=ATTRIBUTE]... OLD NEW
+               graphdiff schema diff [--format human|json] [--color[=WHEN]]
+                                     [--identity ENTITY=ATTRIBUTE]...
                                      --from VERSION [--to VERSION] MODEL
 
         'schema import' reads MODEL, a Core Data model: a .xcdatamodeld folder (its current
@@ -500,7 +502,9 @@ enum Help {
                           Otherwise a userInfo entry id, identity,
                           identityAttribute or relatedByAttribute names it,
                           else a one-attribute uniqueness constraint; else the
-                          identity is implicit.
+                          identity is implicit. diff: applies to each Core
+                          Data model of the two (an entity it lacks is
+                          skipped; one that neither has is a usage error).
           -f, --format FORMAT
                           diff: human (default: grouped by entity, then a
                           summary line) or json (graphdiff-schema-diff/1).
@@ -513,8 +517,8 @@ enum Help {
                           version).
           -h, --help      Show this help.
 
-        -o, --version and --identity are import's, -f, --color, --from and
-        --to diff's: given to the other subcommand, a usage error.
+        -o and --version are import's, -f, --color, --from and --to diff's:
+        given to the other subcommand, a usage error.
 
         Exit status: 0 imported (notes or not), or no changes (diff); 1
         changes (diff); 2 trouble (unreadable or invalid model, unknown
@@ -526,6 +530,7 @@ enum Help {
         graphdiff migrate: move a graph to the next version of its schema.
 
         Usage: graphdiff migrate GRAPH --to NEW-SCHEMA [--version NAME] [-o OUT | --in-place] [--schema OLD]
+                                 [--identity ENTITY=ATTRIBUTE]... [--force]
 
         Carries out every change from the graph's schema (OLD) to NEW that Core
         Data's lightweight migration infers: renamed entities and properties
@@ -554,6 +559,14 @@ enum Help {
                           Write to OUT (atomically) instead of standard output.
           -i, --in-place  Replace GRAPH (atomically; untouched on failure).
           --schema OLD    Read GRAPH as a graph of OLD instead of its "$schema".
+          --identity ENTITY=ATTRIBUTE
+                          Use ATTRIBUTE as the identity of ENTITY in each Core
+                          Data model read: NEW, and OLD when it is one (as
+                          schema import --identity does); repeatable. An
+                          entity a model lacks is skipped for it; one that no
+                          model has is a usage error.
+          --force         Go on when GRAPH's metadata.schemaFingerprint names
+                          another schema than OLD (the result records NEW's).
           -h, --help      Show this help.
 
         "$schema" names NEW as given when the result goes to standard output,

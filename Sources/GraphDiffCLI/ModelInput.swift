@@ -21,6 +21,9 @@ struct ModelInput {
     var notes: [CoreDataImportNote]
     /// Whether `path` is a Core Data model rather than a schema file.
     var isCoreData: Bool
+    /// The entities of `--identity` this model has (all of them when
+    /// ``load(_:version:identities:allModels:io:)`` was strict).
+    var identityEntities: Set<String> = []
 
     /// The notes as lines for standard error: `PATH: note: SUBJECT: message`.
     var noteLines: String { notes.map { "\(path): note: \($0)\n" }.joined() }
@@ -30,11 +33,16 @@ struct ModelInput {
     /// - Parameters:
     ///   - version: `--version`: the version of a `.xcdatamodeld` to read.
     ///   - identities: `--identity` (entity → attribute), for a Core Data model.
+    ///   - allModels: `true` when `identities` are for every model a command
+    ///     reads (`schema diff`, `migrate`): a schema file ignores them, and a
+    ///     model uses those of its entities only (the caller checks that each
+    ///     entity is in some model, by ``identityEntities``). `false`
+    ///     (`schema import`): a schema file or an entity the model lacks is an error.
     /// - Throws: ``CommandFailure`` (usage) for options that do not apply to
     ///   the kind of model; ``DocumentFailure`` (trouble) naming the file,
     ///   line and column of each problem.
     static func load(_ path: String, version: String? = nil, identities: [String: String] = [:],
-                     io: CommandIO) throws -> ModelInput {
+                     allModels: Bool = false, io: CommandIO) throws -> ModelInput {
         var notes: [CoreDataImportNote] = []
         var file = path
         var modelName: String
@@ -66,17 +74,58 @@ struct ModelInput {
         }
         do {
             if first == UInt8(ascii: "<") {
-                let imported = try CoreDataImport.load(bytes, name: modelName, identities: identities)
-                return ModelInput(path: path, file: file, schema: imported.schema, document: imported.document,
-                                  notes: (notes + imported.notes).sorted(), isCoreData: true)
+                let parsed = try CoreDataModel.parse(bytes)
+                var own = identities
+                if allModels {
+                    let names = Set(parsed.entities.map(\.name))
+                    own = identities.filter { names.contains($0.key) }
+                }
+                let imported = try CoreDataImport.convert(parsed, name: modelName, identities: own)
+                return ModelInput(path: path, file: file, schema: try imported.checkedSchema(), document: imported.document,
+                                  notes: (notes + imported.notes).sorted(), isCoreData: true,
+                                  identityEntities: Set(own.keys))
             }
-            if !identities.isEmpty { throw CommandFailure.usage("--identity needs a Core Data model; \(path) is a schema file") }
+            if !identities.isEmpty && !allModels {
+                throw CommandFailure.usage("--identity needs a Core Data model; \(path) is a schema file")
+            }
             let schema = try Schema.load(bytes)
             return ModelInput(path: path, file: file, schema: schema, document: schema.encoded(), notes: [], isCoreData: false)
         } catch let error as SchemaError {
             throw DocumentFailure(kind: .trouble, lines: Messages.lines(error, file: file))
         } catch let error as JSONError {
             throw DocumentFailure(kind: .trouble, lines: Messages.lines(error, file: file))
+        }
+    }
+
+    /// The `--identity ENTITY=ATTRIBUTE` options of `args`, entity → attribute.
+    ///
+    /// - Throws: ``CommandFailure`` (usage) for a value without `=`, an empty
+    ///   side, or one entity given two attributes.
+    static func identities(_ args: ParsedArguments) throws -> [String: String] {
+        var identities: [String: String] = [:]
+        for pair in args.all("--identity") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw CommandFailure.usage("--identity takes ENTITY=ATTRIBUTE, not '\(pair)'")
+            }
+            if let earlier = identities[parts[0]], earlier != parts[1] {
+                throw CommandFailure.usage("--identity gives \(parts[0]) two identities, \(earlier) and \(parts[1])")
+            }
+            identities[parts[0]] = parts[1]
+        }
+        return identities
+    }
+
+    /// Refuses `--identity` entities that none of the Core Data models a
+    /// command read has (a typo would otherwise do nothing), and
+    /// `--identity` when it read no Core Data model at all.
+    ///
+    /// - Throws: ``CommandFailure`` (usage) naming the first such entity.
+    static func checkIdentities(_ identities: [String: String], used: Set<String>, anyModel: Bool) throws {
+        guard !identities.isEmpty else { return }
+        guard anyModel else { throw CommandFailure.usage("--identity needs a Core Data model; every model given is a schema file") }
+        if let missing = identities.keys.sorted().first(where: { !used.contains($0) }) {
+            throw CommandFailure.usage("--identity: no entity \"\(missing)\" in the models read")
         }
     }
 

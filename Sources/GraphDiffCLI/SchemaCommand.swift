@@ -8,8 +8,8 @@ import GraphDiff
 enum SchemaCommand: Subcommand {
     static let name = "schema"
     static let usage = "graphdiff schema import MODEL [-o SCHEMA] [--version NAME] [--identity ENTITY=ATTRIBUTE]...\n"
-        + "       graphdiff schema diff [--format human|json] [--color[=WHEN]] OLD NEW\n"
-        + "       graphdiff schema diff [--format human|json] [--color[=WHEN]] --from VERSION [--to VERSION] MODEL"
+        + "       graphdiff schema diff [--format human|json] [--color[=WHEN]] [--identity ENTITY=ATTRIBUTE]... OLD NEW\n"
+        + "       graphdiff schema diff [--format human|json] [--color[=WHEN]] [--identity ENTITY=ATTRIBUTE]... --from VERSION [--to VERSION] MODEL"
     static let help = Help.schema
 
     /// The subcommands, by the word after `schema`.
@@ -18,8 +18,9 @@ enum SchemaCommand: Subcommand {
         "diff": SchemaDiffCommand.run,
     ]
 
-    /// The options only `schema import` takes, and those only `schema diff` takes.
-    static let importOptions = ["--output", "--version", "--identity"]
+    /// The options only `schema import` takes, and those only `schema diff`
+    /// takes (`--identity` is both's).
+    static let importOptions = ["--output", "--version"]
     static let diffOptions = ["--format", "--color", "--from", "--to"]
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GraphDiffCLI
+import GraphDiff
 
 /// `graphdiff migrate`: whole outputs and every exit status, run as the
 /// binary in a folder of fixtures so that file names are relative.
@@ -232,6 +233,81 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertEqual(noVersion.status, 2)
         XCTAssertEqual(noVersion.stdout, "")
         XCTAssertTrue(noVersion.stderr.contains("Tasks 9"), noVersion.stderr)
+    }
+
+    /// A model without uniqueness constraints, imported with `--identity`:
+    /// migrate applies the same `--identity` to the model it migrates to,
+    /// and to the graph's own `$schema` when that names a model.
+    func test_identityOption_appliesToTheModels_asImportDid() throws {
+        let models = try SchemaDiffCommandTests.tasksModelWithoutConstraints(self)
+        try FileManager.default.moveItem(at: models.appendingPathComponent("Tasks.xcdatamodeld"),
+                                         to: directory.appendingPathComponent("Tasks.xcdatamodeld"))
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: samplePath("tasks/base.graph.json")),
+                                         to: directory.appendingPathComponent("base.graph.json"))
+        let identities = ["--identity", "Task=id", "--identity", "TaskList=id"]
+        let imported = try runBinary(["schema", "import", "--version", "Tasks", "Tasks.xcdatamodeld", "-o", "tasks.schema.json"] + identities,
+                                     in: directory)
+        XCTAssertEqual([imported.status.description, imported.stdout, imported.stderr], ["0", "", ""])
+        let refused = try run(["base.graph.json", "--to", "Tasks.xcdatamodeld", "-o", "out/b2.graph.json"])
+        XCTAssertEqual([refused.status.description, refused.stdout, refused.stderr], ["1", "", """
+            graphdiff migrate: base.graph.json cannot be migrated to Tasks.xcdatamodeld: 2 changes need a mapping; nothing written
+            Tasks.xcdatamodeld: Task: modified (identity): objects are identified by another attribute
+            Tasks.xcdatamodeld: TaskList: modified (identity): objects are identified by another attribute
+
+            """])
+        let r = try run(["base.graph.json", "--to", "Tasks.xcdatamodeld", "-o", "out/b2.graph.json"] + identities)
+        XCTAssertEqual([r.status.description, r.stdout, r.stderr], ["0", "", ""])
+        let migrated = try contents("out/b2.graph.json")
+        XCTAssertTrue(migrated.hasPrefix("{\n  \"$schema\": \"../Tasks.xcdatamodeld/Tasks 2.xcdatamodel\",\n"), migrated)
+        XCTAssertTrue(migrated.contains("""
+                  "t1": {
+                    "done": false,
+                    "due": null,
+                    "list": "groceries",
+                    "name": "Milk",
+                    "next": "t2",
+                    "notes": null,
+                    "prev": null,
+                    "priority": 0
+                  },
+            """), migrated)
+        // Its $schema names the model: read with the same identities, it migrates to itself unchanged.
+        let again = try run(["out/b2.graph.json", "--to", "Tasks.xcdatamodeld"] + identities)
+        XCTAssertEqual([again.status.description, again.stderr], ["0", ""])
+        XCTAssertEqual(again.stdout, migrated.replacingOccurrences(of: "../Tasks.xcdatamodeld/Tasks 2.xcdatamodel",
+                                                                   with: "Tasks.xcdatamodeld/Tasks 2.xcdatamodel"))
+        let usage = "Usage: \(MigrateCommand.usage)\nSee 'graphdiff help migrate'.\n"
+        for (arguments, message) in [
+            (["base.graph.json", "--to", "Tasks.xcdatamodeld", "--identity", "Nope=id"], "--identity: no entity \"Nope\" in the models read"),
+            (["notes.graph.json", "--to", "new.schema.json", "--identity", "Note=id"],
+             "--identity needs a Core Data model; every model given is a schema file"),
+            (["base.graph.json", "--to", "Tasks.xcdatamodeld", "--identity", "Task=id", "--identity", "Task=name"],
+             "--identity gives Task two identities, id and name"),
+        ] {
+            let u = try run(arguments)
+            XCTAssertEqual([u.status.description, u.stdout, u.stderr], ["2", "", "graphdiff migrate: \(message)\n" + usage], "\(arguments)")
+        }
+    }
+
+    func test_force_migratesAGraphWhoseFingerprintNamesAnotherSchema() throws {
+        let text = Self.graph.replacingOccurrences(of: #""metadata": {"device": "phone"}"#,
+                                                   with: #""metadata": {"device": "phone", "schemaFingerprint": "sha256:00"}"#)
+        XCTAssertNotEqual(text, Self.graph)
+        try Data(text.utf8).write(to: directory.appendingPathComponent("fp.graph.json"))
+        let refused = try run(["fp.graph.json", "--to", "new.schema.json"])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stdout, "")
+        XCTAssertTrue(refused.stderr.hasSuffix("the graph was written for another schema (use --force to go on)\n"), refused.stderr)
+        let r = try run(["fp.graph.json", "--to", "new.schema.json", "--force"])
+        XCTAssertEqual([r.status.description, r.stderr], ["0", ""])
+        XCTAssertEqual(r.stdout, Self.migrated(schema: "new.schema.json").replacingOccurrences(
+            of: "    \"device\": \"phone\"\n", with: "    \"device\": \"phone\",\n    \"schemaFingerprint\": \"\(try fingerprint("new.schema.json"))\"\n"))
+    }
+
+    /// The fingerprint of the schema file `name`, as validate reads it.
+    func fingerprint(_ name: String) throws -> String {
+        let schema = try GraphDiff.Schema.load(Array(try Data(contentsOf: directory.appendingPathComponent(name))))
+        return schema.fingerprint
     }
 
     func test_schemaNamingAMissingModel_isTroubleForThatFileOnly() throws {

@@ -15,8 +15,8 @@ final class SchemaDiffCommandTests: XCTestCase {
         """
     static let usage = """
         Usage: graphdiff schema import MODEL [-o SCHEMA] [--version NAME] [--identity ENTITY=ATTRIBUTE]...
-               graphdiff schema diff [--format human|json] [--color[=WHEN]] OLD NEW
-               graphdiff schema diff [--format human|json] [--color[=WHEN]] --from VERSION [--to VERSION] MODEL
+               graphdiff schema diff [--format human|json] [--color[=WHEN]] [--identity ENTITY=ATTRIBUTE]... OLD NEW
+               graphdiff schema diff [--format human|json] [--color[=WHEN]] [--identity ENTITY=ATTRIBUTE]... --from VERSION [--to VERSION] MODEL
         See 'graphdiff help schema'.
 
         """
@@ -135,7 +135,7 @@ final class SchemaDiffCommandTests: XCTestCase {
             (["schema", "compare", f.old, f.new], "unknown subcommand 'compare' (import, diff)"),
             (["schema", "diff", "-o", "x.json", f.old, f.new], "--output is not an option of schema diff"),
             (["schema", "diff", "--version", "A", f.old, f.new], "--version is not an option of schema diff"),
-            (["schema", "diff", "--identity", "A=b", f.old, f.new], "--identity is not an option of schema diff"),
+            (["schema", "diff", "--identity", "A=b", f.old, f.new], "--identity needs a Core Data model; every model given is a schema file"),
             (["schema", "diff", f.old], "two models are needed, OLD and NEW"),
             (["schema", "diff", f.old, f.new, f.new], "too many models; schema diff compares two"),
             (["schema", "diff", "-", "-"], "only one input can be standard input"),
@@ -211,6 +211,83 @@ final class SchemaDiffCommandTests: XCTestCase {
 }
 
 extension SchemaDiffCommandTests {
+    /// The tasks model copied to a fresh folder without its uniqueness
+    /// constraints, so that only `--identity` gives Task and TaskList theirs.
+    static func tasksModelWithoutConstraints(_ test: XCTestCase) throws -> URL {
+        let dir = try temporaryDirectory(test)
+        let bundle = dir.appendingPathComponent("Tasks.xcdatamodeld")
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: samplePath("tasks/Tasks.xcdatamodeld")), to: bundle)
+        let constraints = try NSRegularExpression(pattern: "\\s*<uniquenessConstraints>.*?</uniquenessConstraints>",
+                                                  options: .dotMatchesLineSeparators)
+        for version in ["Tasks.xcdatamodel", "Tasks 2.xcdatamodel"] {
+            let file = bundle.appendingPathComponent(version).appendingPathComponent("contents")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let stripped = constraints.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "")
+            XCTAssertNotEqual(stripped, text)
+            try stripped.write(to: file, atomically: true, encoding: .utf8)
+        }
+        return dir
+    }
+
+    func test_identityOption_appliesToEveryCoreDataModelRead() throws {
+        let dir = try Self.tasksModelWithoutConstraints(self)
+        let bundle = dir.appendingPathComponent("Tasks.xcdatamodeld").path
+        let schema = dir.appendingPathComponent("tasks.schema.json").path
+        let identities = ["--identity", "Task=id", "--identity", "TaskList=id"]
+        let imported = graphdiff(["schema", "import", "--version", "Tasks", bundle, "-o", schema] + identities)
+        XCTAssertEqual([imported.status.description, imported.stdout, imported.stderr], ["0", "", ""])
+        let expected = """
+            ~ Task
+                ~ name: renamed from title  (inferred: paired by its renaming identifier)
+                + notes  (inferred: optional)
+                + priority  (inferred: required with a default)
+
+            3 changes: 3 inferred, 0 need a mapping
+
+            """
+        // A schema file and a model; two versions of one bundle; two model folders.
+        for models in [[schema, bundle], ["--from", "Tasks", "--to", "Tasks 2", bundle],
+                       [bundle + "/Tasks.xcdatamodel", bundle + "/Tasks 2.xcdatamodel"]] {
+            let r = graphdiff(["schema", "diff", "--color=never"] + models + identities)
+            XCTAssertEqual([r.status.description, r.stdout, r.stderr], ["1", expected, ""], "\(models)")
+        }
+        // Without it, the model's entities have implicit identities.
+        let without = graphdiff(["schema", "diff", "--color=never", schema, bundle])
+        XCTAssertEqual([without.status.description, without.stdout, without.stderr], ["1", """
+            ~ Task
+                identity: "id" → null  (mapping: objects are identified by another attribute)
+                ~ name: renamed from title  (inferred: paired by its renaming identifier)
+                + notes  (inferred: optional)
+                + priority  (inferred: required with a default)
+            ~ TaskList
+                identity: "id" → null  (mapping: objects are identified by another attribute)
+
+            5 changes: 3 inferred, 2 need a mapping
+
+            """, ""])
+        // Only the entities named get one.
+        let one = graphdiff(["schema", "diff", "--color=never", schema, bundle, "--identity", "Task=id"])
+        XCTAssertEqual([one.status.description, one.stdout, one.stderr], ["1", """
+            ~ Task
+                ~ name: renamed from title  (inferred: paired by its renaming identifier)
+                + notes  (inferred: optional)
+                + priority  (inferred: required with a default)
+            ~ TaskList
+                identity: "id" → null  (mapping: objects are identified by another attribute)
+
+            4 changes: 3 inferred, 1 needs a mapping
+
+            """, ""])
+        for (arguments, message) in [
+            ([schema, bundle, "--identity", "Nope=id"], "--identity: no entity \"Nope\" in the models read"),
+            ([schema, schema, "--identity", "Task=id"], "--identity needs a Core Data model; every model given is a schema file"),
+            ([schema, bundle, "--identity", "Task"], "--identity takes ENTITY=ATTRIBUTE, not 'Task'"),
+        ] {
+            let r = graphdiff(["schema", "diff"] + arguments)
+            XCTAssertEqual([r.status.description, r.stdout, r.stderr], ["2", "", "graphdiff schema: \(message)\n" + Self.usage], "\(arguments)")
+        }
+    }
+
     func test_readmeModelVersionsExample_printsWhatTheReadmeShows() throws {
         let example = try readmeExample("$ graphdiff schema diff ")
         let r = try runBinary(example.arguments, in: packageRoot)
