@@ -29,19 +29,26 @@ extension _CoreDataConverter {
                 JSONObject.Member(key: "prev", value: .string(links.prev)),
             ]))
             relationships[e.name]?[r.name] = spec
+            chainIndex.usedLinks.insert("\(d).\(links.prev)")
+            chainIndex.usedLinks.insert("\(d).\(links.next)")
         }
     }
 
-    /// Chain links already used by an ordered relationship, as `ENTITY.NAME`.
-    private var usedLinks: Set<String> {
-        var used: Set<String> = []
-        for (_, table) in relationships {
-            for (_, spec) in table {
-                guard let chain = spec["ordered"], let d = spec["destination"]?.stringValue else { continue }
-                for role in ["prev", "next"] { if let n = chain[role]?.stringValue { used.insert("\(d).\(n)") } }
+    /// Builds ``chainIndex``: the entity tree, and how many ordered
+    /// to-many relationships share each member entity and name.
+    mutating func prepareChains(entities: [String: CoreDataModel.EntityElement]) {
+        var index = _ChainIndex()
+        index.entities = entities
+        for e in model.entities {
+            if let p = e.parent {
+                index.parents[e.name] = p
+                index.children[p, default: []].append(e.name)
+            }
+            for r in e.relationships where r.isOrdered && r.isToMany {
+                if let d = r.destination { index.orderedSharing[d + "\u{1}" + r.name, default: 0] += 1 }
             }
         }
-        return used
+        chainIndex = index
     }
 
     /// A pair of to-one self-relationships of `member` that are each other's
@@ -49,7 +56,7 @@ extension _CoreDataConverter {
     /// another chain. With several, the one whose names start with the
     /// ordered relationship's name; otherwise none.
     func existingLinks(on member: CoreDataModel.EntityElement, for relationship: String) -> ChainLinks? {
-        let used = usedLinks
+        let used = chainIndex.usedLinks
         let table = relationships[member.name] ?? [:]
         func link(_ name: String) -> (destination: String, inverse: String)? {
             guard let spec = table[name], spec["toMany"] == nil,
@@ -70,9 +77,7 @@ extension _CoreDataConverter {
     /// Adds chain links to `member` for the ordered `r` of `owner`, and a note.
     mutating func addLinks(on member: CoreDataModel.EntityElement, for r: CoreDataModel.RelationshipElement,
                            of owner: CoreDataModel.EntityElement) -> ChainLinks {
-        let shared = model.entities.reduce(0) { count, e in
-            count + e.relationships.filter { $0.isOrdered && $0.isToMany && $0.destination == member.name && $0.name == r.name }.count
-        } > 1
+        let shared = chainIndex.orderedSharing[member.name + "\u{1}" + r.name, default: 0] > 1
         let base = shared ? Self.lowerFirst(owner.name) + Self.upperFirst(r.name) : r.name
         let taken = familyPropertyNames(of: member.name)
         var prev = base + "Prev", next = base + "Next"
@@ -97,25 +102,42 @@ extension _CoreDataConverter {
 
     /// Every property name of `entity`, its ancestors and its descendants
     /// (a name taken anywhere in the family would clash by inheritance).
+    ///
+    /// - Complexity: O(size of the family and its properties).
     func familyPropertyNames(of entity: String) -> Set<String> {
-        var parents: [String: String] = [:]
-        for e in model.entities { if let p = e.parent { parents[e.name] = p } }
-        func ancestry(_ name: String) -> [String] {
-            var chain = [name], seen: Set<String> = [name]
-            var current = name
-            while let p = parents[current], seen.insert(p).inserted { chain.append(p); current = p }
-            return chain
+        var family: Set<String> = [entity]
+        var current = entity
+        while let p = chainIndex.parents[current], family.insert(p).inserted { current = p }
+        var pending = [entity]
+        var below: Set<String> = [entity]
+        while let name = pending.popLast() {
+            for child in chainIndex.children[name] ?? [] where below.insert(child).inserted { pending.append(child) }
         }
-        let family = model.entities.map(\.name).filter { ancestry($0).contains(entity) } + ancestry(entity)
+        family.formUnion(below)
         var names: Set<String> = []
-        for name in Set(family) {
+        for name in family {
             names.formUnion((attributes[name] ?? [:]).keys)
             names.formUnion((relationships[name] ?? [:]).keys)
-            for e in model.entities where e.name == name { names.formUnion(e.relationships.map(\.name)) }
+            if let e = chainIndex.entities[name] { names.formUnion(e.relationships.map(\.name)) }
         }
         return names
     }
 
     static func lowerFirst(_ s: String) -> String { s.prefix(1).lowercased() + s.dropFirst() }
     static func upperFirst(_ s: String) -> String { s.prefix(1).uppercased() + s.dropFirst() }
+}
+
+/// What chain naming looks up (see ``_CoreDataConverter/prepareChains(entities:)``).
+struct _ChainIndex {
+    /// Entity name → its element.
+    var entities: [String: CoreDataModel.EntityElement] = [:]
+    /// Entity name → its parent's name.
+    var parents: [String: String] = [:]
+    /// Entity name → the names of the entities whose parent it is.
+    var children: [String: [String]] = [:]
+    /// `MEMBER` U+0001 `NAME` → how many ordered to-many relationships of
+    /// that name have that member entity.
+    var orderedSharing: [String: Int] = [:]
+    /// Chain links already used by an ordered relationship, as `ENTITY.NAME`.
+    var usedLinks: Set<String> = []
 }

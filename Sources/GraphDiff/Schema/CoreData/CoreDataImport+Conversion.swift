@@ -43,6 +43,9 @@ struct _CoreDataConverter {
     /// Entity name → property name → its specification (members sorted at the end).
     var attributes: [String: [String: JSONObject]] = [:]
     var relationships: [String: [String: JSONObject]] = [:]
+    /// What chain naming looks up, built once by ``prepareChains()`` so
+    /// that naming every chain stays linear in the model's size.
+    var chainIndex = _ChainIndex()
 
     init(model: CoreDataModel, identities: [String: String]) {
         self.model = model
@@ -87,6 +90,7 @@ struct _CoreDataConverter {
             throw SchemaError(problems: [SchemaProblem("no entity \"\(name)\" in the model", path: ["--identity"])])
         }
         for e in model.entities { try convertProperties(of: e) }
+        prepareChains(entities: byName)
         for e in model.entities.sorted(by: { $0.name < $1.name }) { chains(of: e, entities: byName) }
         var out: [JSONObject.Member] = []
         for e in model.entities.sorted(by: { $0.name < $1.name }) {
