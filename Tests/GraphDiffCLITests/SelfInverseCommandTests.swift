@@ -94,6 +94,25 @@ final class SelfInverseCommandTests: XCTestCase {
         XCTAssertEqual(r.stdout, Self.linked.replacingOccurrences(of: #""name": "A","#, with: #""name": "A2","#))
     }
 
+    func test_merge_oneToOneSelfInverse_competingLinks_oneConflict() throws {
+        // Mine marries a to b, theirs a to c: one conflict, on a's spouse.
+        func p(_ id: String, _ spouse: String?) -> String {
+            #""\#(id)":{"name":"\#(id.uppercased())","friends":[],"spouse":\#(spouse.map { "\"\($0)\"" } ?? "null"),"likes":[],"likedBy":[]}"#
+        }
+        let f = try files(["base": [p("a", nil), p("b", nil), p("c", nil)].joined(separator: ","),
+                           "mine": [p("a", "b"), p("b", "a"), p("c", nil)].joined(separator: ","),
+                           "theirs": [p("a", "c"), p("b", nil), p("c", "a")].joined(separator: ",")])
+        let open = graphdiff(["merge", f["base"]!, f["mine"]!, f["theirs"]!])
+        XCTAssertEqual(open.status, 1)
+        XCTAssertEqual(open.stderr, "graphdiff merge: CONFLICT P \"a\".spouse: changed differently: base null, mine \"b\", theirs \"c\"\n")
+        let theirs = graphdiff(["merge", "--prefer", "theirs", f["base"]!, f["mine"]!, f["theirs"]!])
+        XCTAssertEqual(theirs.status, 0, theirs.stderr)
+        XCTAssertEqual(theirs.stderr, "graphdiff merge: resolved P \"a\".spouse: changed differently: base null, mine \"b\", theirs \"c\" (took theirs)\n")
+        XCTAssertEqual(theirs.stdout.filter { !$0.isWhitespace }, #"""
+            {"$schema":"f.schema.json","objects":{"P":{"a":{"friends":[],"likedBy":[],"likes":[],"name":"A","spouse":"c"},"b":{"friends":[],"likedBy":[],"likes":[],"name":"B","spouse":null},"c":{"friends":[],"likedBy":[],"likes":[],"name":"C","spouse":"a"}}}}
+            """#)
+    }
+
     func test_merge_referenceToDeletedObject_restoresBothSidesOfTheLink() throws {
         // Mine deletes c; theirs befriends a and c. The reference brings c back
         // from the base (which has no link to a): c's side of the link is put back too.

@@ -67,9 +67,14 @@ extension GraphMerger {
             guard all.count > 1 else { continue }
             let name = targetEntity.name
             func inverseValue(_ g: Graph) -> JSONValue? { g.objects[claim.target].map { $0.values[inverseSlot] } }
-            conflicts.append(MergeConflict(kind: .property, entity: name, identity: claim.target.identity, property: pair.inverse,
-                                           path: path(name, claim.target, pair.inverse),
-                                           base: inverseValue(base), mine: inverseValue(mine), theirs: inverseValue(theirs), resolvedBy: prefer))
+            // A self-inverse relationship (spouse ↔ spouse) is merged on the
+            // target too: its own conflict there, when it has one, is this one.
+            let targetPath = path(name, claim.target, pair.inverse)
+            if !conflicts.contains(where: { $0.kind == .property && $0.path == targetPath }) {
+                conflicts.append(MergeConflict(kind: .property, entity: name, identity: claim.target.identity, property: pair.inverse,
+                                               path: targetPath,
+                                               base: inverseValue(base), mine: inverseValue(mine), theirs: inverseValue(theirs), resolvedBy: prefer))
+            }
             let side = prefer == .mine ? mine : prefer == .theirs ? theirs : base
             let winner = holder(side)
             for loser in all.sorted() where loser != winner {
