@@ -57,15 +57,23 @@ extension _CoreDataConverter {
         }
     }
 
-    /// Notes for the model-level elements a schema cannot hold, and for
-    /// unknown XML attributes.
+    /// An attribute's validation rules, which Core Data checks on save and a
+    /// schema cannot hold (the parser passes them on as unknown XML attributes).
+    static let validationRules: Set<String> = ["minValueString", "maxValueString", "regularExpressionString"]
+
+    /// Notes for the model-level elements a schema cannot hold, for an
+    /// attribute's validation rules, and for unknown XML attributes.
     mutating func modelNotes() {
         for name in model.fetchRequests { notes.append(.init("model", "fetch request \"\(name)\" is not kept")) }
         for name in model.configurations { notes.append(.init("model", "configuration \"\(name)\" is not kept")) }
         if model.hasLayoutBlock { notes.append(.init("model", "the <elements> layout block is not kept")) }
         notes += model.skipped
         for u in model.unknownXMLAttributes {
-            notes.append(.init(u.owner, "unknown XML attribute \"\(u.attribute)\" on <\(u.element)>: skipped"))
+            if u.element == "attribute" && Self.validationRules.contains(u.attribute) {
+                notes.append(.init(u.owner, "validation rule \(u.attribute) is not kept: graphdiff does not check it"))
+            } else {
+                notes.append(.init(u.owner, "unknown XML attribute \"\(u.attribute)\" on <\(u.element)>: skipped"))
+            }
         }
     }
 }
