@@ -38,7 +38,7 @@ public struct GraphEditor {
         let schema = g.schema
         var orders: [ObjectID: [ObjectID]] = [:]
         if let items = schema.entity(named: "TaskList")?.property(named: "items")?.relationship,
-            let links = items.ordered {
+            let links = items.chainLinks {
             for (owner, members) in g.membersByOwner(through: items) { orders[owner] = g.chain(members: members, links: links) }
         }
         var addresses: [ObjectID: [ObjectID]] = [:]

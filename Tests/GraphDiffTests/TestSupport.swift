@@ -56,7 +56,7 @@ func kitchenSinkSchema() throws -> Schema {
                             Attribute(name: "name", type: .string, isOptional: true)],
                relationships: [
                 Relationship(name: "items", destination: "Item", toMany: true,
-                             ordered: ChainLinks(prev: "prev", next: "next"), inverse: "owner", deleteRule: .cascade),
+                             ordered: .chain(prev: "prev", next: "next"), inverse: "owner", deleteRule: .cascade),
                 Relationship(name: "badge", destination: "Badge", inverse: "holder", deleteRule: .cascade),
                ]),
         Entity(name: "Item", identity: "id",

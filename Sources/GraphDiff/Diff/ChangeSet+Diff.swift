@@ -36,12 +36,16 @@ extension ChangeSet {
                 .union(new.ownedObjects(from: root, include: options.include, exclude: options.exclude))
         }
         let scope = owned
-        let skipped = schema.chainLinkSlots()
-        // Slots whose differences do not count: chain links (compared as
-        // sequences) and ignored attributes.
+        let skipped = schema.orderStorageSlots()
+        // Slots whose differences do not count: what stores an order
+        // (compared as sequences) and ignored attributes.
         let ignored = [schema.ignoredProperties, options.ignored]
         let unchanged = skipped.indices.map { e in ignored.reduce(skipped[e]) { $0.union($1.slots(of: e)) } }
         let ignoredMetadata = ignored.reduce(Set<ExactString>()) { $0.union($1.metadata) }
+        let layouts = OrderedRelationship.all(in: schema)
+        // Per entity: the index attributes it holds, with its owner link: a
+        // member with an owner has its value compared as part of the order.
+        let positionSlots = ChangeSet.positionSlots(schema, layouts)
         func values(_ object: GraphObject) -> [PropertyValue] {
             let entity = schema.entities[object.entityIndex]
             return entity.storedProperties.enumerated().compactMap { slot, property in
@@ -55,19 +59,18 @@ extension ChangeSet {
             ObjectChange(id: id, entity: schema.entities[o.entityIndex].name, kind: .deleted, values: values(o), oldOffset: o.sourceOffset)
         }
         // One pass over the old objects matches them, finds what changed,
-        // and notes each chain's head and which chains a change touched;
-        // only those chains are walked and compared afterwards. The new
+        // and notes each chain's head and which orders a change touched;
+        // only those orders are read and compared afterwards. The new
         // graph's object is looked for first at the row after the last one
         // found (two versions of a file list most objects in the same
         // order), and its row is marked: the unmarked rows are the inserted
         // objects, found with no lookup. On a large graph two passes share
         // the old rows on two cores, block by block.
-        let layouts = ChainLayout.all(in: schema)
         let oldStore = old.objects, newStore = new.objects
         let blocks = (oldStore.rowCount + Graph.scanBlockSize - 1) / Graph.scanBlockSize
-        func scan(part: Int, of parts: Int) -> (objects: [ObjectChange], chains: [ChainTracker], matched: [Bool]) {
+        func scan(part: Int, of parts: Int) -> (objects: [ObjectChange], trackers: [OrderTracker], matched: [Bool]) {
             var objects: [ObjectChange] = []
-            var chains = layouts.map { ChainTracker(chain: $0) }
+            var trackers = layouts.map { OrderTracker(order: $0) }
             var matched = [Bool](repeating: false, count: newStore.rowCount)
             var cursor = 0
             for block in stride(from: part, to: blocks, by: parts) {
@@ -80,7 +83,7 @@ extension ChangeSet {
                         matched[newRow] = true
                         cursor = newRow + 1
                     }
-                    for c in chains.indices { chains[c].note(id, old: o, new: n, at: row) }
+                    for t in trackers.indices { trackers[t].note(id, old: o, new: n, at: row) }
                     guard scope?.contains(id) ?? true else { continue }
                     guard let n else {
                         objects.append(deleted(id, o))
@@ -92,68 +95,78 @@ extension ChangeSet {
                         continue
                     }
                     if o.values.elementsEqual(n.values, by: { $0.isIdentical(to: $1) }) { continue }
-                    let changes = propertyChanges(o, n, entity: schema.entities[o.entityIndex], skipping: unchanged[o.entityIndex])
+                    let changes = propertyChanges(o, n, entity: schema.entities[o.entityIndex], skipping: unchanged[o.entityIndex],
+                                                  positions: positionSlots[o.entityIndex])
                     if !changes.isEmpty {
                         objects.append(ObjectChange(id: id, entity: schema.entities[n.entityIndex].name, kind: .updated, changes: changes,
                                                     oldOffset: o.sourceOffset, newOffset: n.sourceOffset))
                     }
                 }
             }
-            return (objects, chains, matched)
+            return (objects, trackers, matched)
         }
         var objects: [ObjectChange]
-        var chains: [ChainTracker]
+        var trackers: [OrderTracker]
         var matched: [Bool]
-        if max(old.count, new.count) >= Graph.parallelCheckThreshold {
+        let parallel = max(old.count, new.count) >= Graph.parallelCheckThreshold
+        if parallel {
             let (first, second) = inParallel({ scan(part: 0, of: 2) }, { scan(part: 1, of: 2) })
             objects = first.objects + second.objects
-            chains = first.chains
-            for c in chains.indices { chains[c].merge(second.chains[c]) }
+            trackers = first.trackers
+            for t in trackers.indices { trackers[t].merge(second.trackers[t]) }
             matched = first.matched
             for row in matched.indices where second.matched[row] { matched[row] = true }
         } else {
-            (objects, chains, matched) = scan(part: 0, of: 1)
+            (objects, trackers, matched) = scan(part: 0, of: 1)
         }
         for row in matched.indices where !matched[row] {
             guard let n = newStore.object(atRow: row) else { continue }
             let id = newStore.id(atRow: row)
-            for c in chains.indices { chains[c].note(id, old: nil, new: n, at: oldStore.rowCount + row) }
+            for t in trackers.indices { trackers[t].note(id, old: nil, new: n, at: oldStore.rowCount + row) }
             if scope?.contains(id) ?? true { objects.append(inserted(id, n)) }
         }
-        let deletedIDs = Set(objects.lazy.filter { $0.kind == .deleted }.map(\.id))
-        for c in chains.indices { chains[c].gatherHeads(of: deletedIDs) }
-        // An owner deleted with its chains records their order: the
-        // members' deletes carry no prev/next links, and the inverse patch
-        // needs the order to link them again.
-        for k in objects.indices where objects[k].kind == .deleted && new.objects[objects[k].id] == nil {
-            let id = objects[k].id
-            objects[k].chains = chains.compactMap { tracker in
-                tracker.oldHeads[id].map { ChainMembers(relationship: tracker.chain.relationship.name,
-                                                         members: old.chainOrder(from: $0.id, nextSlots: tracker.chain.nextSlots)) }
-            }.sorted { utf8Less($0.relationship, $1.relationship) }
+        let deletedOwners = Set(objects.lazy.filter { $0.kind == .deleted && new.objects[$0.id] == nil }.map(\.id))
+        for t in trackers.indices { trackers[t].gatherHeads(of: deletedOwners) }
+        // An owner deleted with a chain or an array records its order: the
+        // members' deletes carry no prev/next links, the owner's values no
+        // array, and the inverse patch needs the order to link them again.
+        // (An index's order is in the members' values.)
+        if !deletedOwners.isEmpty {
+            let sortedOwners = deletedOwners.sorted()
+            var chainsByOwner: [ObjectID: [ChainMembers]] = [:]
+            for tracker in trackers where !tracker.order.ordering.isIndex {
+                let owners = sortedOwners.filter { old.objects[$0].map { tracker.order.isOwner($0) } ?? false }
+                for (owner, members) in zip(owners, tracker.orders(of: owners, in: old, heads: \.oldHeads)) where !members.isEmpty {
+                    chainsByOwner[owner, default: []].append(ChainMembers(relationship: tracker.order.relationship.name, members: members))
+                }
+            }
+            for k in objects.indices where objects[k].kind == .deleted {
+                guard let chains = chainsByOwner[objects[k].id], new.objects[objects[k].id] == nil else { continue }
+                objects[k].chains = chains.sorted { utf8Less($0.relationship, $1.relationship) }
+            }
         }
         objects.sort(by: ChangeSet.objectOrder)
 
-        // On a large graph the touched chains of the old graph are walked on
-        // one core while those of the new graph are walked on the other.
-        let touched = chains.flatMap { tracker in
-            tracker.touched.filter { new.objects[$0] != nil && (scope?.contains($0) ?? true) }.map { (tracker: tracker, owner: $0) }
-        }
-        func walks(_ graph: Graph, _ heads: KeyPath<ChainTracker, [ObjectID: ChainTracker.Head]>) -> [[String]] {
-            touched.map { t in t.tracker[keyPath: heads][t.owner].map { graph.chainOrder(from: $0.id, nextSlots: t.tracker.chain.nextSlots) } ?? [] }
-        }
-        let (befores, afters) = max(old.count, new.count) >= Graph.parallelCheckThreshold && !touched.isEmpty
-            ? inParallel({ walks(old, \.oldHeads) }, { walks(new, \.newHeads) }) : (walks(old, \.oldHeads), walks(new, \.newHeads))
+        // On a large graph the touched orders of the old graph are read on
+        // one core while those of the new graph are read on the other.
         var sequences: [SequenceChange] = []
-        for (k, (tracker, owner)) in touched.enumerated() {
-            let chain = tracker.chain
-            let before = befores[k], after = afters[k]
-            guard !before.elementsEqual(after, by: utf8Equal) else { continue }
-            let edits = SequenceChange.edits(from: before, to: after)
-            let ownerName = new.objects[owner].map { new.entity(of: $0).name } ?? chain.ownerEntityName
-            sequences.append(SequenceChange(owner: owner, ownerEntity: ownerName, relationship: chain.relationship.name, memberRoot: chain.memberRoot,
-                                            inserted: edits.inserted, removed: edits.removed, moved: edits.moved,
-                                            ownerOffset: new.objects[owner]?.sourceOffset ?? -1))
+        for tracker in trackers {
+            let touched = tracker.touched.filter { new.objects[$0] != nil && (scope?.contains($0) ?? true) }.sorted()
+            guard !touched.isEmpty else { continue }
+            let (befores, afters) = parallel
+                ? inParallel({ tracker.orders(of: touched, in: old, heads: \.oldHeads) }, { tracker.orders(of: touched, in: new, heads: \.newHeads) })
+                : (tracker.orders(of: touched, in: old, heads: \.oldHeads), tracker.orders(of: touched, in: new, heads: \.newHeads))
+            let layout = tracker.order
+            for (k, owner) in touched.enumerated() {
+                let before = befores[k], after = afters[k]
+                let positions = layout.ordering.isIndex ? ChangeSet.positions(of: after, layout, old: old, new: new) : []
+                guard positions.isEmpty == false || !before.elementsEqual(after, by: utf8Equal) else { continue }
+                let edits = SequenceChange.edits(from: before, to: after)
+                let ownerName = new.objects[owner].map { new.entity(of: $0).name } ?? layout.ownerEntityName
+                sequences.append(SequenceChange(owner: owner, ownerEntity: ownerName, relationship: layout.relationship.name,
+                                                memberRoot: layout.memberRoot, inserted: edits.inserted, removed: edits.removed,
+                                                moved: edits.moved, positions: positions, ownerOffset: new.objects[owner]?.sourceOffset ?? -1))
+            }
         }
         sequences.sort { a, b in
             if a.owner != b.owner { return a.owner < b.owner }
@@ -173,78 +186,6 @@ extension ChangeSet {
         return ChangeSet(schemaName: schema.name, schemaFingerprint: schema.fingerprint, objects: objects, sequences: sequences, metadata: metadata)
     }
 
-    /// What the diff's pass over the objects learns about the chains of one
-    /// ordered relationship: the head of each owner's chain in both graphs,
-    /// and the owners whose chain a member's change may have touched (a
-    /// member inserted, deleted, or with another owner, prev or next).
-    ///
-    /// A chain none of whose members changed needs no walk. A chain that did
-    /// change has a changed member in each graph where it is not empty (a
-    /// member that joins or leaves changes its neighbours' links), so
-    /// noting the old owner and the new owner of every changed member finds
-    /// every changed chain.
-    struct ChainTracker {
-        let chain: ChainLayout
-        /// A head, and the position in the pass where it was noted: when a
-        /// broken chain has two, the one noted last stands, however the
-        /// pass was split.
-        struct Head {
-            var id: ObjectID
-            var position: Int
-        }
-        /// Each head noted, with its owner, in no particular order: the
-        /// pass only appends (most chains are not touched).
-        var oldHeadList: [(owner: ObjectID, head: Head)] = []
-        var newHeadList: [(owner: ObjectID, head: Head)] = []
-        /// The heads of the owners asked for, by owner (see ``gatherHeads(of:)``).
-        var oldHeads: [ObjectID: Head] = [:]
-        var newHeads: [ObjectID: Head] = [:]
-        var touched = Set<ObjectID>()
-
-        /// Notes the object `id` as it is in the old graph and in the new,
-        /// at `position` in the pass.
-        mutating func note(_ id: ObjectID, old: GraphObject?, new: GraphObject?, at position: Int) {
-            if let o = old, let n = new, chain.sameLinks(o, n) {
-                // Links unchanged (most members): only a head needs noting,
-                // with the same owner in both graphs.
-                guard chain.isMember(o), chain.link(o, chain.prevSlots) == nil, let owner = chain.owner(of: o) else { return }
-                oldHeadList.append((owner, Head(id: id, position: position)))
-                newHeadList.append((owner, Head(id: id, position: position)))
-                return
-            }
-            let oldOwner = old.flatMap(chain.owner(of:)), newOwner = new.flatMap(chain.owner(of:))
-            guard oldOwner != nil || newOwner != nil else { return }
-            if let o = old, let owner = oldOwner, chain.link(o, chain.prevSlots) == nil { oldHeadList.append((owner, Head(id: id, position: position))) }
-            if let n = new, let owner = newOwner, chain.link(n, chain.prevSlots) == nil { newHeadList.append((owner, Head(id: id, position: position))) }
-            if let oldOwner { touched.insert(oldOwner) }
-            if let newOwner { touched.insert(newOwner) }
-        }
-
-        /// Adds what `other` noted over other objects of the same pass.
-        mutating func merge(_ other: ChainTracker) {
-            oldHeadList += other.oldHeadList
-            newHeadList += other.newHeadList
-            touched.formUnion(other.touched)
-        }
-
-        /// Fills ``oldHeads`` and ``newHeads`` for the touched owners and
-        /// those in `others`.
-        ///
-        /// - Complexity: O(*h*) expected for *h* heads noted.
-        mutating func gatherHeads(of others: Set<ObjectID>) {
-            func gather(_ list: [(owner: ObjectID, head: Head)]) -> [ObjectID: Head] {
-                var heads: [ObjectID: Head] = [:]
-                for (owner, head) in list where touched.contains(owner) || others.contains(owner) {
-                    if let known = heads[owner], known.position > head.position { continue }
-                    heads[owner] = head
-                }
-                return heads
-            }
-            oldHeads = gather(oldHeadList)
-            newHeads = gather(newHeadList)
-        }
-    }
-
     /// Entity name, then identity, then deleted before inserted before updated.
     static func objectOrder(_ a: ObjectChange, _ b: ObjectChange) -> Bool {
         let e = utf8Compare(a.entity, b.entity)
@@ -261,10 +202,40 @@ extension ChangeSet {
         return rank(a.kind) < rank(b.kind)
     }
 
-    /// The properties of `o` and `n` (same entity) that differ.
-    static func propertyChanges(_ o: GraphObject, _ n: GraphObject, entity: Entity, skipping: Set<Int>) -> [PropertyChange] {
+    /// Per entity (by position): the slot of each index attribute of an
+    /// ordering its objects can be members of, with the slot of the owner
+    /// link.
+    static func positionSlots(_ schema: Schema, _ layouts: [OrderedRelationship]) -> [[(index: Int, owner: Int)]] {
+        schema.entities.map { e in
+            layouts.compactMap { l in
+                guard let index = l.indexSlots[e.index], let owner = l.ownerSlots[e.index] else { return nil }
+                return (index, owner)
+            }
+        }
+    }
+
+    /// The members of `order` (an owner's new order) that the old graph has
+    /// and whose index value changed (by the attribute's type).
+    static func positions(of order: [String], _ layout: OrderedRelationship, old: Graph, new: Graph) -> [SequenceChange.Position] {
+        let type = layout.indexType ?? .double
+        var result: [SequenceChange.Position] = []
+        for member in order {
+            let id = ObjectID(entity: layout.memberRoot, identity: member)
+            guard let o = old.objects[id], let n = new.objects[id] else { continue }
+            let a = layout.position(of: o), b = layout.position(of: n)
+            if !type.valuesEqual(a, b) && !(a.isNull && b.isNull) { result.append(.init(member: member, old: a, new: b)) }
+        }
+        return result
+    }
+
+    /// The properties of `o` and `n` (same entity) that differ, but for the
+    /// slots in `skipping` and the index attributes of `positions` whose
+    /// owner link is set in `n` (compared as part of that owner's order).
+    static func propertyChanges(_ o: GraphObject, _ n: GraphObject, entity: Entity, skipping: Set<Int>,
+                                positions: [(index: Int, owner: Int)] = []) -> [PropertyChange] {
         var changes: [PropertyChange] = []
         for (slot, property) in entity.storedProperties.enumerated() where !skipping.contains(slot) {
+            if !positions.isEmpty, positions.contains(where: { $0.index == slot && n.values[$0.owner].stringValue != nil }) { continue }
             let a = o.values[slot], b = n.values[slot]
             switch property {
             case .attribute(let attribute):
@@ -272,7 +243,7 @@ extension ChangeSet {
                     changes.append(PropertyChange(property: attribute.name, kind: .attribute(old: a, new: b)))
                 }
             case .relationship(let r):
-                if r.storage == .manyToMany {
+                if r.storage == .manyToMany || r.storage == .orderedArray {
                     let before = Set((a.arrayValue ?? []).compactMap { $0.stringValue.map { ExactString($0) } })
                     let after = Set((b.arrayValue ?? []).compactMap { $0.stringValue.map { ExactString($0) } })
                     if before != after {

@@ -5,8 +5,10 @@
 /// change names its object and carries old and new values, so a change set
 /// can be checked against a target before it is applied, and inverted.
 /// Ordered to-many relationships are reported as sequence edits on their
-/// owner (``SequenceChange``): inserted after a member, removed, moved. The
-/// prev/next links that store the order never appear as property changes.
+/// owner (``SequenceChange``): inserted after a member, removed, moved. What
+/// stores the order never appears as a property change: not a chain's
+/// prev/next links, not an owner's array, not the index values of members
+/// (which travel with the order change, ``SequenceChange/positions``).
 ///
 /// A change set is plain data in a stable order: objects by entity then
 /// identity, sequences by owner, metadata by key.
@@ -54,10 +56,13 @@ public struct ObjectChange: Sendable, Equatable {
     public var values: [PropertyValue]
     /// For updated objects: the properties that changed.
     public var changes: [PropertyChange]
-    /// For a deleted object that owned ordered members (and for the insert
-    /// that undoes that delete): the members of each such relationship in
-    /// chain order, by relationship name. The members' own changes carry no
-    /// prev/next links, so this is what restores their order.
+    /// For a deleted object that owned ordered members kept as a chain or an
+    /// array (and for the insert that undoes that delete): the members of
+    /// each such relationship in order, by relationship name. The members'
+    /// own changes carry no prev/next links, and the owner's values no
+    /// array of an ordered relationship, so this is what restores their
+    /// order. (An index ordering needs none: the members' values are
+    /// their order.)
     public var chains: [ChainMembers]
     /// Where the object is in the old and the new file (byte offsets, -1 when unknown).
     public var oldOffset: Int
@@ -168,6 +173,21 @@ public struct SequenceChange: Sendable, Equatable {
         public init(member: String, from: String?, to: String?) { self.member = member; self.from = from; self.to = to }
     }
 
+    /// A member of an index ordering (``Ordering/index(_:)``) whose value
+    /// changed: the index values are the order's encoding, so they travel
+    /// with the order change rather than as attribute changes, and a patch
+    /// sets them exactly.
+    public struct Position: Sendable, Equatable {
+        /// The member's identity.
+        public var member: String
+        /// Its value before (`null`: none).
+        public var old: JSONValue
+        /// Its value after.
+        public var new: JSONValue
+        /// `member`'s value changed from `old` to `new`.
+        public init(member: String, old: JSONValue, new: JSONValue) { self.member = member; self.old = old; self.new = new }
+    }
+
     /// The owner of the chain.
     public var owner: ObjectID
     /// The owner's concrete entity.
@@ -182,12 +202,17 @@ public struct SequenceChange: Sendable, Equatable {
     public var removed: [Remove]
     /// In the order of the new sequence.
     public var moved: [Move]
+    /// For an index ordering: the members of the new order that were in the
+    /// old graph and whose value changed, in the order of the new sequence.
+    /// (An inserted member's value is among its inserted values.)
+    public var positions: [Position]
     /// Where the owner is in the new file (byte offset, -1 when unknown).
     public var ownerOffset: Int
 
     /// The order changes of `owner`'s `relationship`.
     public init(owner: ObjectID, ownerEntity: String, relationship: String, memberRoot: String,
-                inserted: [Insert] = [], removed: [Remove] = [], moved: [Move] = [], ownerOffset: Int = -1) {
+                inserted: [Insert] = [], removed: [Remove] = [], moved: [Move] = [], positions: [Position] = [],
+                ownerOffset: Int = -1) {
         self.owner = owner
         self.ownerEntity = ownerEntity
         self.relationship = relationship
@@ -195,8 +220,13 @@ public struct SequenceChange: Sendable, Equatable {
         self.inserted = inserted
         self.removed = removed
         self.moved = moved
+        self.positions = positions
         self.ownerOffset = ownerOffset
     }
+
+    /// Whether the order itself changed (members inserted, removed or
+    /// moved), and not only the values that encode it.
+    public var changesOrder: Bool { !inserted.isEmpty || !removed.isEmpty || !moved.isEmpty }
 }
 
 /// A metadata key added, removed or changed (`nil`: the key is absent).

@@ -37,7 +37,7 @@ extension Graph {
                 switch r.storage {
                 case .toOne:
                     if let t = target(of: id, r) { next = [t] }
-                case .manyToMany:
+                case .manyToMany, .orderedArray:
                     let root = schema.entity(named: r.destination)?.root ?? r.destination
                     next = (value(of: id, r.name)?.arrayValue ?? []).compactMap { $0.stringValue.map { ObjectID(entity: root, identity: $0) } }
                 case .derived:

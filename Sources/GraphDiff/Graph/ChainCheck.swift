@@ -17,7 +17,7 @@
 /// A large graph's pass is split between two cores, each with its own
 /// `ChainCheck`, joined by ``append(contentsOf:)``.
 struct ChainCheck {
-    let chain: ChainLayout
+    let chain: OrderedRelationship
     /// Whether some link failed: a next that is no member of the same owner
     /// naming this member back, or a member without an owner that has links.
     private(set) var broken = false
@@ -29,7 +29,7 @@ struct ChainCheck {
     /// Store rows: each member with a next, and that next.
     private(set) var links: [(row: Int32, next: Int32)] = []
 
-    init(chain: ChainLayout) {
+    init(chain: OrderedRelationship) {
         self.chain = chain
     }
 

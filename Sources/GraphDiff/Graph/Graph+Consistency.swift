@@ -22,10 +22,12 @@ extension Graph {
         // then follow rows. Only when a chain is not sound are the links
         // checked one by one for messages that say why.
         let plans = ReferencePlan.plans(for: schema, chainLinks: false)
-        let chains = ChainLayout.all(in: schema)
-        func scan(part: Int, of parts: Int) -> (problems: [GraphProblem], chains: [ChainCheck]) {
+        let chains = OrderedRelationship.chains(in: schema)
+        let arrayPairs = ArrayPairTally.pairs(in: schema)
+        func scan(part: Int, of parts: Int) -> (problems: [GraphProblem], chains: [ChainCheck], tallies: [ArrayPairTally]) {
             var problems: [GraphProblem] = []
             var checks = chains.map { ChainCheck(chain: $0) }
+            var tallies = arrayPairs.map { _ in ArrayPairTally() }
             // Per plan, the row of the last target: the members of one
             // owner, stored together, name the same owner.
             var near = plans.map { [Int](repeating: 0, count: $0.count) }
@@ -35,22 +37,29 @@ extension Graph {
                     guard let object = objects.object(atRow: row) else { continue }
                     let id = objects.id(atRow: row)
                     for (k, plan) in plans[object.entityIndex].enumerated() {
-                        checkReferences(from: id, object, at: row, plan, near: &near[object.entityIndex][k], into: &problems)
+                        checkReferences(from: id, object, at: row, plan, near: &near[object.entityIndex][k], into: &problems,
+                                        tallies: &tallies)
                     }
                     for c in checks.indices { checks[c].add(id, object, row: row, in: objects) }
                 }
             }
-            return (problems, checks)
+            return (problems, checks, tallies)
         }
         var problems: [GraphProblem]
         var checks: [ChainCheck]
+        var tallies: [ArrayPairTally]
         if objects.count >= Graph.parallelCheckThreshold {
             let (first, second) = inParallel({ scan(part: 0, of: 2) }, { scan(part: 1, of: 2) })
             problems = first.problems + second.problems
             checks = first.chains
             for c in checks.indices { checks[c].append(contentsOf: second.chains[c]) }
+            tallies = first.tallies
+            for t in tallies.indices { tallies[t].add(second.tallies[t]) }
         } else {
-            (problems, checks) = scan(part: 0, of: 1)
+            (problems, checks, tallies) = scan(part: 0, of: 1)
+        }
+        for (pair, tally) in zip(arrayPairs, tallies) where !tally.agrees {
+            problems += arrayPairProblems(pair)
         }
         let sound = checks.allSatisfy { $0.isSound(rowCount: objects.rowCount) }
         if !sound {
@@ -58,10 +67,11 @@ extension Graph {
             var near = 0
             for (id, object) in objects {
                 for plan in linkPlans[object.entityIndex] {
-                    checkReferences(from: id, object, at: -1, plan, near: &near, into: &problems)
+                    var ignored: [ArrayPairTally] = []
+                    checkReferences(from: id, object, at: -1, plan, near: &near, into: &problems, tallies: &ignored)
                 }
             }
-            for (ownerEntity, relationship) in orderedRelationships {
+            for (ownerEntity, relationship) in chainedRelationships {
                 problems += chainProblems(ownerEntity: ownerEntity, relationship: relationship)
             }
         }
@@ -92,15 +102,25 @@ extension Graph {
         /// inverse is stored and must be checked, else `nil`.
         let inverseSlots: [Int?]
         let inverseStorage: Relationship.Storage?
+        /// For a relationship kept as an array with an inverse: its
+        /// position in ``ArrayPairTally/pairs(in:)`` (each listing the
+        /// member confirms is tallied).
+        let listsPair: Int?
+        /// For a relationship whose inverse is kept as an array: the
+        /// inverse's position there (each membership is tallied as a claim
+        /// instead of looked for in the array).
+        let claimsPair: Int?
 
         init(slot: Int, relationship: Relationship, destinationIndex: Int, destinationRoot: String, inverseSlots: [Int?],
-             inverseStorage: Relationship.Storage?) {
+             inverseStorage: Relationship.Storage?, listsPair: Int? = nil, claimsPair: Int? = nil) {
             self.slot = slot
             self.relationship = relationship
             self.destinationIndex = destinationIndex
             self.destinationRoot = destinationRoot
             self.inverseSlots = inverseSlots
             self.inverseStorage = inverseStorage
+            self.listsPair = listsPair
+            self.claimsPair = claimsPair
         }
 
         /// For each entity (by position), the plans of its stored relationships:
@@ -108,6 +128,10 @@ extension Graph {
         /// then nothing else. Chain links are checked by the chain check.
         static func plans(for schema: Schema, chainLinks: Bool) -> [[ReferencePlan]] {
             let linkSlots = schema.chainLinkSlots()
+            let pairs = ArrayPairTally.pairs(in: schema)
+            func pairIndex(_ r: Relationship, declaredBy entity: String) -> Int? {
+                pairs.firstIndex { $0.relationship.name == r.name && schema.entity(entity, isKindOf: $0.owner) }
+            }
             return schema.entities.map { entity in
                 entity.storedProperties.enumerated().compactMap { slot, property -> ReferencePlan? in
                     guard case .relationship(let r) = property, let d = schema.index(ofEntity: r.destination) else { return nil }
@@ -115,10 +139,14 @@ extension Graph {
                     guard isChainLink == chainLinks else { return nil }
                     let inverse = schema.entities[d].inverse(of: r)
                     let checkInverse = !isChainLink && (inverse?.storage == .toOne || inverse?.storage == .manyToMany)
+                    let lists = r.storage == .orderedArray && inverse != nil ? pairIndex(r, declaredBy: entity.name) : nil
+                    let claims = inverse.flatMap { i in
+                        i.storage == .orderedArray ? pairIndex(i, declaredBy: r.destination) : nil
+                    }
                     return ReferencePlan(
                         slot: slot, relationship: r, destinationIndex: d, destinationRoot: schema.entities[d].root,
                         inverseSlots: schema.entities.map { e in checkInverse ? r.inverse.flatMap { e.storedSlot[$0] } : nil },
-                        inverseStorage: inverse?.storage)
+                        inverseStorage: inverse?.storage, listsPair: lists, claimsPair: claims)
                 }
             }
         }
@@ -134,7 +162,7 @@ extension Graph {
     ///
     /// - Complexity: O(*r*) expected for *r* references.
     func checkReferences(from id: ObjectID, _ object: GraphObject, at row: Int, _ plan: ReferencePlan, near: inout Int,
-                         into problems: inout [GraphProblem]) {
+                         into problems: inout [GraphProblem], tallies: inout [ArrayPairTally]) {
         let r = plan.relationship
         func problem(_ kind: GraphProblem.Kind, _ message: String, reference: String? = nil) {
             var p = GraphProblem(kind, message, entity: entity(of: object).name, identity: id.identity, property: r.name)
@@ -160,21 +188,26 @@ extension Graph {
                 problem(.wrongDestination, "\"\(ref)\" is a \(entity(of: target).name), not a \(r.destination)")
                 return
             }
+            // A membership of an array on the other side is tallied, not
+            // looked for in the array (see ArrayPairTally).
+            if let pair = plan.claimsPair, pair < tallies.count { tallies[pair].claimed += 1 }
             guard let inverseSlot = plan.inverseSlots[target.entityIndex] else { return }
             let back = target.values[inverseSlot]
             switch plan.inverseStorage {
             case .toOne?:
                 if !(back.stringValue.map { utf8Equal($0, id.identity) } ?? false) {
                     problem(.inverseDisagreement, "refers to \"\(ref)\", whose inverse \"\(r.inverse ?? "")\" is \(JSONWriter.string(back)), not \"\(id.identity)\"")
+                    return
                 }
             case .manyToMany?:
-                let listed = back.arrayValue?.contains { $0.stringValue.map { utf8Equal($0, id.identity) } ?? false } ?? false
-                if !listed {
+                if !Graph.sortedList(back.arrayValue ?? [], contains: id.identity) {
                     problem(.inverseDisagreement, "lists \"\(ref)\", whose inverse \"\(r.inverse ?? "")\" does not list \"\(id.identity)\"")
+                    return
                 }
             default:
-                break
+                return
             }
+            if let pair = plan.listsPair, pair < tallies.count { tallies[pair].confirmed += 1 }
         }
         switch object.values[plan.slot] {
         case .string(let ref): check(ref)
@@ -185,7 +218,7 @@ extension Graph {
 
     /// The problems of every chain of the ordered `relationship`.
     func chainProblems(ownerEntity: Entity, relationship: Relationship) -> [GraphProblem] {
-        guard let links = relationship.ordered, let destination = schema.index(ofEntity: relationship.destination) else { return [] }
+        guard let links = relationship.chainLinks, let destination = schema.index(ofEntity: relationship.destination) else { return [] }
         var problems: [GraphProblem] = []
         let groups = membersByOwner(through: relationship, sorted: false)
         func name(_ id: ObjectID) -> String { "\"\(id.identity)\"" }

@@ -16,7 +16,7 @@ extension Graph {
     func headlessChainMessages(
         members: [ObjectID], memberSet: Set<ObjectID>, relationship: Relationship, prevSlots: [Int?], ownerSlots: [Int?]
     ) -> [String] {
-        guard let links = relationship.ordered else { return [] }
+        guard let links = relationship.chainLinks else { return [] }
         let destination = schema.index(ofEntity: relationship.destination)
         func name(_ id: ObjectID) -> String { "\"\(id.identity)\"" }
         func link(_ id: ObjectID, _ slots: [Int?]) -> String? {

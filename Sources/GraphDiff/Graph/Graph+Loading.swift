@@ -446,7 +446,7 @@ struct GraphDecoder {
                 if r.storage == .toOne && !r.isOptional {
                     report(GraphProblem(.missingRequired, "missing required relationship \"\(r.name)\"", entity: layout.name, identity: spelling, property: r.name), at: offset)
                 }
-                if r.storage == .manyToMany { values[slot] = .array([]) }
+                if r.storage == .manyToMany || r.storage == .orderedArray { values[slot] = .array([]) }
             }
         }
     }
@@ -463,8 +463,13 @@ struct GraphDecoder {
                 indexes[claim.relationship] = graph.membersByOwner(through: claim.relationship)
             }
             let members = indexes[claim.relationship]?[claim.id] ?? []
-            let actual = claim.relationship.ordered.map { graph.walkChain(members: members, links: $0).map(\.identity) }
-                ?? members.map(\.identity).sorted(by: utf8Less)
+            let actual: [String]
+            switch claim.relationship.ordered {
+            case .chain(let links)?: actual = graph.walkChain(members: members, links: links).map(\.identity)
+            case .index(let name)?:
+                actual = PositionKey.sorted(members.map { ($0.identity, graph.value(of: $0, name) ?? .null) })
+            default: actual = members.map(\.identity).sorted(by: utf8Less)
+            }
             let given = claim.relationship.ordered != nil ? claim.members : claim.members.sorted(by: utf8Less)
             if !actual.elementsEqual(given, by: utf8Equal) {
                 let shown = actual.map { "\"\($0)\"" }.joined(separator: ", ")

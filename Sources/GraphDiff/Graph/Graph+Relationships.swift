@@ -34,14 +34,32 @@ extension Graph {
         return result
     }
 
-    /// The members of the ordered to-many `relationship` of `owner`, in chain
-    /// order: from the member whose prev is `null`, following next. A broken
-    /// chain (see ``consistencyProblems()``) yields what can be walked.
+    /// The members of the to-many `relationship` of `owner`, in order: an
+    /// ordered relationship's order, whatever its storage (a chain walked
+    /// from the member whose prev is `null`, an array as listed, an index
+    /// sorted by value, ties by identity); an unordered one's members by
+    /// identity. A broken chain (see ``consistencyProblems()``) yields what
+    /// can be walked.
     ///
-    /// - Complexity: O(*n*) in the number of objects.
+    ///     graph.order(of: groceries, through: items).map(\.identity)   // ["t4", "t1", "t2", "t3"]
+    ///
+    /// - Complexity: O(*n*) in the number of objects (O(*k*) for *k*
+    ///   members stored on the owner).
+    public func order(of owner: ObjectID, through relationship: Relationship) -> [ObjectID] {
+        guard let destination = schema.entity(named: relationship.destination) else { return [] }
+        if let ownerObject = objects[owner], let ordered = OrderedRelationship(schema: schema, owner: entity(of: ownerObject), relationship: relationship) {
+            return ordered.order(of: owner, in: self).map { ObjectID(entity: destination.root, identity: $0) }
+        }
+        if relationship.storage == .derived { return members(of: owner, through: relationship) }
+        let listed = value(of: owner, relationship.name)?.arrayValue?.compactMap(\.stringValue) ?? []
+        return listed.sorted(by: utf8Less).map { ObjectID(entity: destination.root, identity: $0) }
+    }
+
+    /// The members of `relationship` of `owner` in order: the same as
+    /// ``order(of:through:)``, under the name it had when chains were the
+    /// only ordered storage.
     public func chain(of owner: ObjectID, through relationship: Relationship) -> [ObjectID] {
-        guard let links = relationship.ordered else { return members(of: owner, through: relationship) }
-        return walkChain(members: members(of: owner, through: relationship), links: links)
+        order(of: owner, through: relationship)
     }
 
     /// The members of one chain in order: from the member without a
@@ -118,5 +136,11 @@ extension Graph {
     /// declares it (each once, however many sub-entities inherit it).
     public var orderedRelationships: [(owner: Entity, relationship: Relationship)] {
         schema.entities.flatMap { e in e.relationships.filter { $0.ordered != nil }.map { (e, $0) } }
+    }
+
+    /// Every relationship kept as a prev/next chain, with the entity that
+    /// declares it.
+    var chainedRelationships: [(owner: Entity, relationship: Relationship)] {
+        orderedRelationships.filter { $0.relationship.chainLinks != nil }
     }
 }

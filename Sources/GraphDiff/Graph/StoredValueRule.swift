@@ -7,7 +7,9 @@
 /// An attribute holds a value of its type (``AttributeType/problem(with:)``)
 /// or `null` when it is optional. A to-one reference holds the identity
 /// string of its target or `null` when optional; a many-to-many relationship
-/// an array of identity strings without repeats, kept sorted. References
+/// an array of identity strings without repeats, kept sorted; an ordered
+/// relationship kept as an array, identity strings without repeats, kept in
+/// their order. References
 /// to an entity whose identities have canonical spellings (integers, UUIDs)
 /// are kept in that spelling (``AttributeType/canonicalIdentity(_:)``).
 ///
@@ -40,6 +42,7 @@ final class StoredValueRule: Sendable {
         case attribute(AttributeType, optional: Bool)
         case toOne(optional: Bool)
         case manyToMany
+        case orderedArray
         case derived
     }
 
@@ -52,6 +55,7 @@ final class StoredValueRule: Sendable {
             switch r.storage {
             case .toOne: shape = .toOne(optional: r.isOptional)
             case .manyToMany: shape = .manyToMany
+            case .orderedArray: shape = .orderedArray
             case .derived: shape = .derived
             }
         }
@@ -80,6 +84,22 @@ final class StoredValueRule: Sendable {
             case .success(let canonical): return .stored(.string(canonical))
             case .failure(let invalid): return .invalid(.wrongType, invalidReference(invalid))
             }
+        case .orderedArray:
+            guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
+                return .invalid(.wrongType, "an ordered relationship kept as an array is an array of identity strings")
+            }
+            var ids: [JSONValue] = []
+            ids.reserveCapacity(list.count)
+            var seen = IdentityTable(capacity: list.count)
+            for case .string(let ref) in list {
+                switch reference(ref) {
+                case .success(let canonical):
+                    guard seen.insert(canonical).inserted else { return .invalid(.wrongType, "member \"\(canonical)\" is listed twice") }
+                    ids.append(.string(canonical))
+                case .failure(let invalid): return .invalid(.wrongType, invalidReference(invalid))
+                }
+            }
+            return .stored(.array(ids))
         case .manyToMany:
             guard let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
                 return .invalid(.wrongType, "a many-to-many relationship is an array of identity strings")

@@ -58,15 +58,19 @@ struct GraphMerger {
     /// Per entity: the slots merged property by property (attributes and
     /// primary relationship sides), and the slots derived afterwards.
     let mergedSlots: [[Int]]
-    let chainSlots: [Set<Int>]
-    /// Every ordered relationship, with the slots (per entity) of the
-    /// members' owner link, prev and next.
-    let chains: [ChainLayout]
-    /// Per chain (by position in `chains`): owners whose order some side
-    /// changed, and so must be merged and linked again. Other chains are the
-    /// same in all three versions and keep their links.
+    /// Per entity: the slots that store an order and are written by the
+    /// order merge (chain links, index attributes), never merged as
+    /// properties.
+    let orderSlots: [Set<Int>]
+    /// Every ordered relationship, with where its order lives.
+    let orders: [OrderedRelationship]
+    /// Per ordered relationship (by position in `orders`): owners whose
+    /// order some side changed, and so must be merged and written again.
+    /// Other owners' orders are the same in all three versions and stay.
     var dirtyOwners: [Set<ObjectID>]
-    /// Members whose chain links may need clearing (they left every chain).
+    /// Members of a chain or an index whose place changed on some side: a
+    /// chain member that left every chain loses its links, an index member
+    /// that has no owner in the result has its value merged as an attribute.
     var touchedMembers: [Set<ObjectID>]
     /// The objects of any input that the result lacks. Every reference in
     /// the result comes from an input, where its target exists, so a
@@ -120,14 +124,16 @@ struct GraphMerger {
         var r = Graph(schema: base.schema, schemaReference: mine.schemaReference ?? base.schemaReference)
         r.metadata = JSONObject()
         self.result = r
+        let orders = OrderedRelationship.all(in: base.schema)
         let chain = base.schema.chainLinkSlots()
-        self.chainSlots = chain
-        self.chains = ChainLayout.all(in: base.schema)
-        self.dirtyOwners = Array(repeating: [], count: chains.count)
-        self.touchedMembers = Array(repeating: [], count: chains.count)
+        let orderSlots = base.schema.entities.map { e in chain[e.index].union(orders.compactMap { $0.indexSlots[e.index] }) }
+        self.orderSlots = orderSlots
+        self.orders = orders
+        self.dirtyOwners = Array(repeating: [], count: orders.count)
+        self.touchedMembers = Array(repeating: [], count: orders.count)
         self.mergedSlots = base.schema.entities.map { entity in
             entity.storedProperties.enumerated().compactMap { slot, property in
-                if chain[entity.index].contains(slot) { return nil }
+                if orderSlots[entity.index].contains(slot) { return nil }
                 if case .relationship(let r) = property, !GraphMerger.isPrimary(r, schema: base.schema) { return nil }
                 return slot
             }
@@ -144,7 +150,11 @@ struct GraphMerger {
         switch (r.storage, inverse.storage) {
         case (.derived, _): return false
         case (.toOne, .derived): return true
-        case (.toOne, .toOne), (.manyToMany, .manyToMany):
+        // An array on the owner follows the members' side: its members are
+        // derived from theirs, then ordered by the order merge.
+        case (.toOne, .orderedArray), (.manyToMany, .orderedArray): return true
+        case (.orderedArray, .toOne), (.orderedArray, .manyToMany): return false
+        case (.toOne, .toOne), (.manyToMany, .manyToMany), (.orderedArray, .orderedArray):
             if (r.deleteRule == .cascade) != (inverse.deleteRule == .cascade) { return r.deleteRule != .cascade }
             return utf8Less("\(inverse.destination).\(r.name)", "\(r.destination).\(inverse.name)")
         default: return true
@@ -198,7 +208,10 @@ struct GraphMerger {
     func equal(_ a: JSONValue, _ b: JSONValue, _ property: Property) -> Bool {
         switch property {
         case .attribute(let attribute): return attribute.type.valuesEqual(a, b)
-        case .relationship(let r) where r.storage == .manyToMany: return PatchPlan.identities(a.arrayValue ?? []) == PatchPlan.identities(b.arrayValue ?? [])
+        // An ordered array is compared as members here: its order is the
+        // order merge's.
+        case .relationship(let r) where r.storage == .manyToMany || r.storage == .orderedArray:
+            return PatchPlan.identities(a.arrayValue ?? []) == PatchPlan.identities(b.arrayValue ?? [])
         default: return a == b
         }
     }
@@ -271,23 +284,30 @@ struct GraphMerger {
         _ = result.objects.buildIndex()
     }
 
-    /// Marks the owners of `id`'s chains dirty when its owner, prev or next
-    /// differ among the versions given (an absent object counts as different).
+    /// Marks dirty the owners whose order `id`'s versions may change: a
+    /// chain or index member's owners when its owner, prev and next (or
+    /// value) differ among the versions given; an owner whose array
+    /// differs. An absent object counts as different.
     mutating func markChains(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
-        for (c, chain) in chains.enumerated() {
-            func isMember(_ o: GraphObject?) -> Bool { o.map(chain.isMember) ?? false }
-            guard isMember(b) || isMember(m) || isMember(t) else { continue }
-            /// Whether `x` has other links than the base version `b`.
+        for (c, order) in orders.enumerated() {
+            let isMember: (GraphObject) -> Bool = order.isKeptOnMembers ? order.isMember : { order.listedMembers(of: $0) != nil }
+            func holds(_ o: GraphObject?) -> Bool { o.map(isMember) ?? false }
+            guard holds(b) || holds(m) || holds(t) else { continue }
+            /// Whether `x` has another place than the base version `b`.
             func differs(_ x: GraphObject?) -> Bool {
                 switch (x, b) {
                 case (nil, nil): return false
-                case (let x?, let b?): return (isMember(x) || isMember(b)) && !chain.sameLinks(x, b)
+                case (let x?, let b?): return (isMember(x) || isMember(b)) && !order.sameLinks(x, b)
                 default: return true
                 }
             }
             guard differs(m) || differs(t) else { continue }
-            for case let owner? in [b, m, t].map({ $0.flatMap(chain.owner(of:)) }) { dirtyOwners[c].insert(owner) }
-            touchedMembers[c].insert(id)
+            if order.isKeptOnMembers {
+                for case let owner? in [b, m, t].map({ $0.flatMap(order.owner(of:)) }) { dirtyOwners[c].insert(owner) }
+                touchedMembers[c].insert(id)
+            } else {
+                dirtyOwners[c].insert(id)
+            }
         }
     }
 
@@ -340,7 +360,10 @@ struct GraphMerger {
         for slot in mergedSlots[m.entityIndex] {
             let property = entity.storedProperties[slot]
             let bv = b?.values[slot], mv = m.values[slot], tv = t.values[slot]
-            if case .relationship(let r) = property, r.storage == .manyToMany {
+            if case .relationship(let r) = property, r.storage == .manyToMany || r.storage == .orderedArray {
+                // An ordered array that no side changed keeps its order;
+                // one that changed is ordered by the order merge.
+                if r.storage == .orderedArray, let bv, bv.isIdentical(to: mv), mv.isIdentical(to: tv) { continue }
                 // Sets: base plus what either added, less what either removed.
                 let bs = PatchPlan.identities(bv?.arrayValue ?? [])
                 let ms = PatchPlan.identities(mv.arrayValue ?? []), ts = PatchPlan.identities(tv.arrayValue ?? [])

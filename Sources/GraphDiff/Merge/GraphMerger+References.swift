@@ -146,7 +146,7 @@ extension GraphMerger {
                         }
                         break
                     }
-                    if r.storage == .manyToMany {
+                    if r.storage == .manyToMany || r.storage == .orderedArray {
                         let kept = (result.objects[id]?.values[slot].arrayValue ?? []).filter { $0.stringValue.map { !utf8Equal($0, ref) } ?? true }
                         result.objects[id]?.values[slot] = .array(kept)
                     } else {
@@ -233,13 +233,18 @@ extension GraphMerger {
                 symmetrizeSelfInverse(r, of: entity)
             }
             for case .relationship(let r) in entity.storedProperties where !GraphMerger.isPrimary(r, schema: schema) && r.storage != .derived {
-                guard !chainSlots[entity.index].contains(entity.storedSlot[r.name] ?? -1),
+                guard !orderSlots[entity.index].contains(entity.storedSlot[r.name] ?? -1),
                     let destination = schema.entity(named: r.destination),
                     let primary = destination.inverse(of: r)
                 else { continue }
-                // Clear, then fill from the primaries.
+                // Clear, then fill from the primaries. An ordered array keeps
+                // its order when its members stay the same (its owner is not
+                // dirty: the order merge orders the others).
+                var before: [ObjectID: JSONValue] = [:]
+                let isArray = r.storage == .manyToMany || r.storage == .orderedArray
                 for (id, o) in result.objects where o.entityIndex == entity.index {
-                    result.setValue(r.storage == .manyToMany ? .array([]) : .null, of: id, r.name)
+                    if r.storage == .orderedArray, let slot = entity.storedSlot[r.name] { before[id] = o.values[slot] }
+                    result.setValue(isArray ? .array([]) : .null, of: id, r.name)
                 }
                 var lists: [ObjectID: [String]] = [:]
                 for (id, o) in result.objects where schema.isKind(o.entityIndex, of: destination.index) {
@@ -253,7 +258,11 @@ extension GraphMerger {
                     for ref in refs { lists[ObjectID(entity: entity.root, identity: ref), default: []].append(id.identity) }
                 }
                 for (target, sources) in lists where result.objects[target].map({ $0.entityIndex == entity.index }) ?? false {
-                    if r.storage == .manyToMany {
+                    if r.storage == .orderedArray, let kept = before[target]?.arrayValue, kept.count == sources.count,
+                        PatchPlan.identities(kept) == Set(sources.map { ExactString($0) })
+                    {
+                        result.setValue(.array(kept), of: target, r.name)
+                    } else if isArray {
                         result.setValue(.array(sources.sorted(by: utf8Less).map(JSONValue.string)), of: target, r.name)
                     } else if let first = sources.sorted(by: utf8Less).first {
                         result.setValue(.string(first), of: target, r.name)

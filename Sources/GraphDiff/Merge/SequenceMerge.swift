@@ -208,6 +208,24 @@ package enum SequenceMerge {
         return (order, conflicts)
     }
 
+    /// For each member of `merged`: whether base, mine and theirs all hold
+    /// it in an order neither side changed (it is on a longest run that
+    /// each side keeps in base order): its place is unchanged.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    package static func unmovedMembers(_ merged: [String], base: [String], mine: [String], theirs: [String]) -> [Bool] {
+        var basePosition: [ExactString: Int] = [:]
+        for (i, m) in base.enumerated() where basePosition[ExactString(m)] == nil { basePosition[ExactString(m)] = i }
+        let inMine = Set(mine.map { ExactString($0) }), inTheirs = Set(theirs.map { ExactString($0) })
+        func kept(_ side: [String]) -> Set<ExactString> {
+            let core = side.filter { let k = ExactString($0); return basePosition[k] != nil && inMine.contains(k) && inTheirs.contains(k) }
+            let ranks = core.compactMap { basePosition[ExactString($0)] }
+            return Set(longestIncreasingSubsequence(ranks).map { ExactString(core[$0]) })
+        }
+        let stays = kept(mine).intersection(kept(theirs))
+        return merged.map { stays.contains(ExactString($0)) }
+    }
+
     /// How a member of the result is placed.
     enum Placement {
         case none

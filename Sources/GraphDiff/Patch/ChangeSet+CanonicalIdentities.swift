@@ -62,6 +62,7 @@ extension ChangeSet {
             x.inserted = s.inserted.map { .init(member: canonical($0.member, type), after: $0.after.map { canonical($0, type) }) }
             x.removed = s.removed.map { .init(member: canonical($0.member, type), after: $0.after.map { canonical($0, type) }) }
             x.moved = s.moved.map { .init(member: canonical($0.member, type), from: $0.from.map { canonical($0, type) }, to: $0.to.map { canonical($0, type) }) }
+            x.positions = s.positions.map { .init(member: canonical($0.member, type), old: $0.old, new: $0.new) }
             return x
         }
         return result

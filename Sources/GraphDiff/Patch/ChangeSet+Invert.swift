@@ -1,7 +1,7 @@
 extension ChangeSet {
     /// The change set that undoes this one: inserts become deletes (and the
     /// reverse), every old value swaps with its new one, sequence inserts
-    /// and removals swap, moves go back.
+    /// and removals swap, moves go back, index values swap.
     ///
     /// `apply(changes.inverted(), to: apply(changes, to: a)) == a`.
     ///
@@ -33,6 +33,7 @@ extension ChangeSet {
             x.inserted = s.removed.map { .init(member: $0.member, after: $0.after) }
             x.removed = s.inserted.map { .init(member: $0.member, after: $0.after) }
             x.moved = s.moved.map { .init(member: $0.member, from: $0.to, to: $0.from) }
+            x.positions = s.positions.map { .init(member: $0.member, old: $0.new, new: $0.old) }
             return x
         }
         result.metadata = metadata.map { MetadataChange(key: $0.key, old: $0.new, new: $0.old) }

@@ -142,6 +142,10 @@ extension PatchDocument {
             for (member, e) in try entries("move") {
                 s.moved.append(.init(member: member, from: try optionalString(e["from"], "from"), to: try optionalString(e["to"], "to")))
             }
+            for (member, e) in try entries("positions") {
+                guard let old = e["old"], let new = e["new"] else { throw fail("each \"positions\" entry needs \"old\" and \"new\"") }
+                s.positions.append(.init(member: member, old: old, new: new))
+            }
             changes.sequences.append(s)
         case "metadata":
             changes.metadata.append(MetadataChange(key: try string("key"), old: o["old"], new: o["new"]))

@@ -14,18 +14,17 @@ extension PatchPlan {
     mutating func execute() throws(PatchError) -> (Graph, [GraphProblem]) {
         var graph = target
         var problems: [GraphProblem] = []
-        // Chain orders are computed from the target before anything moves.
-        var newOrders: [(ObjectID, Relationship, [String])] = []
-        for (owner, relationship, change) in orders {
-            guard let links = relationship.ordered else { continue }
-            let before = targetOrder(of: owner, through: relationship, links: links).map(\.identity)
+        // Orders are computed from the target before anything moves.
+        var newOrders: [(owner: ObjectID, layout: OrderedRelationship, order: [String], change: SequenceChange)] = []
+        for (owner, layout, change) in orders {
+            let before = targetOrder(of: owner, layout)
             guard let after = change.apply(to: before) else {
                 throw PatchError(.rejected([PatchMismatch(
-                    change: -1, subject: "order \(change.ownerEntity) \"\(owner.identity)\".\(relationship.name)",
+                    change: -1, subject: "order \(change.ownerEntity) \"\(owner.identity)\".\(layout.relationship.name)",
                     expected: nil, found: .array(before.map(JSONValue.string)), reason: "the order edits do not fit",
-                    entity: change.ownerEntity, identity: owner.identity, property: relationship.name)]))
+                    entity: change.ownerEntity, identity: owner.identity, property: layout.relationship.name)]))
             }
-            newOrders.append((owner, relationship, after))
+            newOrders.append((owner, layout, after, change))
         }
         for (key, value) in metadata { graph.metadata[key] = value }
         for id in deletes { graph.removeObject(id) }
@@ -34,31 +33,60 @@ extension PatchPlan {
         }
         for (id, property, value) in updates {
             guard let object = graph[id], let p = graph.entity(of: object).property(named: property) else { continue }
-            switch StoredValueRule(p, schema: schema).check(value) {
-            case .stored(let stored): graph.setValue(stored, of: id, property)
-            case .derived: break
-            case .invalid(let kind, let message):
-                problems.append(GraphProblem(kind, message, entity: graph.entity(of: object).name, identity: id.identity, property: property))
+            store(value, of: id, p, object, in: &graph, problems: &problems)
+        }
+        // Members that left a chain lose their links; then every new order
+        // is written (an index's as the patch's values).
+        for (_, layout, _, change) in newOrders {
+            for r in change.removed { layout.clearLinks(of: ObjectID(entity: layout.memberRoot, identity: r.member), in: &graph) }
+        }
+        for (owner, layout, order, change) in newOrders {
+            guard let attribute = layout.relationship.indexAttribute else {
+                layout.write(order, of: owner, into: &graph)
+                continue
+            }
+            for p in change.positions {
+                let id = ObjectID(entity: layout.memberRoot, identity: p.member)
+                guard let object = graph[id], let property = graph.entity(of: object).property(named: attribute) else { continue }
+                store(p.new, of: id, property, object, in: &graph, problems: &problems)
             }
         }
-        // Members that left a chain lose their links; then every new order is linked.
-        for (_, change) in orders.map({ ($0.relationship, $0.change) }) {
-            guard let links = change.memberRoot.isEmpty ? nil : schema.entity(named: change.ownerEntity)?.property(named: change.relationship)?.relationship?.ordered else { continue }
-            for r in change.removed {
-                let id = ObjectID(entity: change.memberRoot, identity: r.member)
-                graph.setValue(.null, of: id, links.prev)
-                graph.setValue(.null, of: id, links.next)
-            }
-        }
-        for (_, relationship, order) in newOrders {
-            guard let links = relationship.ordered, let root = schema.entity(named: relationship.destination)?.root else { continue }
-            for (i, member) in order.enumerated() {
-                let id = ObjectID(entity: root, identity: member)
-                graph.setValue(i > 0 ? .string(order[i - 1]) : .null, of: id, links.prev)
-                graph.setValue(i + 1 < order.count ? .string(order[i + 1]) : .null, of: id, links.next)
-            }
+        // An index's values must give its new order; on a target that
+        // differs from the patch's old graph they may not, and then the
+        // fewest members are renumbered.
+        for (owner, layout, order, _) in newOrders where layout.ordering.isIndex {
+            renumberIfNeeded(order, of: owner, layout, in: &graph)
         }
         return (graph, problems)
+    }
+
+    /// Stores `value` in `property` of the object `id` (now `object`) when
+    /// it suits the property (``StoredValueRule``), else adds the problem.
+    func store(_ value: JSONValue, of id: ObjectID, _ property: Property, _ object: GraphObject, in graph: inout Graph,
+               problems: inout [GraphProblem]) {
+        switch StoredValueRule(property, schema: schema).check(value) {
+        case .stored(let stored): graph.setValue(stored, of: id, property.name)
+        case .derived: break
+        case .invalid(let kind, let message):
+            problems.append(GraphProblem(kind, message, entity: graph.entity(of: object).name, identity: id.identity, property: property.name))
+        }
+    }
+
+    /// Gives the members of `order` (the new order of `owner`) values that
+    /// sort them so, when theirs do not: the fewest are renumbered
+    /// (``PositionAssignment``).
+    ///
+    /// - Complexity: O(*m* log *m*) for *m* members.
+    func renumberIfNeeded(_ order: [String], of owner: ObjectID, _ layout: OrderedRelationship, in graph: inout Graph) {
+        let ids = order.map { ObjectID(entity: layout.memberRoot, identity: $0) }
+        let values = ids.map { id in graph.objects[id].map(layout.position(of:)) ?? .null }
+        if PositionAssignment.increases(values) { return }
+        let current = values.map(PositionKey.number)
+        let least = current.compactMap { $0 }.min() ?? JSONNumber(0)
+        let floor = least < JSONNumber(0) ? least : JSONNumber(0)
+        let assigned = PositionAssignment.values(for: current, preferred: Array(repeating: false, count: order.count),
+                                                 type: layout.indexType ?? .double, floor: floor, dense: nil)
+        layout.writePositions(order, assigned.map(JSONValue.number), into: &graph)
     }
 
     /// The object an insert makes, as loading it would: each value checked
@@ -104,7 +132,7 @@ extension PatchPlan {
                 if let d = a.defaultValue { return d }
                 if !a.isOptional && !a.isTransient { problem(.missingRequired, "missing required attribute \"\(a.name)\"", a.name) }
             case .relationship(let r):
-                if r.storage == .manyToMany { return .array([]) }
+                if r.storage == .manyToMany || r.storage == .orderedArray { return .array([]) }
                 if r.storage == .toOne && !r.isOptional { problem(.missingRequired, "missing required relationship \"\(r.name)\"", r.name) }
             }
             return .null

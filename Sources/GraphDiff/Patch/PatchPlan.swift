@@ -9,24 +9,49 @@ struct PatchPlan {
     var deletes: [ObjectID] = []
     var inserts: [(ObjectID, Entity, [PropertyValue])] = []
     var updates: [(ObjectID, String, JSONValue)] = []
-    var orders: [(owner: ObjectID, relationship: Relationship, change: SequenceChange)] = []
+    var orders: [(owner: ObjectID, layout: OrderedRelationship, change: SequenceChange)] = []
     var metadata: [(String, JSONValue?)] = []
-    /// Owner indexes of the target, one per ordered relationship, built on first use.
+    /// Owner indexes of the target, one per ordered relationship kept on
+    /// the members, built on first use.
     var memberIndexes: [Relationship: [ObjectID: [ObjectID]]] = [:]
+    /// Every ordered relationship of the schema.
+    let layouts: [OrderedRelationship]
     /// The objects the plan deletes: an insert of one of them is pending.
     var deleting = Set<ObjectID>()
     /// For each identity the patch inserts: the position of the inserted
     /// entity in ``Schema/entities``.
     var insertedEntities: [ObjectID: Int] = [:]
 
-    init(target: Graph) { self.target = target }
+    init(target: Graph) {
+        self.target = target
+        layouts = OrderedRelationship.all(in: target.schema)
+    }
 
-    /// The target's chain order of `owner` through `relationship`.
+    /// The ordered relationship named `name` whose owners include objects
+    /// of the entity `entity`.
+    func layout(_ name: String, ownerEntity entity: Entity) -> OrderedRelationship? {
+        layouts.first { $0.relationship.name == name && $0.ownerKinds[entity.index] }
+    }
+
+    /// The target's order of `owner` through `layout`'s relationship
+    /// (empty when the target lacks the owner).
     ///
-    /// - Complexity: O(*n*) for the first owner of a relationship, O(*m*) after.
-    mutating func targetOrder(of owner: ObjectID, through relationship: Relationship, links: ChainLinks) -> [ObjectID] {
-        if memberIndexes[relationship] == nil { memberIndexes[relationship] = target.membersByOwner(through: relationship, sorted: false) }
-        return target.chain(members: memberIndexes[relationship]?[owner] ?? [], links: links)
+    /// - Complexity: O(*n*) for the first owner of a relationship kept on
+    ///   the members, O(*m* log *m*) after; O(*m*) for an array.
+    mutating func targetOrder(of owner: ObjectID, _ layout: OrderedRelationship) -> [String] {
+        guard target.objects[owner] != nil else { return [] }
+        let relationship = layout.relationship
+        switch layout.ordering {
+        case .array:
+            return layout.order(of: owner, in: target)
+        case .chain(let links):
+            if memberIndexes[relationship] == nil { memberIndexes[relationship] = target.membersByOwner(through: relationship, sorted: false) }
+            return target.chain(members: memberIndexes[relationship]?[owner] ?? [], links: links).map(\.identity)
+        case .index:
+            if memberIndexes[relationship] == nil { memberIndexes[relationship] = target.membersByOwner(through: relationship, sorted: false) }
+            let members = memberIndexes[relationship]?[owner] ?? []
+            return PositionKey.sorted(members.map { id in (id.identity, target.objects[id].map(layout.position(of:)) ?? .null) })
+        }
     }
 
     enum Verdict { case pending, present, mismatch }
@@ -115,7 +140,7 @@ struct PatchPlan {
             guard let object = current, !deleting.contains(id) else {
                 guard let edits = recordedChains(inserting: true, reason: "the members are not where the patch puts them") else { return }
                 inserts.append((id, entity, change.values))
-                orders += edits.filter { $0.verdict == .pending }.map { (id, $0.relationship, $0.change) }
+                orders += edits.filter { $0.verdict == .pending }.map { (id, $0.layout, $0.change) }
                 count(.pending)
                 return
             }
@@ -151,7 +176,7 @@ struct PatchPlan {
             guard let edits = recordedChains(inserting: false, reason: "the order does not match the patch's old order") else { return }
             deletes.append(id)
             deleting.insert(id)
-            orders += edits.filter { $0.verdict == .pending }.map { (id, $0.relationship, $0.change) }
+            orders += edits.filter { $0.verdict == .pending }.map { (id, $0.layout, $0.change) }
             count(.pending)
         case .updated:
             guard let object = current else {
@@ -224,7 +249,8 @@ struct PatchPlan {
     /// One recorded chain of an inserted or deleted owner, as the order
     /// edits that link (or unlink) its members, judged against the target.
     struct ChainEdit {
-        var relationship: Relationship
+        var layout: OrderedRelationship
+        var relationship: Relationship { layout.relationship }
         var members: [String]
         var change: SequenceChange
         var verdict: Verdict
@@ -240,7 +266,7 @@ struct PatchPlan {
         var edits: [ChainEdit] = []
         for chain in change.chains {
             guard let relationship = entity.property(named: chain.relationship)?.relationship, relationship.ordered != nil,
-                let memberEntity = schema.entity(named: relationship.destination)
+                let memberEntity = schema.entity(named: relationship.destination), let layout = layout(relationship.name, ownerEntity: entity)
             else {
                 mismatch(index, subject, property: chain.relationship, "no ordered relationship \"\(chain.relationship)\" on \"\(entity.name)\"")
                 return nil
@@ -252,17 +278,16 @@ struct PatchPlan {
             } else {
                 s.removed = m.indices.map { .init(member: m[$0], after: $0 > 0 ? m[$0 - 1] : nil) }
             }
-            let (verdict, found) = judge(s, owner: owner, relationship: relationship)
-            edits.append(ChainEdit(relationship: relationship, members: m, change: s, verdict: verdict, found: found))
+            let (verdict, found) = judge(s, owner: owner, layout)
+            edits.append(ChainEdit(layout: layout, members: m, change: s, verdict: verdict, found: found))
         }
         return edits
     }
 
     /// Whether the order edits `s` are pending, present or a mismatch
     /// against the target's chain of `owner`, and that chain.
-    mutating func judge(_ s: SequenceChange, owner: ObjectID, relationship: Relationship) -> (Verdict, [String]) {
-        guard let links = relationship.ordered else { return (.mismatch, []) }
-        let order = target.objects[owner] == nil ? [] : targetOrder(of: owner, through: relationship, links: links).map(\.identity)
+    mutating func judge(_ s: SequenceChange, owner: ObjectID, _ layout: OrderedRelationship) -> (Verdict, [String]) {
+        let order = targetOrder(of: owner, layout)
         var predecessor: [ExactString: String?] = [:]
         for (i, m) in order.enumerated() { predecessor[ExactString(m)] = i > 0 ? order[i - 1] : nil }
         func at(_ member: String) -> String?? { predecessor[ExactString(member)] }
@@ -284,6 +309,19 @@ struct PatchPlan {
                 bad += 1
             }
         }
+        // Index values: the old value (pending) or the new one (present).
+        if !s.positions.isEmpty {
+            let type = layout.indexType ?? .double
+            func same(_ a: JSONValue, _ b: JSONValue) -> Bool { (a.isNull && b.isNull) || (!a.isNull && !b.isNull && type.valuesEqual(a, b)) }
+            for p in s.positions {
+                guard let member = target.objects[ObjectID(entity: layout.memberRoot, identity: p.member)] else {
+                    bad += 1
+                    continue
+                }
+                let found = layout.position(of: member)
+                if same(found, p.old) { pending += 1 } else if same(found, p.new) { present += 1 } else { bad += 1 }
+            }
+        }
         if bad > 0 || (pending > 0 && present > 0) { return (.mismatch, order) }
         return (pending > 0 ? .pending : .present, order)
     }
@@ -293,13 +331,14 @@ struct PatchPlan {
         subjectObject = (s.ownerEntity, s.owner.identity)
         defer { subjectObject = nil }
         guard let ownerEntity = schema.entity(named: s.ownerEntity), let relationship = ownerEntity.property(named: s.relationship)?.relationship,
-            relationship.ordered != nil, let memberEntity = schema.entity(named: relationship.destination)
+            relationship.ordered != nil, let memberEntity = schema.entity(named: relationship.destination),
+            let layout = layout(relationship.name, ownerEntity: ownerEntity)
         else {
             mismatch(index, subject, property: s.relationship, "no ordered relationship \"\(s.relationship)\" on \"\(s.ownerEntity)\"")
             return
         }
         let owner = ObjectID(entity: ownerEntity.root, identity: s.owner.identity)
-        let (verdict, order) = judge(s, owner: owner, relationship: relationship)
+        let (verdict, order) = judge(s, owner: owner, layout)
         switch verdict {
         case .mismatch:
             mismatch(index, subject, property: s.relationship, "the order does not match the patch's old order", found: .array(order.map(JSONValue.string)),
@@ -308,7 +347,7 @@ struct PatchPlan {
             var change = s
             change.owner = owner
             change.memberRoot = memberEntity.root
-            orders.append((owner, relationship, change))
+            orders.append((owner, layout, change))
             count(.pending)
         case .present:
             count(.present)

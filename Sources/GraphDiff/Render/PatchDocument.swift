@@ -15,6 +15,9 @@
 ///        {"op": "order", "entity": "TaskList", "id": "groceries", "relationship": "items",
 ///         "insert": [{"id": "t5", "after": "t2"}], "remove": [{"id": "t9", "after": "t8"}],
 ///         "move": [{"id": "t4", "from": "t3", "to": null}]},
+///        {"op": "order", "entity": "Board", "id": "b1", "relationship": "cards",
+///         "insert": [], "remove": [], "move": [{"id": "c9", "from": "c8", "to": null}],
+///         "positions": [{"id": "c9", "old": 9, "new": 0}, {"id": "c1", "old": 0, "new": 1}, …]},
 ///        {"op": "metadata", "key": "lastSync", "old": "…", "new": "…"}]}
 ///
 /// Structural mode (plain JSON) has no `schema`; its changes are edits at
@@ -69,6 +72,9 @@ public enum PatchDocument {
             o["insert"] = .array(s.inserted.map { ["id": .string($0.member), "after": ref($0.after)] })
             o["remove"] = .array(s.removed.map { ["id": .string($0.member), "after": ref($0.after)] })
             o["move"] = .array(s.moved.map { ["id": .string($0.member), "from": ref($0.from), "to": ref($0.to)] })
+            if !s.positions.isEmpty {
+                o["positions"] = .array(s.positions.map { ["id": .string($0.member), "old": $0.old, "new": $0.new] })
+            }
             list.append(.object(o))
         }
         for m in changes.metadata {

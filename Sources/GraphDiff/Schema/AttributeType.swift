@@ -17,6 +17,15 @@
 public enum AttributeType: String, CaseIterable, Sendable, Hashable {
     case string, bool, int16, int32, int64, float, double, decimal, date, uuid, uri, binary, json
 
+    /// Whether the type may hold positions of an index ordering
+    /// (``Ordering/index(_:)``): the integer, decimal, float and double types.
+    public var canBePosition: Bool {
+        switch self {
+        case .int16, .int32, .int64, .decimal, .float, .double: return true
+        default: return false
+        }
+    }
+
     /// Whether the type may serve as an identity.
     public var canBeIdentity: Bool {
         switch self {

@@ -183,6 +183,52 @@ public struct ChainLinks: Sendable, Hashable {
     }
 }
 
+/// How an ordered to-many relationship keeps the order of each owner's
+/// members in a graph file (graphdiff(5), "ordered").
+///
+///     Relationship(name: "items", destination: "Item", toMany: true,
+///                  ordered: .chain(prev: "prev", next: "next"), inverse: "list")
+///     Relationship(name: "songs", destination: "Song", toMany: true, ordered: .array, inverse: "playlists")
+///     Relationship(name: "cards", destination: "Card", toMany: true, ordered: .index("position"), inverse: "board")
+///
+/// Whatever the storage, an owner's order is one sequence of member
+/// identities: diff, patch, merge and migrate read it and write it back
+/// through one model.
+public enum Ordering: Sendable, Hashable {
+    /// A prev/next chain on the members: two to-one references from the
+    /// member entity to itself, inverses of each other. The relationship
+    /// needs a to-one inverse (each member's owner).
+    case chain(ChainLinks)
+    /// The owner stores its members' identities as a JSON array, in order
+    /// (Core Data's ordered relationships, an `NSOrderedSet`). A member is
+    /// listed at most once per owner. The inverse may be a to-one, a
+    /// to-many (a sorted many-to-many on the members' side) or absent.
+    case array
+    /// The members' numeric attribute (an integer, decimal, float or double
+    /// type) gives each one's position within its owner: ascending, members
+    /// with equal values (or `null`, after all numbers) by identity. The
+    /// relationship needs a to-one inverse.
+    case index(String)
+
+    /// A chain through the members' to-one relationships `prev` and `next`.
+    public static func chain(prev: String, next: String) -> Ordering { .chain(ChainLinks(prev: prev, next: next)) }
+
+    /// Whether the order is kept as an index attribute on the members.
+    public var isIndex: Bool {
+        if case .index = self { return true }
+        return false
+    }
+
+    /// The storage's name in messages and schema diffs: `chain`, `array` or `index`.
+    public var storageName: String {
+        switch self {
+        case .chain: return "chain"
+        case .array: return "array"
+        case .index: return "index"
+        }
+    }
+}
+
 /// A reference from one entity to another.
 public struct Relationship: Sendable, Hashable {
     /// The relationship's name.
@@ -191,8 +237,9 @@ public struct Relationship: Sendable, Hashable {
     public var destination: String
     /// Whether it refers to many objects.
     public var isToMany: Bool
-    /// For an ordered to-many: the prev/next relationships on the members.
-    public var ordered: ChainLinks?
+    /// For an ordered to-many: how the order is kept (a chain, an array on
+    /// the owner, or an index attribute on the members); `nil` when unordered.
+    public var ordered: Ordering?
     /// The relationship on the destination that points back; `nil` for a
     /// one-way reference (Core Data allows a relationship without an
     /// inverse). A one-way reference is stored on the source only: an
@@ -214,7 +261,7 @@ public struct Relationship: Sendable, Hashable {
     /// A relationship `name` to `destination`, with its inverse (`nil`: a
     /// one-way reference).
     public init(
-        name: String, destination: String, toMany: Bool = false, ordered: ChainLinks? = nil,
+        name: String, destination: String, toMany: Bool = false, ordered: Ordering? = nil,
         inverse: String? = nil, deleteRule: DeleteRule = .nullify, isOptional: Bool = true,
         minCount: Int? = nil, maxCount: Int? = nil, renamedFrom: String? = nil
     ) {
@@ -230,6 +277,19 @@ public struct Relationship: Sendable, Hashable {
         self.isOptional = isOptional
     }
 
+    /// The chain links, when the order is kept as a prev/next chain.
+    public var chainLinks: ChainLinks? {
+        if case .chain(let links)? = ordered { return links }
+        return nil
+    }
+
+    /// The members' attribute that gives their positions, when the order is
+    /// kept as an index attribute.
+    public var indexAttribute: String? {
+        if case .index(let name)? = ordered { return name }
+        return nil
+    }
+
     /// How a relationship is kept in the graph file.
     public enum Storage: Sendable, Hashable {
         /// An identity string or `null` on the source object.
@@ -237,6 +297,9 @@ public struct Relationship: Sendable, Hashable {
         /// A sorted array of identities on both sides; for a one-way to-many
         /// (no inverse), on the source only.
         case manyToMany
+        /// An array of identities on the source, in the relationship's order
+        /// (``Ordering/array``), each listed once.
+        case orderedArray
         /// Not stored: the members that point here through the to-one inverse.
         case derived
     }

@@ -31,6 +31,16 @@ extension Schema {
         return .object(document)
     }
 
+    /// An ordering as a schema document writes it: `{"prev": P, "next": N}`,
+    /// `"array"` or `{"index": A}`.
+    public static func encoded(_ ordering: Ordering) -> JSONValue {
+        switch ordering {
+        case .chain(let chain): return ["prev": .string(chain.prev), "next": .string(chain.next)]
+        case .array: return "array"
+        case .index(let attribute): return ["index": .string(attribute)]
+        }
+    }
+
     /// The `format` member of every schema document.
     public static let formatTag = "graphdiff-schema/1"
 }
@@ -59,7 +69,7 @@ extension Entity {
                 var spec = JSONObject()
                 spec["destination"] = .string(r.destination)
                 if r.isToMany { spec["toMany"] = true }
-                if let chain = r.ordered { spec["ordered"] = ["prev": .string(chain.prev), "next": .string(chain.next)] }
+                if let ordering = r.ordered { spec["ordered"] = Schema.encoded(ordering) }
                 if let inverse = r.inverse { spec["inverse"] = .string(inverse) }
                 if r.deleteRule != .nullify { spec["deleteRule"] = .string(r.deleteRule.rawValue) }
                 if !r.isOptional { spec["optional"] = false }

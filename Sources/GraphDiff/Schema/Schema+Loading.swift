@@ -111,6 +111,35 @@ struct SchemaDecoder {
         return n
     }
 
+    /// A relationship's `ordered` member: `{"prev": P, "next": N}` (a
+    /// chain), `"array"`, or `{"index": A}`; `nil` after reporting anything else.
+    mutating func ordering(_ value: JSONValue, at path: [String]) -> Ordering? {
+        let forms = "ordered is {\"prev\": P, \"next\": N}, \"array\" or {\"index\": A}"
+        switch value {
+        case .string(let name):
+            guard name == "array" else {
+                problem("unknown ordering \"\(name)\": \(forms)", path)
+                return nil
+            }
+            return .array
+        case .object(let object):
+            guard let o = members(value, at: path, allowed: ["prev", "next", "index"]) else { return nil }
+            if object["index"] != nil {
+                guard object["prev"] == nil && object["next"] == nil else {
+                    problem("an ordering is a chain or an index, not both: \(forms)", path)
+                    return nil
+                }
+                return string(o, "index", at: path).map(Ordering.index)
+            }
+            guard let prev = string(o, "prev", at: path, required: true), let next = string(o, "next", at: path, required: true)
+            else { return nil }
+            return .chain(prev: prev, next: next)
+        default:
+            problem("\(forms), found \(value.kindName)", path)
+            return nil
+        }
+    }
+
     struct Declared {
         var name: String
         var version: JSONValue?
@@ -206,20 +235,14 @@ struct SchemaDecoder {
                         problem("unknown delete rule \"\(ruleName)\"; known rules: cascade, nullify, deny, noAction", p + ["deleteRule"])
                     }
                 }
-                var chain: ChainLinks?
-                if let ordered = r["ordered"], let o = members(ordered, at: p + ["ordered"], allowed: ["prev", "next"]) {
-                    if let prev = string(o, "prev", at: p + ["ordered"], required: true),
-                        let next = string(o, "next", at: p + ["ordered"], required: true)
-                    {
-                        chain = ChainLinks(prev: prev, next: next)
-                    }
-                }
+                var ordering: Ordering?
+                if let ordered = r["ordered"] { ordering = self.ordering(ordered, at: p + ["ordered"]) }
                 let minCount = count(r, "minCount", at: p)
                 let maxCount = count(r, "maxCount", at: p)
                 guard let destination else { continue }
                 entity.relationships.append(Relationship(
                     name: m.key, destination: destination, toMany: bool(r, "toMany", at: p, default: false),
-                    ordered: chain, inverse: inverse, deleteRule: rule, isOptional: bool(r, "optional", at: p, default: true),
+                    ordered: ordering, inverse: inverse, deleteRule: rule, isOptional: bool(r, "optional", at: p, default: true),
                     minCount: minCount, maxCount: maxCount, renamedFrom: string(r, "renamedFrom", at: p)))
             }
         }

@@ -87,6 +87,8 @@ extension Schema {
         }
 
         // Relationships: destinations, inverses both ways, chains, storage.
+        // Index attribute (`ENTITY.ATTRIBUTE`) → the relationship it orders.
+        var indexUsers: [String: String] = [:]
         for i in entities.indices {
             let entity = entities[i]
             for r in entity.relationships {
@@ -97,10 +99,15 @@ extension Schema {
                 }
                 let destination = entities[d]
                 guard let inverseName = r.inverse else {
-                    // A one-way reference: nothing points back.
-                    if r.ordered != nil {
-                        problems.append(SchemaProblem(
-                            "an ordered relationship needs a to-one inverse (the owner of each chain)", path: path + ["ordered"]))
+                    // A one-way reference: nothing points back. Only an
+                    // array on the owner keeps an order without an owner
+                    // on each member.
+                    if let ordering = r.ordered {
+                        if !r.isToMany {
+                            problems.append(SchemaProblem("only a to-many relationship can be ordered", path: path + ["ordered"]))
+                        } else if ordering != .array {
+                            problems.append(SchemaProblem(Schema.needsToOneInverse(ordering), path: path + ["ordered"]))
+                        }
                     }
                     continue
                 }
@@ -121,14 +128,25 @@ extension Schema {
                         "inverse mismatch: \"\(r.destination).\(inverseName)\" has no inverse (a one-way reference), not \"\(entity.name).\(r.name)\"",
                         path: path + ["inverse"]))
                 }
-                if let chain = r.ordered {
+                if let ordering = r.ordered {
                     if !r.isToMany {
                         problems.append(SchemaProblem("only a to-many relationship can be ordered", path: path + ["ordered"]))
                     }
-                    if inverse.isToMany {
-                        problems.append(SchemaProblem(
-                            "an ordered relationship needs a to-one inverse (the owner of each chain)", path: path + ["ordered"]))
+                    if inverse.isToMany && ordering != .array {
+                        problems.append(SchemaProblem(Schema.needsToOneInverse(ordering), path: path + ["ordered"]))
                     }
+                    if case .index(let attributeName) = ordering {
+                        problems += Schema.indexProblems(attributeName, of: destination, path: path + ["ordered", "index"])
+                        let key = "\(destination.name).\(attributeName)"
+                        if let other = indexUsers[key] {
+                            problems.append(SchemaProblem(
+                                "index attribute \"\(key)\" already orders \"\(other)\"; an attribute orders one relationship",
+                                path: path + ["ordered", "index"]))
+                        } else {
+                            indexUsers[key] = "\(entity.name).\(r.name)"
+                        }
+                    }
+                    guard let chain = r.chainLinks else { continue }
                     for (role, linkName, otherName) in [("prev", chain.prev, chain.next), ("next", chain.next, chain.prev)] {
                         guard let link = destination.propertyByName[linkName]?.relationship else {
                             problems.append(SchemaProblem(
@@ -155,6 +173,8 @@ extension Schema {
         // relationships and on every copy in the inherited tables.
         func storage(of r: Relationship, on entityName: String) -> Relationship.Storage {
             guard r.isToMany else { return .toOne }
+            // An array keeps its order on the owner, whatever the inverse.
+            if r.ordered == .array { return .orderedArray }
             // A one-way to-many is stored on its source, as one side of a many-to-many.
             guard let inverseName = r.inverse else { return .manyToMany }
             guard let d = index[r.destination], let inverse = entities[d].propertyByName[inverseName]?.relationship
@@ -286,6 +306,36 @@ extension Schema {
         self.diffScope = diffScope
         self.fingerprint = ""
         self.fingerprint = Schema.fingerprint(of: encodedModel())
+    }
+
+    /// Why an ordered relationship kept as `ordering` (a chain or an index)
+    /// cannot have a to-many inverse or none.
+    static func needsToOneInverse(_ ordering: Ordering) -> String {
+        switch ordering {
+        case .chain: return "an ordered relationship needs a to-one inverse (the owner of each chain)"
+        default: return "an ordered relationship kept as an \(ordering.storageName) needs a to-one inverse (the owner of each member)"
+        }
+    }
+
+    /// The problems of `name` as the index attribute of an ordering whose
+    /// members are of `destination`: it must be a stored numeric attribute
+    /// other than the identity.
+    static func indexProblems(_ name: String, of destination: Entity, path: [String]) -> [SchemaProblem] {
+        guard let attribute = destination.propertyByName[name]?.attribute else {
+            return [SchemaProblem("index attribute \"\(name)\" is not an attribute of \"\(destination.name)\"", path: path)]
+        }
+        if !attribute.type.canBePosition {
+            return [SchemaProblem(
+                "index attribute \"\(destination.name).\(name)\" has type \(attribute.type.rawValue); use an integer, decimal, float or double type",
+                path: path)]
+        }
+        if attribute.isTransient {
+            return [SchemaProblem("index attribute \"\(destination.name).\(name)\" is transient: its values are not stored", path: path)]
+        }
+        if destination.identityAttribute == name {
+            return [SchemaProblem("index attribute \"\(destination.name).\(name)\" is the identity", path: path)]
+        }
+        return []
     }
 
     /// `sha256:` and the hex digest of the compact sorted form of `model`.

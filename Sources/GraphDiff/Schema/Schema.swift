@@ -11,7 +11,7 @@
 ///         Entity(name: "List", identity: "id",
 ///                attributes: [Attribute(name: "id", type: .string)],
 ///                relationships: [Relationship(name: "items", destination: "Item", toMany: true,
-///                                             ordered: ChainLinks(prev: "prev", next: "next"),
+///                                             ordered: .chain(prev: "prev", next: "next"),
 ///                                             inverse: "list", deleteRule: .cascade)]),
 ///         ...
 ///     ])
@@ -96,13 +96,25 @@ extension Schema {
 }
 
 extension Schema {
+    /// For each entity (by position), the slots that store an order and are
+    /// never compared as properties: the prev/next links of every chain its
+    /// objects can be members of, and its arrays of ordered relationships
+    /// (``Ordering/array``). (An index attribute is compared as a property
+    /// on an object with no owner: see ``OrderedRelationship``.)
+    func orderStorageSlots() -> [Set<Int>] {
+        let links = chainLinkSlots()
+        return entities.map { e in
+            links[e.index].union(e.storedProperties.indices.filter { e.storedProperties[$0].relationship?.storage == .orderedArray })
+        }
+    }
+
     /// For each entity (by position), the slots of the prev/next links of
     /// every chain its objects can be members of.
     public func chainLinkSlots() -> [Set<Int>] {
         var links: [(destination: Int, names: [String])] = []
         for e in entities {
             for r in e.relationships {
-                if let l = r.ordered, let d = index(ofEntity: r.destination) { links.append((d, [l.prev, l.next])) }
+                if let l = r.chainLinks, let d = index(ofEntity: r.destination) { links.append((d, [l.prev, l.next])) }
             }
         }
         return entities.map { e in

@@ -10,6 +10,12 @@ struct _EntityPlan: Sendable {
         case copyOrDefault(Int, JSONValue)
         /// The value given, for every object.
         case constant(JSONValue)
+        /// The OLD to-one reference in this slot as a list of one (`[]` for
+        /// `null`): a to-one that became a to-many.
+        case wrapped(Int)
+        /// The OLD array of identities in this slot, sorted: an ordered
+        /// array that became an unordered many-to-many.
+        case sorted(Int)
     }
 
     /// The NEW entity's position in NEW's entities.
@@ -41,31 +47,57 @@ struct _EntityPlan: Sendable {
                 if !a.isOptional, let value = a.defaultValue { return .copyOrDefault(oldSlot, value) }
                 return .copy(oldSlot)
             case .relationship(let r):
-                let empty = Source.constant(r.storage == .manyToMany ? .array([]) : .null)
-                // A change of storage (to-one against to-many, or an inverse
-                // that changed cardinality) needs a mapping.
-                guard let was = oldProperty?.relationship, was.storage == r.storage, let oldSlot else { return empty }
-                return .copy(oldSlot)
+                let isList = r.storage == .manyToMany || r.storage == .orderedArray
+                let empty = Source.constant(isList ? .array([]) : .null)
+                guard let was = oldProperty?.relationship, let oldSlot else { return empty }
+                switch (was.storage, r.storage) {
+                case (let a, let b) where a == b: return .copy(oldSlot)
+                // The members stay; a new order is written afterwards.
+                case (.manyToMany, .orderedArray): return .copy(oldSlot)
+                case (.orderedArray, .manyToMany): return .sorted(oldSlot)
+                // A to-one becomes a to-many stored on this side.
+                case (.toOne, .manyToMany), (.toOne, .orderedArray): return .wrapped(oldSlot)
+                // Other changes of storage need a mapping.
+                default: return empty
+                }
             }
         }
     }
 }
 
 extension Migration {
-    /// NEW's ordered relationships (with the entity that declares each)
-    /// whose OLD counterpart was unordered or absent: their chains are
-    /// built in identity order.
-    static func _chainsToBuild(old: Schema, new: Schema, _ correspondence: SchemaCorrespondence) -> [(owner: Entity, relationship: Relationship)] {
-        var result: [(owner: Entity, relationship: Relationship)] = []
+    /// NEW's ordered relationships whose order is written anew, each with
+    /// where its OLD order comes from: every one but those kept in the same
+    /// storage through the same links, array or attribute (whose values are
+    /// copied as they are).
+    static func _ordersToWrite(old: Schema, new: Schema, _ correspondence: SchemaCorrespondence) -> [_OrderConversion] {
+        var result: [_OrderConversion] = []
         for entity in new.entities {
-            for r in entity.relationships where r.ordered != nil {
-                let was = correspondence.oldEntity(forNew: entity.name).flatMap(old.entity(named:)).flatMap { o in
+            for r in entity.relationships {
+                guard let layout = OrderedRelationship(schema: new, owner: entity, relationship: r) else { continue }
+                let oldOwner = correspondence.oldEntity(forNew: entity.name).flatMap(old.entity(named:))
+                let was = oldOwner.flatMap { o in
                     correspondence.oldProperty(forNew: r.name, inNewEntity: entity.name).flatMap { o.property(named: $0)?.relationship }
                 }
-                if was?.ordered == nil { result.append((entity, r)) }
+                let oldLayout = oldOwner.flatMap { o in was.flatMap { OrderedRelationship(schema: old, owner: o, relationship: $0) } }
+                if let oldLayout, _sameStorage(oldLayout.ordering, r.ordered, inNewEntity: r.destination, correspondence) { continue }
+                result.append(_OrderConversion(layout: layout, oldLayout: oldLayout, oldRelationship: was))
             }
         }
         return result
+    }
+
+    /// Whether the OLD ordering `a` and the NEW ordering `b` (of a
+    /// relationship to the NEW entity `destination`) keep the order in the
+    /// same place: one storage, through paired links or attributes.
+    static func _sameStorage(_ a: Ordering, _ b: Ordering?, inNewEntity destination: String, _ c: SchemaCorrespondence) -> Bool {
+        func same(_ x: String, _ y: String) -> Bool { c.oldProperty(forNew: y, inNewEntity: destination) == x }
+        switch (a, b) {
+        case (.array, .array?): return true
+        case (.chain(let x), .chain(let y)?): return same(x.prev, y.prev) && same(x.next, y.next)
+        case (.index(let x), .index(let y)?): return same(x, y)
+        default: return false
+        }
     }
 
     /// NEW's `ENTITY.PROPERTY` names of OLD chain links whose relationship
@@ -74,15 +106,15 @@ extension Migration {
     static func _droppedLinks(old: Schema, new: Schema, _ correspondence: SchemaCorrespondence) -> Set<String> {
         var newLinks: Set<String> = []
         for entity in new.entities {
-            for r in entity.relationships { if let l = r.ordered { newLinks.formUnion([r.destination + "." + l.prev, r.destination + "." + l.next]) } }
+            for r in entity.relationships { if let l = r.chainLinks { newLinks.formUnion([r.destination + "." + l.prev, r.destination + "." + l.next]) } }
         }
         var result: Set<String> = []
         for entity in old.entities {
             for r in entity.relationships {
-                guard let links = r.ordered else { continue }
+                guard let links = r.chainLinks else { continue }
                 let newOwner = correspondence.newEntity(forOld: entity.name).flatMap(new.entity(named:))
                 let stillOrdered = newOwner?.relationships.contains { n in
-                    n.ordered != nil && correspondence.oldProperty(forNew: n.name, inNewEntity: newOwner?.name ?? "") == r.name
+                    n.chainLinks != nil && correspondence.oldProperty(forNew: n.name, inNewEntity: newOwner?.name ?? "") == r.name
                 } ?? false
                 guard !stillOrdered, let destination = correspondence.newEntity(forOld: r.destination) else { continue }
                 for link in [links.prev, links.next] {
@@ -129,21 +161,53 @@ extension Graph {
         }
     }
 
-    /// Links the members of every owner through the ordered `relationship`
-    /// (declared on `owner`) in identity order, and clears the links of
-    /// every object of its destination that has no owner.
+    /// Writes the order of every owner of `conversion`'s NEW relationship,
+    /// read from `old` (this graph's source, of the OLD schema): the OLD
+    /// order when the relationship was ordered, whatever its storage; the
+    /// members by identity (UTF-8 byte order, the order of the canonical
+    /// file) when it was not. An index is numbered 0, 1, 2, …; a chain's
+    /// links are cleared first, so members without an owner have none.
     ///
     /// - Complexity: O(*n* + *m* log *m*), *m* being the number of members.
-    mutating func _buildChains(owner: Entity, relationship: Relationship) {
-        guard let links = relationship.ordered, let destination = schema.entity(named: relationship.destination) else { return }
-        for id in objects.keys where objects[id].map({ schema.isKind($0.entityIndex, of: destination.index) }) ?? false {
-            setValue(.null, of: id, links.prev)
-            setValue(.null, of: id, links.next)
+    mutating func _writeOrders(_ conversion: _OrderConversion, from old: Graph) {
+        let layout = conversion.layout
+        if layout.relationship.chainLinks != nil {
+            for row in 0..<objects.rowCount {
+                guard let o = objects.object(atRow: row), layout.isMember(o) else { continue }
+                layout.clearLinks(of: objects.id(atRow: row), in: &self)
+            }
         }
-        for (_, members) in membersByOwner(through: relationship) {
-            for (k, id) in members.enumerated() {
-                if k > 0 { setValue(.string(members[k - 1].identity), of: id, links.prev) }
-                if k + 1 < members.count { setValue(.string(members[k + 1].identity), of: id, links.next) }
+        var owners = Set<ObjectID>()
+        for (id, o) in objects where layout.isOwner(o) { owners.insert(id) }
+        let oldOrders: [ObjectID: [String]]
+        if let oldLayout = conversion.oldLayout {
+            oldOrders = oldLayout.orders(of: owners, in: old)
+        } else if let was = conversion.oldRelationship {
+            var orders: [ObjectID: [String]] = [:]
+            if was.storage == .derived {
+                for (owner, members) in old.membersByOwner(through: was) where owners.contains(owner) { orders[owner] = members.map(\.identity) }
+            } else {
+                for owner in owners { orders[owner] = (old.value(of: owner, was.name)?.arrayValue ?? []).compactMap(\.stringValue).sorted(by: utf8Less) }
+            }
+            oldOrders = orders
+        } else {
+            oldOrders = [:]
+        }
+        // The members the migrated graph gives each owner, in the OLD order.
+        let present = layout.isKeptOnMembers ? membersByOwner(through: layout.relationship, sorted: true) : [:]
+        for owner in owners.sorted() {
+            var members: Set<ExactString>
+            if layout.isKeptOnMembers {
+                members = Set((present[owner] ?? []).map { ExactString($0.identity) })
+            } else {
+                members = Set((objects[owner].flatMap(layout.listedMembers(of:)) ?? []).compactMap { $0.stringValue.map { ExactString($0) } })
+            }
+            var order = (oldOrders[owner] ?? []).filter { members.remove(ExactString($0)) != nil }
+            order += members.map(\.string).sorted(by: utf8Less)
+            if layout.ordering.isIndex {
+                layout.writePositions(order, order.indices.map { .number(JSONNumber($0)) }, into: &self)
+            } else {
+                layout.write(order, of: owner, into: &self)
             }
         }
     }
@@ -166,4 +230,15 @@ extension Graph {
         }
         return problems
     }
+}
+
+/// One ordered relationship of NEW whose order a migration writes, and
+/// where the OLD order comes from (``Migration/_ordersToWrite(old:new:_:)``).
+struct _OrderConversion: Sendable {
+    /// The NEW relationship.
+    let layout: OrderedRelationship
+    /// The OLD relationship's order, when it was ordered.
+    let oldLayout: OrderedRelationship?
+    /// The OLD relationship, when it existed.
+    let oldRelationship: Relationship?
 }

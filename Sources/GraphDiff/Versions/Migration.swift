@@ -19,14 +19,20 @@
 ///   keeps its objects, which gain the properties it now inherits (their
 ///   defaults) and lose those it no longer does; their identities must be
 ///   unique in the new root;
-/// - a relationship that became ordered gets chains: each owner's members
-///   linked in identity order (the UTF-8 byte order of the identities, the
-///   order of the canonical file); members without an owner get `null`
-///   links. One that became unordered loses its chain links: the prev and
-///   next references are `null` when NEW keeps them as plain relationships;
-/// - a relationship keeps its storage (see ``Relationship/Storage``): a
-///   change of storage comes only with a change that needs a mapping
-///   (to-one against to-many, an inverse changed), so none is converted.
+/// - every owner keeps its order exactly when a relationship changes how it
+///   keeps it (a chain, an array on the owner, an index attribute on the
+///   members; see ``Ordering``): the OLD order is read and written in the
+///   NEW storage, an index numbered 0, 1, 2, …. A relationship that became
+///   ordered is ordered by identity (the UTF-8 byte order of the
+///   identities, the order of the canonical file). One that became
+///   unordered keeps its members: chain links are `null` where NEW keeps
+///   them as plain relationships, an array becomes a sorted many-to-many,
+///   index values stay as plain values;
+/// - a to-one that became a to-many stored on this side (an inverse that
+///   became a to-many, as Core Data infers) holds a list of the one
+///   reference (`[]` for `null`); other changes of storage (to-many to
+///   to-one, a to-many that becomes derived from a new to-one inverse)
+///   need a mapping.
 ///
 /// Metadata is kept; a `schemaFingerprint` in it is set to NEW's. The
 /// `$schema` reference is kept: the caller knows where NEW is.
@@ -43,7 +49,7 @@
 ///
 /// - Complexity: O(*n* · *p* + *m* log *m*), where *n* is the number of
 ///   objects, *p* the number of stored properties per object and *m* the
-///   number of members of relationships that became ordered.
+///   number of members of relationships whose order is written anew.
 public struct Migration: Sendable {
     /// The schema the graphs are in.
     public let old: Schema
@@ -60,8 +66,8 @@ public struct Migration: Sendable {
     /// Per OLD entity (by position): how its objects become objects of NEW,
     /// or `nil` when NEW drops the entity.
     let plans: [_EntityPlan?]
-    /// NEW's ordered relationships whose chains are built in identity order.
-    let chainsToBuild: [(owner: Entity, relationship: Relationship)]
+    /// NEW's ordered relationships whose order is written anew.
+    let ordersToWrite: [_OrderConversion]
 
     /// A migration from `old` to `new`.
     ///
@@ -72,9 +78,8 @@ public struct Migration: Sendable {
         let correspondence = SchemaCorrespondence(old: old, new: new)
         self.correspondence = correspondence
         self.mappingChanges = SchemaDiff.changes(from: old, to: new).filter { $0.migration == .mapping }
-        let chainsToBuild = Migration._chainsToBuild(old: old, new: new, correspondence)
         let unlinked = Migration._droppedLinks(old: old, new: new, correspondence)
-        self.chainsToBuild = chainsToBuild
+        self.ordersToWrite = Migration._ordersToWrite(old: old, new: new, correspondence)
         self.plans = old.entities.map { entity in
             _EntityPlan(old: old, new: new, entity: entity, correspondence, unlinked: unlinked)
         }
@@ -122,6 +127,10 @@ public struct Migration: Sendable {
                 case .copy(let slot): values.append(object.values[slot])
                 case .copyOrDefault(let slot, let value): values.append(object.values[slot].isNull ? value : object.values[slot])
                 case .constant(let value): values.append(value)
+                case .wrapped(let slot): values.append(.array(object.values[slot].isNull ? [] : [object.values[slot]]))
+                case .sorted(let slot):
+                    let ids = (object.values[slot].arrayValue ?? []).compactMap(\.stringValue).sorted(by: utf8Less)
+                    values.append(.array(ids.map(JSONValue.string)))
                 }
             }
             let newID = ObjectID(entity: entity.root, identity: id.identity)
@@ -136,7 +145,7 @@ public struct Migration: Sendable {
         }
         result.objects = store
         result._dropReferencesToMissingObjects()
-        for (owner, relationship) in chainsToBuild { result._buildChains(owner: owner, relationship: relationship) }
+        for conversion in ordersToWrite { result._writeOrders(conversion, from: graph) }
         problems += result._valueProblems()
         if problems.isEmpty { problems = result.consistencyProblems() }
         if !problems.isEmpty { throw .invalidResult(problems.sorted(by: GraphProblem.subjectOrder)) }

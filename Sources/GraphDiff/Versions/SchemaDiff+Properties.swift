@@ -90,8 +90,13 @@ extension _SchemaDiffer {
             }
         }
         if r.isToMany != s.isToMany {
-            modified(entity, name, "toMany", .bool(r.isToMany), .bool(s.isToMany), .mapping,
-                     s.isToMany ? "a to-one becomes a to-many" : "a to-many becomes a to-one")
+            if s.isToMany && r.storage == .toOne && (s.storage == .manyToMany || s.storage == .orderedArray) {
+                modified(entity, name, "toMany", .bool(r.isToMany), .bool(s.isToMany), .inferred,
+                         "a to-one becomes a to-many: each reference becomes a list of one")
+            } else {
+                modified(entity, name, "toMany", .bool(r.isToMany), .bool(s.isToMany), .mapping,
+                         s.isToMany ? "a to-one becomes a to-many derived from its inverse" : "a to-many becomes a to-one")
+            }
         }
         compareOrdered(r, s, sameDestination: sameDestination, in: entity)
         if r.isOptional != s.isOptional {
@@ -117,26 +122,44 @@ extension _SchemaDiffer {
     }
 
     mutating func compareOrdered(_ r: Relationship, _ s: Relationship, sameDestination: Bool, in entity: String) {
+        let kept = "each owner's order is kept"
         switch (r.ordered, s.ordered) {
         case (nil, nil):
             return
-        case (nil, let links?):
-            modified(entity, s.name, "ordered", false, Self.links(links), .inferred, "chains are built in identity order")
-        case (let links?, nil):
-            modified(entity, s.name, "ordered", Self.links(links), false, .inferred, "chain links are dropped")
-        case (let a?, let b?):
-            guard sameDestination else { return }
-            if !sameProperty(a.prev, b.prev, inNewEntity: s.destination) || !sameProperty(a.next, b.next, inNewEntity: s.destination) {
-                modified(entity, s.name, "ordered", Self.links(a), Self.links(b), .inferred,
-                         "chains are rebuilt in identity order")
+        case (nil, let b?):
+            let reason: String
+            switch b {
+            case .chain: reason = "chains are built in identity order"
+            case .array: reason = "arrays are built in identity order"
+            case .index: reason = "positions are numbered 0, 1, 2, … in identity order"
             }
+            modified(entity, s.name, "ordered", false, Self.ordering(b), .inferred, reason)
+        case (let a?, nil):
+            let reason: String
+            switch a {
+            case .chain: reason = "chain links are dropped"
+            case .array: reason = "the order is dropped; the members stay"
+            case .index: reason = "the order is dropped; the positions stay as values"
+            }
+            modified(entity, s.name, "ordered", Self.ordering(a), false, .inferred, reason)
+        case (let a?, let b?):
+            guard sameDestination, !Migration._sameStorage(a, b, inNewEntity: s.destination, correspondence) else { return }
+            let reason: String
+            switch (a, b) {
+            case (.chain, .chain): reason = "\(kept), linked through the new links"
+            case (_, .index): reason = "\(kept), numbered 0, 1, 2, …"
+            default: reason = "\(kept)"
+            }
+            modified(entity, s.name, "ordered", Self.ordering(a), Self.ordering(b), .inferred,
+                     a.storageName == b.storageName ? reason : "\(reason): \(a.storageName) → \(b.storageName)")
         }
     }
 
     /// The relationship's inverse, if it has one.
     static func inverseName(_ r: Relationship) -> String? { r.inverse }
 
-    static func links(_ l: ChainLinks) -> JSONValue { ["prev": .string(l.prev), "next": .string(l.next)] }
+    /// An ordering as the schema file writes it.
+    static func ordering(_ o: Ordering) -> JSONValue { Schema.encoded(o) }
 
     static func count(_ n: Int?) -> JSONValue { n.map { .number(JSONNumber($0)) } ?? .null }
 }

@@ -206,7 +206,9 @@ struct _SchemaDiffer {
         let pairs = correspondence.oldPropertyByNew[n.name] ?? [:]
         for p in declaredProperties(n) {
             guard let oldName = pairs[p.name], let q = o.property(named: oldName) else {
-                addedProperty(p, in: n.name)
+                // A chain link is part of the `ordered` aspect of the
+                // relationship it orders, not a property of its own.
+                if !Self.isChainLink(p.name, declaredBy: n, in: new) { addedProperty(p, in: n.name) }
                 continue
             }
             if q.name != p.name {
@@ -231,7 +233,7 @@ struct _SchemaDiffer {
         }
         let oldDeclared = Set(declaredProperties(o).map(\.name))
         let lostInherited = sameEntity(o.parent, n.parent) ? [] : o.properties.filter { !oldDeclared.contains($0.name) }
-        for q in declaredProperties(o) + lostInherited where !paired.contains(q.name) {
+        for q in declaredProperties(o) + lostInherited where !paired.contains(q.name) && !Self.isChainLink(q.name, declaredBy: o, in: old) {
             switch q {
             case .attribute(let a) where a.isTransient:
                 add(SchemaChange(kind: .removed, entity: n.name, property: q.name, migration: .inferred,
@@ -242,6 +244,17 @@ struct _SchemaDiffer {
             case .relationship:
                 add(SchemaChange(kind: .removed, entity: n.name, property: q.name, migration: .inferred,
                                  reason: "its references are dropped"))
+            }
+        }
+    }
+
+    /// Whether `name`, declared by `entity`, is the prev or next link of a
+    /// chain of `schema` whose members are `entity` or inherit from it.
+    static func isChainLink(_ name: String, declaredBy entity: Entity, in schema: Schema) -> Bool {
+        schema.entities.contains { owner in
+            owner.relationships.contains { r in
+                guard let links = r.chainLinks, links.prev == name || links.next == name else { return false }
+                return schema.entity(r.destination, isKindOf: entity.name)
             }
         }
     }

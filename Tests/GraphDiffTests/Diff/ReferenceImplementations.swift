@@ -35,7 +35,7 @@ extension ChangeSet {
         // One pass over the objects matches them, finds what changed, and
         // notes each chain's head and which chains a change touched; only
         // those chains are walked and compared afterwards.
-        var chains = ChainLayout.all(in: schema).map { ReferenceChainTracker(chain: $0) }
+        var chains = OrderedRelationship.chains(in: schema).map { ReferenceChainTracker(chain: $0) }
         for (id, o) in old.objects {
             let n = new.objects[id]
             for c in chains.indices { chains[c].note(id, old: o, new: n) }
@@ -122,7 +122,7 @@ extension ChangeSet {
     /// noting the old owner and the new owner of every changed member finds
     /// every changed chain.
     struct ReferenceChainTracker {
-        let chain: ChainLayout
+        let chain: OrderedRelationship
         var oldHeads: [ObjectID: ObjectID] = [:]
         var newHeads: [ObjectID: ObjectID] = [:]
         var touched = Set<ObjectID>()
@@ -190,18 +190,21 @@ extension Graph {
             var problems: [GraphProblem] = []
             var near = 0
             let plans = ReferencePlan.plans(for: schema, chainLinks: false)
+            let pairs = ArrayPairTally.pairs(in: schema)
+            var tallies = pairs.map { _ in ArrayPairTally() }
             for (id, object) in objects {
                 for plan in plans[object.entityIndex] {
-                    checkReferences(from: id, object, at: -1, plan, near: &near, into: &problems)
+                    checkReferences(from: id, object, at: -1, plan, near: &near, into: &problems, tallies: &tallies)
                 }
             }
+            for (pair, tally) in zip(pairs, tallies) where !tally.agrees { problems += arrayPairProblems(pair) }
             return problems
         }
         // Chains are verified in one pass each; only when one is not sound
         // are the links checked one by one for messages that say why. On a
         // large graph the references and the chains are checked on two cores.
-        let ordered = orderedRelationships
-        let chains = ChainLayout.all(in: schema)
+        let ordered = chainedRelationships
+        let chains = OrderedRelationship.chains(in: schema)
         let soundChains = { chains.allSatisfy(self.referenceChainsAreSound) }
         var (problems, sound) = objects.count >= Graph.parallelCheckThreshold
             ? inParallel(referenceProblems, soundChains) : (referenceProblems(), soundChains())
@@ -210,7 +213,8 @@ extension Graph {
             var near = 0
             for (id, object) in objects {
                 for plan in linkPlans[object.entityIndex] {
-                    checkReferences(from: id, object, at: -1, plan, near: &near, into: &problems)
+                    var ignored: [ArrayPairTally] = []
+                    checkReferences(from: id, object, at: -1, plan, near: &near, into: &problems, tallies: &ignored)
                 }
             }
             for (ownerEntity, relationship) in ordered {
@@ -224,7 +228,7 @@ extension Graph {
 
 
     /// The chain check as it was: two lookups among all objects per member.
-    func referenceChainsAreSound(_ chain: ChainLayout) -> Bool {
+    func referenceChainsAreSound(_ chain: OrderedRelationship) -> Bool {
         /// `other` is a member of the same owner whose `backSlots` link names `id`.
         @inline(__always) func linksBack(_ other: ObjectID, to id: ObjectID, owner: String, _ backSlots: [Int?]) -> Bool {
             guard let o = objects[other], let otherOwner = chain.link(o, chain.ownerSlots), utf8Equal(otherOwner, owner),

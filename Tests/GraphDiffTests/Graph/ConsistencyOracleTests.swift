@@ -9,7 +9,7 @@ import XCTest
 /// graphs with random damage, small and past the two-core threshold.
 final class ConsistencyOracleTests: XCTestCase {
     /// The verdict of a ``ChainCheck`` on `chain` in `graph`.
-    func denseVerdict(_ graph: Graph, _ chain: ChainLayout) -> Bool {
+    func denseVerdict(_ graph: Graph, _ chain: OrderedRelationship) -> Bool {
         var check = ChainCheck(chain: chain)
         for row in 0..<graph.objects.rowCount {
             if let object = graph.objects.object(atRow: row) { check.add(graph.objects.id(atRow: row), object, row: row, in: graph.objects) }
@@ -26,7 +26,7 @@ final class ConsistencyOracleTests: XCTestCase {
             let damaged = damage.apply(to: graph, count: Int(seed % 5))
             // Objects stored in chain order, and shuffled.
             for g in [damaged, damaged.withShuffledRows(seed: seed)] {
-                for chain in ChainLayout.all(in: g.schema) {
+                for chain in OrderedRelationship.chains(in: g.schema) {
                     let verdict = g.referenceChainsAreSound(chain)
                     XCTAssertEqual(denseVerdict(g, chain), verdict, "seed \(seed)")
                     if verdict { sound += 1 } else { unsound += 1 }
@@ -70,7 +70,7 @@ final class ConsistencyOracleTests: XCTestCase {
             var generator = GraphGenerator(seed: seed)
             let graph = generator.graph(objectCount: 300)
             XCTAssertEqual(graph.consistencyProblems(), [], "seed \(seed)")
-            for chain in ChainLayout.all(in: graph.schema) { XCTAssertTrue(denseVerdict(graph, chain), "seed \(seed)") }
+            for chain in OrderedRelationship.chains(in: graph.schema) { XCTAssertTrue(denseVerdict(graph, chain), "seed \(seed)") }
         }
     }
 
@@ -86,7 +86,7 @@ final class ConsistencyOracleTests: XCTestCase {
             var damage = ChainDamage(seed: seed &* 17)
             let damaged = damage.apply(to: graph, count: Int(seed % 6))
             for g in [damaged, damaged.withShuffledRows(seed: seed)] {
-                for chain in ChainLayout.all(in: g.schema) {
+                for chain in OrderedRelationship.chains(in: g.schema) {
                     let starts = g.sortedIDs.filter { $0.entity == chain.memberRoot } + [ObjectID(entity: chain.memberRoot, identity: "no-such")]
                     for start in starts {
                         XCTAssertEqual(g.chainOrder(from: start, nextSlots: chain.nextSlots), g.referenceChainOrder(from: start, nextSlots: chain.nextSlots),

@@ -64,7 +64,7 @@ final class GraphMergeValidityTests: XCTestCase {
     func tasksSchema(listRequired: Bool = false) throws -> Schema {
         try Schema(name: "Tasks", version: 1, entities: [
             Entity(name: "TaskList", identity: "id", attributes: [Attribute(name: "id", type: .string)],
-                   relationships: [Relationship(name: "items", destination: "Task", toMany: true, ordered: ChainLinks(prev: "prev", next: "next"),
+                   relationships: [Relationship(name: "items", destination: "Task", toMany: true, ordered: .chain(prev: "prev", next: "next"),
                                                 inverse: "list", deleteRule: .cascade)]),
             Entity(name: "Task", identity: "id", attributes: [Attribute(name: "id", type: .string), Attribute(name: "title", type: .string, isOptional: true)],
                    relationships: [Relationship(name: "list", destination: "TaskList", inverse: "items", isOptional: !listRequired),

@@ -64,13 +64,13 @@ final class SchemaDiffRenderingTests: XCTestCase {
                 ~ pinnedBy: inverse "pin" → "star"  (mapping: references pair with another relationship)
                 ~ priority: type "int32" → "int64"  (mapping: values must be converted from int32 to int64)
                 ~ rank: default 1 → 2  (inferred: applies to new objects only)
-                ~ reviewer: toMany false → true  (mapping: a to-one becomes a to-many)
+                ~ reviewer: toMany false → true  (inferred: a to-one becomes a to-many: each reference becomes a list of one)
                 ~ starredBy: inverse "star" → "pin"  (mapping: references pair with another relationship)
                 ~ tags: minCount null → 1  (inferred: a bound Core Data checks when saving; existing objects are not changed)
                 ~ tags: maxCount null → 10  (inferred: a bound Core Data checks when saving; existing objects are not changed)
                 ~ tags: deleteRule "nullify" → "deny"  (inferred: affects later deletions only)
 
-            42 changes: 26 inferred, 16 need a mapping
+            42 changes: 27 inferred, 15 need a mapping
 
             """)
     }

@@ -262,7 +262,7 @@ final class CoreDataImportTests: XCTestCase {
             </entity>
             """)
         let schema = try CoreDataImport.load(Array(text.utf8), name: "M").schema
-        XCTAssertEqual(schema.entity(named: "Board")?.relationships.first?.ordered, ChainLinks(prev: "cardsPrev", next: "cardsNext"))
+        XCTAssertEqual(schema.entity(named: "Board")?.relationships.first?.ordered, .chain(prev: "cardsPrev", next: "cardsNext"))
         XCTAssertEqual(schema.entity(named: "Card")?.relationships.map(\.name), ["board", "cardsNext", "cardsPrev"])
     }
 

@@ -138,7 +138,7 @@ final class SchemaDiffTests: XCTestCase {
             "modified Todo.pinnedBy inverse: \"pin\" → \"star\" (mapping: references pair with another relationship)",
             "modified Todo.priority type: \"int32\" → \"int64\" (mapping: values must be converted from int32 to int64)",
             "modified Todo.rank default: 1 → 2 (inferred: applies to new objects only)",
-            "modified Todo.reviewer toMany: false → true (mapping: a to-one becomes a to-many)",
+            "modified Todo.reviewer toMany: false → true (inferred: a to-one becomes a to-many: each reference becomes a list of one)",
             "modified Todo.starredBy inverse: \"star\" → \"pin\" (mapping: references pair with another relationship)",
             "modified Todo.tags minCount: null → 1 (inferred: a bound Core Data checks when saving; existing objects are not changed)",
             "modified Todo.tags maxCount: null → 10 (inferred: a bound Core Data checks when saving; existing objects are not changed)",

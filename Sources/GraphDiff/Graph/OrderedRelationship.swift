@@ -1,0 +1,274 @@
+
+/// One ordered to-many relationship of a schema, with where the order of
+/// each owner's members lives in the values of owners and members, gathered
+/// once per schema.
+///
+/// It is graphdiff's one model of order. Whatever the storage, an owner's
+/// order is a sequence of member identities; the consistency check, diff,
+/// patch, merge and migration read it and write it back through this type,
+/// so each rule about order has one home:
+///
+///     storage  where the order lives                   one owner's members
+///     chain    each member: owner, prev, next           "t1" ⇄ "t2" ⇄ "t3"
+///     array    the owner: an array of identities        "songs": ["s3", "s1", "s2"]
+///     index    each member: owner, a number             "c1": 0, "c2": 1, "c3": 2
+///
+/// Reading an order is ``order(of:in:)`` (one owner) or ``orders(of:in:)``
+/// (many, in one pass over the objects); writing one is
+/// ``write(_:of:into:)`` for a chain or an array, and
+/// ``writePositions(_:_:into:)`` for an index (whose values come from
+/// ``PositionAssignment``).
+struct OrderedRelationship: Sendable {
+    let relationship: Relationship
+    /// How the order is kept.
+    let ordering: Ordering
+    /// The entity that declares the relationship, and its position.
+    let ownerEntityName: String
+    let ownerEntityIndex: Int
+    /// The root of the members' entity, and of the owners' entity: owners
+    /// are `ObjectID(entity: ownerRoot, identity: …)`.
+    let memberRoot: String, ownerRoot: String
+    /// Per entity (by position): the slot of the members' owner link (the
+    /// to-one inverse) when the entity can be a member and the inverse is a
+    /// to-one, else `nil`.
+    let ownerSlots: [Int?]
+    /// Per entity: the slots of a chain's prev and next links.
+    let prevSlots: [Int?], nextSlots: [Int?]
+    /// Per entity: the slot of an array ordering's array, when the entity
+    /// can be an owner.
+    let arraySlots: [Int?]
+    /// Per entity: the slot of an index ordering's attribute, when the
+    /// entity can be a member.
+    let indexSlots: [Int?]
+    /// The type of the index attribute.
+    let indexType: AttributeType?
+    /// Per entity: whether its objects can be owners.
+    let ownerKinds: [Bool]
+
+    init?(schema: Schema, owner: Entity, relationship: Relationship) {
+        guard let ordering = relationship.ordered, let destination = schema.entity(named: relationship.destination) else { return nil }
+        self.relationship = relationship
+        self.ordering = ordering
+        ownerEntityName = owner.name
+        ownerEntityIndex = owner.index
+        memberRoot = destination.root
+        let inverse = destination.inverse(of: relationship)
+        ownerRoot = inverse.flatMap { schema.entity(named: $0.destination)?.root } ?? owner.root
+        func memberSlots(_ name: String?) -> [Int?] {
+            schema.entities.map { e in schema.isKind(e.index, of: destination.index) ? name.flatMap { e.storedSlot[$0] } : nil }
+        }
+        ownerSlots = inverse?.storage == .toOne ? memberSlots(relationship.inverse) : schema.entities.map { _ in nil }
+        let links = relationship.chainLinks
+        prevSlots = memberSlots(links?.prev)
+        nextSlots = memberSlots(links?.next)
+        indexSlots = memberSlots(relationship.indexAttribute)
+        indexType = relationship.indexAttribute.flatMap { destination.property(named: $0)?.attribute?.type }
+        ownerKinds = schema.entities.map { schema.isKind($0.index, of: owner.index) }
+        arraySlots = schema.entities.map { e in
+            ordering == .array && schema.isKind(e.index, of: owner.index) ? e.storedSlot[relationship.name] : nil
+        }
+    }
+
+    /// One per ordered relationship of `schema`, in the order of its
+    /// entities and their declared relationships (each once, however many
+    /// sub-entities inherit it).
+    static func all(in schema: Schema) -> [OrderedRelationship] {
+        schema.entities.flatMap { e in e.relationships.compactMap { OrderedRelationship(schema: schema, owner: e, relationship: $0) } }
+    }
+
+    /// One per ordered relationship of `schema` kept as a prev/next chain.
+    static func chains(in schema: Schema) -> [OrderedRelationship] {
+        all(in: schema).filter { $0.relationship.chainLinks != nil }
+    }
+
+    /// Whether the order is kept on the members (a chain or an index), each
+    /// naming its owner; otherwise it is an array on the owner.
+    var isKeptOnMembers: Bool { ordering != .array }
+
+    /// Whether `object` can be an owner of this relationship.
+    @inline(__always) func isOwner(_ object: GraphObject) -> Bool { ownerKinds[object.entityIndex] }
+
+    // MARK: Members
+
+    /// Whether `object` can be a member that names its owner (its entity
+    /// has the owner link of a chain or an index).
+    @inline(__always) func isMember(_ object: GraphObject) -> Bool { ownerSlots[object.entityIndex] != nil }
+
+    /// The identity in the link `slots` of `object`, when it is set.
+    @inline(__always) func link(_ object: GraphObject, _ slots: [Int?]) -> String? {
+        guard let slot = slots[object.entityIndex] else { return nil }
+        return object.values[slot].stringValue
+    }
+
+    /// The owner of `object`, when it is a member that names one.
+    @inline(__always) func owner(of object: GraphObject) -> ObjectID? {
+        link(object, ownerSlots).map { ObjectID(entity: ownerRoot, identity: $0) }
+    }
+
+    /// The index value of `object` (`null` when it has none).
+    @inline(__always) func position(of object: GraphObject) -> JSONValue {
+        guard let slot = indexSlots[object.entityIndex] else { return .null }
+        return object.values[slot]
+    }
+
+    /// Whether two versions of one object hold the same place: the same
+    /// entity and owner, and for a chain the same prev and next, for an
+    /// index the same value (exact text); for an array, the same array when
+    /// the object is an owner.
+    func sameLinks(_ a: GraphObject, _ b: GraphObject) -> Bool {
+        guard a.entityIndex == b.entityIndex else { return false }
+        func same(_ slots: [Int?]) -> Bool { slots[a.entityIndex].map { a.values[$0].isIdentical(to: b.values[$0]) } ?? true }
+        switch ordering {
+        case .chain: return same(ownerSlots) && same(prevSlots) && same(nextSlots)
+        case .index: return same(ownerSlots) && same(indexSlots)
+        case .array: return same(arraySlots)
+        }
+    }
+
+    /// The members listed by the owner `object` (an array ordering), or
+    /// `nil` when it is no owner of this relationship.
+    @inline(__always) func listedMembers(of object: GraphObject) -> [JSONValue]? {
+        guard let slot = arraySlots[object.entityIndex] else { return nil }
+        return object.values[slot].arrayValue ?? []
+    }
+
+    // MARK: Reading orders
+
+    /// The order of `owner`'s members in `graph` (empty when it has none or
+    /// is absent): a chain walked from its head, an array as listed, an
+    /// index sorted by value.
+    ///
+    /// - Complexity: O(*k*) for an array of *k* members; O(*n* + *k* log *k*)
+    ///   otherwise (a pass over the *n* objects).
+    func order(of owner: ObjectID, in graph: Graph) -> [String] {
+        orders(of: [owner], in: graph)[owner] ?? []
+    }
+
+    /// The orders of `owners` in `graph`, each member once (owners with no
+    /// members are absent from the result).
+    ///
+    /// A chain is walked from its head (found in one pass over the objects;
+    /// a broken chain yields what can be walked); an array is read from its
+    /// owner; an index's members are gathered in one pass and sorted by
+    /// value (``PositionKey``).
+    ///
+    /// - Complexity: O(*n* + *m* log *m*), where *n* is the number of
+    ///   objects and *m* the members of `owners`; O(*m*) for an array.
+    func orders(of owners: Set<ObjectID>, in graph: Graph) -> [ObjectID: [String]] {
+        guard !owners.isEmpty else { return [:] }
+        var result: [ObjectID: [String]] = [:]
+        switch ordering {
+        case .array:
+            for owner in owners {
+                guard let o = graph.objects[owner], let listed = listedMembers(of: o), !listed.isEmpty else { continue }
+                result[owner] = listed.compactMap(\.stringValue)
+            }
+        case .chain:
+            var heads: [ObjectID: ObjectID] = [:]
+            for (id, o) in graph.objects where isMember(o) && link(o, prevSlots) == nil {
+                if let owner = owner(of: o), owners.contains(owner) { heads[owner] = id }
+            }
+            for (owner, head) in heads { result[owner] = graph.chainOrder(from: head, nextSlots: nextSlots) }
+        case .index:
+            var members: [ObjectID: [(id: String, value: JSONValue)]] = [:]
+            for (id, o) in graph.objects where isMember(o) {
+                if let owner = owner(of: o), owners.contains(owner) { members[owner, default: []].append((id.identity, position(of: o))) }
+            }
+            for (owner, list) in members { result[owner] = PositionKey.sorted(list) }
+        }
+        return result
+    }
+
+    // MARK: Writing orders
+
+    /// Writes `order` as `owner`'s order: for a chain, the prev and next
+    /// links of its members (their owner links are theirs already); for an
+    /// array, the owner's array. An index ordering writes values instead
+    /// (``writePositions(_:_:into:)``).
+    ///
+    /// - Complexity: O(*k*) for *k* members.
+    func write(_ order: [String], of owner: ObjectID, into graph: inout Graph) {
+        switch ordering {
+        case .chain(let links):
+            for (i, member) in order.enumerated() {
+                let id = ObjectID(entity: memberRoot, identity: member)
+                graph.setValue(i > 0 ? .string(order[i - 1]) : .null, of: id, links.prev)
+                graph.setValue(i + 1 < order.count ? .string(order[i + 1]) : .null, of: id, links.next)
+            }
+        case .array:
+            graph.setValue(.array(order.map(JSONValue.string)), of: owner, relationship.name)
+        case .index:
+            break
+        }
+    }
+
+    /// Sets the index value of each member of `order` to the value at the
+    /// same position of `values`.
+    ///
+    /// - Complexity: O(*k*) for *k* members.
+    func writePositions(_ order: [String], _ values: [JSONValue], into graph: inout Graph) {
+        guard let name = relationship.indexAttribute else { return }
+        for (member, value) in zip(order, values) {
+            graph.setValue(value, of: ObjectID(entity: memberRoot, identity: member), name)
+        }
+    }
+
+    /// Clears the chain links of `member`, which is in no chain of this
+    /// relationship any more (nothing to do for an array or an index).
+    func clearLinks(of member: ObjectID, in graph: inout Graph) {
+        guard let links = relationship.chainLinks else { return }
+        graph.setValue(.null, of: member, links.prev)
+        graph.setValue(.null, of: member, links.next)
+    }
+}
+
+/// How the members of an index ordering are sorted: by value ascending
+/// (exact decimal value), members without a number (`null`) after all
+/// numbers, and members with equal values by identity (UTF-8 byte order).
+///
+/// A key holds the nearest `Double` of the value for a fast comparison and
+/// the exact number for the rare pair whose doubles are equal: rounding to
+/// a double never reverses an order, so distinct doubles decide.
+struct PositionKey {
+    let number: JSONNumber?
+    let approximate: Double
+
+    init(_ value: JSONValue) {
+        number = PositionKey.number(value)
+        approximate = number.flatMap { Double($0.text) } ?? .infinity
+    }
+
+    /// The number a position value holds: a number, or a decimal written
+    /// as a string; `nil` for anything else (`null`).
+    static func number(_ value: JSONValue) -> JSONNumber? {
+        switch value {
+        case .number(let n): return n
+        case .string(let s): return JSONNumber(validating: s)
+        default: return nil
+        }
+    }
+
+    /// -1, 0 or 1 as `a` sorts before, with, or after `b` (identities aside).
+    static func compare(_ a: PositionKey, _ b: PositionKey) -> Int {
+        switch (a.number, b.number) {
+        case (nil, nil): return 0
+        case (nil, _): return 1
+        case (_, nil): return -1
+        case (let x?, let y?):
+            if a.approximate != b.approximate { return a.approximate < b.approximate ? -1 : 1 }
+            if x == y { return 0 }
+            return x < y ? -1 : 1
+        }
+    }
+
+    /// The identities of `members`, in index order.
+    ///
+    /// - Complexity: O(*m* log *m*).
+    static func sorted(_ members: [(id: String, value: JSONValue)]) -> [String] {
+        let keyed = members.map { (id: $0.id, key: PositionKey($0.value)) }
+        return keyed.sorted { a, b in
+            let c = compare(a.key, b.key)
+            return c != 0 ? c < 0 : utf8Less(a.id, b.id)
+        }.map(\.id)
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+
+/// The values an index ordering's members take when an order is written
+/// (a merge, or a patch whose values do not give its order): strictly
+/// increasing along the order, never tied, keeping as many of the members'
+/// own values as can stay.
+///
+/// 1. **Dense stays dense.** When the inputs number their members 0…n−1
+///    (or 1…n) in every version, the result is numbered so again.
+/// 2. **Fewest renumbered.** Otherwise the members that keep their values
+///    are a largest set whose values increase along the order with room
+///    between them for the members in between: for an integer type,
+///    members *i* < *j* both keep theirs only when *vⱼ* − *vᵢ* ≥ *j* − *i*.
+///    Members marked `preferred` (whose place no side changed) count more
+///    than all the others together, so they keep their values whenever any
+///    valid numbering lets them. The set is found as a weighted longest
+///    non-decreasing subsequence of *vᵢ* − *i* (integers) or increasing
+///    subsequence of *vᵢ* (decimal, float, double), with a Fenwick tree of
+///    prefix maxima.
+/// 3. **Between the neighbours.** Every other member takes a value between
+///    the kept values around it, spread evenly: integers between integers;
+///    for decimal types the shortest decimals that fit (1.5 between 1 and
+///    2). Before the first kept value, values start no lower than `floor`;
+///    after the last, they count on from it.
+///
+///     PositionAssignment.values(for: [10, nil, 20, 5], preferred: [true, false, true, false],
+///                               type: .int32, floor: 0, dense: nil)   // [10, 15, 20, 21]
+///
+/// - Complexity: O(*n* log *n*) for *n* members.
+enum PositionAssignment {
+    /// Values for the members of an order.
+    ///
+    /// - Parameters:
+    ///   - current: each member's own value, in the order (`nil`: none).
+    ///   - preferred: whether a member's value is to be kept first.
+    ///   - type: the index attribute's type.
+    ///   - floor: the least value to give a member that has to be numbered
+    ///     before the first kept value (callers pass the least of 0 and
+    ///     every value in the inputs).
+    ///   - dense: a start (0 or 1) to number every member densely from.
+    /// - Returns: one value per member, strictly increasing.
+    static func values(for current: [JSONNumber?], preferred: [Bool], type: AttributeType, floor: JSONNumber, dense: Int?) -> [JSONNumber] {
+        let n = current.count
+        if let start = dense { return (0..<n).map { JSONNumber(start + $0) } }
+        switch type {
+        case .int16: return integers(current, preferred, floor: floor, bounds: (Int(Int16.min), Int(Int16.max)))
+        case .int32: return integers(current, preferred, floor: floor, bounds: (Int(Int32.min), Int(Int32.max)))
+        case .int64: return integers(current, preferred, floor: floor, bounds: (Int.min, Int.max))
+        default: return decimals(current, preferred, floor: floor)
+        }
+    }
+
+    /// Whether `values` (by ``PositionKey``) strictly increase.
+    static func increases(_ values: [JSONValue]) -> Bool {
+        let keys = values.map(PositionKey.init)
+        return zip(keys, keys.dropFirst()).allSatisfy { $0.number != nil && $1.number != nil && PositionKey.compare($0, $1) < 0 }
+    }
+
+    // MARK: Integers
+
+    static func integers(_ current: [JSONNumber?], _ preferred: [Bool], floor: JSONNumber, bounds: (Int, Int)) -> [JSONNumber] {
+        let n = current.count
+        let lo = max(bounds.0, floor.intValue ?? bounds.0), hi = bounds.1
+        // Member i can keep value v when v - i ≥ lo (room before it) and
+        // v + (n - 1 - i) ≤ hi (room after it); two kept members need
+        // non-decreasing keys v - i.
+        var keys = [Int?](repeating: nil, count: n)
+        for i in 0..<n {
+            guard let v = current[i]?.intValue, v >= lo, v <= hi else { continue }
+            let (key, overflow) = v.subtractingReportingOverflow(i)
+            let (last, overflow2) = v.addingReportingOverflow(n - 1 - i)
+            guard !overflow, !overflow2, key >= lo, last <= hi else { continue }
+            keys[i] = key
+        }
+        let kept = keptMembers(keys.map { $0.map(Double.init) }, exact: { a, b in
+            guard let x = keys[a], let y = keys[b] else { return 0 }
+            return x == y ? 0 : (x < y ? -1 : 1)
+        }, strict: false, preferred: preferred)
+        var result = [Int](repeating: 0, count: n)
+        var previous: (index: Int, value: Int)? = nil
+        for i in kept + [n] {
+            let anchor = i < n ? current[i]?.intValue : nil
+            let gapStart = (previous?.index ?? -1) + 1
+            let count = i - gapStart
+            if count > 0 {
+                switch (previous, anchor) {
+                case (let p?, let b?):
+                    spread(count, after: p.value, before: b, into: &result, at: gapStart)
+                case (nil, let b?):
+                    // Values from lo up to b - 1: spread as if lo - 1 came before.
+                    spread(count, after: lo, before: b, into: &result, at: gapStart, includingLow: true)
+                case (let p?, nil):
+                    for k in 0..<count { result[gapStart + k] = p.value + 1 + k }
+                case (nil, nil):
+                    for k in 0..<count { result[gapStart + k] = lo + k }
+                }
+            }
+            if i < n, let v = anchor {
+                result[i] = v
+                previous = (i, v)
+            }
+        }
+        return result.map { JSONNumber($0) }
+    }
+
+    /// Sets `count` values strictly between `low` and `high` (from `low`
+    /// itself when `includingLow`), evenly spread, at `result[start...]`.
+    static func spread(_ count: Int, after low: Int, before high: Int, into result: inout [Int], at start: Int, includingLow: Bool = false) {
+        // The gap in UInt64: high - low may not fit an Int.
+        let gap = UInt64(bitPattern: Int64(high)) &- UInt64(bitPattern: Int64(low)) &+ (includingLow ? 1 : 0)
+        for j in 1...count {
+            let product = gap.multipliedFullWidth(by: UInt64(j))
+            let (q, _) = UInt64(count + 1).dividingFullWidth(product)
+            let offset = includingLow ? q &- 1 : q
+            result[start + j - 1] = Int(Int64(bitPattern: UInt64(bitPattern: Int64(low)) &+ offset))
+        }
+    }
+
+    // MARK: Decimals
+
+    static func decimals(_ current: [JSONNumber?], _ preferred: [Bool], floor: JSONNumber) -> [JSONNumber] {
+        let n = current.count
+        let floorKey = PositionKey(.number(floor))
+        let keys = current.map { $0.map { PositionKey(.number($0)) } }
+        // A member can keep its value at or above the floor, above it when
+        // members come before it.
+        var usable = [Double?](repeating: nil, count: n)
+        for i in 0..<n {
+            guard let k = keys[i] else { continue }
+            let c = PositionKey.compare(k, floorKey)
+            if c > 0 || (c == 0 && i == 0) { usable[i] = k.approximate }
+        }
+        let kept = keptMembers(usable, exact: { a, b in
+            guard let x = keys[a], let y = keys[b] else { return 0 }
+            return PositionKey.compare(x, y)
+        }, strict: true, preferred: preferred)
+        var result = [Decimal](repeating: 0, count: n)
+        let floorValue = decimal(floor)
+        var previous: (index: Int, value: Decimal)? = nil
+        for i in kept + [n] {
+            let anchor = i < n ? current[i].map(decimal) : nil
+            let gapStart = (previous?.index ?? -1) + 1
+            let count = i - gapStart
+            if count > 0 {
+                let values: [Decimal]
+                switch (previous, anchor) {
+                case (let p?, let b?): values = between(p.value, b, count: count)
+                case (nil, let b?): values = between(floorValue, b, count: count, includingLow: true)
+                case (let p?, nil):
+                    let start = rounded(p.value, scale: 0, .down)
+                    values = (1...count).map { start + Decimal($0) }
+                case (nil, nil):
+                    let start = rounded(floorValue, scale: 0, .up)
+                    values = (0..<count).map { start + Decimal($0) }
+                }
+                for (k, v) in values.enumerated() { result[gapStart + k] = v }
+            }
+            if i < n, let v = anchor {
+                result[i] = v
+                previous = (i, v)
+            }
+        }
+        // Kept members keep their exact text.
+        var numbers = result.map { JSONNumber(text($0)) }
+        for i in kept { if let own = current[i] { numbers[i] = own } }
+        return numbers
+    }
+
+    static func decimal(_ n: JSONNumber) -> Decimal {
+        Decimal(string: n.text, locale: Locale(identifier: "en_US_POSIX")) ?? Decimal(n.doubleValue ?? 0)
+    }
+
+    static func text(_ d: Decimal) -> String {
+        let s = NSDecimalNumber(decimal: d).description(withLocale: Locale(identifier: "en_US_POSIX"))
+        return JSONNumber(validating: s) != nil ? s : "0"
+    }
+
+    static func rounded(_ value: Decimal, scale: Int, _ mode: NSDecimalNumber.RoundingMode) -> Decimal {
+        var input = value, output = Decimal()
+        NSDecimalRound(&output, &input, scale, mode)
+        return output
+    }
+
+    static func power(_ scale: Int) -> Decimal {
+        var step: Decimal = 1
+        for _ in 0..<scale { step /= 10 }
+        return step
+    }
+
+    /// `count` values strictly between `low` and `high` (from `low` itself
+    /// when `includingLow`): multiples of the largest power of ten that has
+    /// enough of them in the gap, spread evenly.
+    static func between(_ low: Decimal, _ high: Decimal, count: Int, includingLow: Bool = false) -> [Decimal] {
+        for scale in 0...30 {
+            let step = power(scale)
+            var first = rounded(low, scale: scale, .down)
+            if !(includingLow && first == low) { first += step }
+            var last = rounded(high, scale: scale, .down)
+            if last >= high { last -= step }
+            guard last >= first else { continue }
+            let available = (last - first) / step
+            let room = NSDecimalNumber(decimal: rounded(available, scale: 0, .down)).intValue + 1
+            guard room >= count else { continue }
+            return (1...count).map { j in first + Decimal((j * (room + 1)) / (count + 1) - 1) * step }
+        }
+        // Out of precision: the gap is too small to split (not reached for
+        // values written with fewer than 30 decimals).
+        return (1...count).map { _ in low }
+    }
+
+    // MARK: The kept members
+
+    /// The members to keep: a largest-weight subsequence of the usable
+    /// members (`usable[i]` not `nil`) whose keys increase (strictly, or
+    /// not), preferred members weighing more than all others together.
+    /// `usable[i]` is a fast key (a `Double` that never reverses the
+    /// order); `exact` compares two members' keys when their fast keys tie.
+    ///
+    /// - Returns: the kept members' positions, ascending.
+    /// - Complexity: O(*n* log *n*).
+    static func keptMembers(_ usable: [Double?], exact: (Int, Int) -> Int, strict: Bool, preferred: [Bool]) -> [Int] {
+        let members = usable.indices.filter { usable[$0] != nil }
+        guard !members.isEmpty else { return [] }
+        // Rank the keys (equal keys share a rank).
+        let sorted = members.sorted { a, b in
+            let (x, y) = (usable[a] ?? 0, usable[b] ?? 0)
+            if x != y { return x < y }
+            let c = exact(a, b)
+            return c != 0 ? c < 0 : a < b
+        }
+        var rank = [Int](repeating: 0, count: usable.count)
+        var r = 0
+        for (k, m) in sorted.enumerated() {
+            if k > 0 {
+                let p = sorted[k - 1]
+                if usable[p] != usable[m] || exact(p, m) != 0 { r += 1 }
+            }
+            rank[m] = r
+        }
+        let big = usable.count + 1
+        // Fenwick tree of prefix maxima over ranks: (weight, member).
+        var treeWeight = [Int](repeating: 0, count: r + 2), treeMember = [Int](repeating: -1, count: r + 2)
+        func query(_ upTo: Int) -> (Int, Int) {
+            var i = upTo + 1, best = (0, -1)
+            while i > 0 {
+                if treeWeight[i] > best.0 { best = (treeWeight[i], treeMember[i]) }
+                i -= i & -i
+            }
+            return best
+        }
+        func update(_ at: Int, _ weight: Int, _ member: Int) {
+            var i = at + 1
+            while i < treeWeight.count {
+                if weight > treeWeight[i] { treeWeight[i] = weight; treeMember[i] = member }
+                i += i & -i
+            }
+        }
+        var best = [Int](repeating: 0, count: usable.count), previous = [Int](repeating: -1, count: usable.count)
+        var end = -1
+        for m in members {
+            let (w, p) = query(strict ? rank[m] - 1 : rank[m])
+            best[m] = w + (preferred.indices.contains(m) && preferred[m] ? big : 1)
+            previous[m] = p
+            update(rank[m], best[m], m)
+            if end < 0 || best[m] > best[end] { end = m }
+        }
+        var kept: [Int] = []
+        while end >= 0 {
+            kept.append(end)
+            end = previous[end]
+        }
+        return kept.reversed()
+    }
+}
