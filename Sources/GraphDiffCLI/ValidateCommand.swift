@@ -16,6 +16,10 @@ enum ValidateCommand: Subcommand {
             do {
                 let document = try loader.load(path)
                 if !args.has("--quiet") { io.out(summary(document) + "\n") }
+                // Notes: what a valid graph holds that breaks no rule.
+                if !args.has("--quiet"), case .graph(let g) = document.content {
+                    for note in g.orderNotes() { io.err("\(document.path): note: \(note)\n") }
+                }
             } catch let failure as DocumentFailure {
                 // Whether a file is valid is what validate answers: an
                 // invalid file is its finding (1), not trouble.

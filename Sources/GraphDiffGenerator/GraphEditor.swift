@@ -1,16 +1,27 @@
 import GraphDiff
 
 /// Applies random, schema-conformant edits to a graph of ``GraphGenerator/schema``
-/// and records what it did, so tests can compare a diff with the truth.
+/// (or of ``GraphGenerator/schema(for:)`` with the editor's ``order``) and
+/// records what it did, so tests can compare a diff with the truth.
 ///
 /// Edits: attribute changes, people inserted (with a dog and addresses) and
 /// deleted (with what they own, as cascade requires), items inserted into,
-/// removed from and moved within their list's chain, metadata changes.
-/// Every edit changes something; the graph stays consistent.
+/// removed from, moved within and moved between their lists, positions
+/// renumbered without a change of order, metadata changes. Every edit
+/// changes something, but a renumbering of a list kept in another storage;
+/// the graph stays consistent. An app keeping positions renumbers as apps
+/// do: a dense list is numbered 0, 1, 2, … again, a list with gaps gives a
+/// moved or inserted item a value between its neighbours (renumbering the
+/// list when none fits), floating positions take the midpoint.
 public struct GraphEditor {
     public var random: SplitMix64
+    /// How the items of a list keep their order in the graphs edited.
+    public let order: GraphGenerator.ItemOrder
 
-    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    public init(seed: UInt64, order: GraphGenerator.ItemOrder = .chain) {
+        random = SplitMix64(seed: seed)
+        self.order = order
+    }
 
     /// What the edits did.
     public struct Record: Sendable {
@@ -24,11 +35,15 @@ public struct GraphEditor {
     }
 
     public enum Edit: CaseIterable, Sendable {
-        case attribute, insertPerson, deletePerson, insertItem, removeItem, moveItem, metadata
+        case attribute, insertPerson, deletePerson, insertItem, removeItem, moveItem, metadata, transferItem, renumberItems
+
+        /// The edits made when none are named: those of the first versions
+        /// of the editor, so that a seed gives the graphs it always gave.
+        public static let classic: [Edit] = [.attribute, .insertPerson, .deletePerson, .insertItem, .removeItem, .moveItem, .metadata]
     }
 
     /// Applies `count` edits drawn from `kinds`.
-    public mutating func edit(_ graph: Graph, count: Int, kinds: [Edit] = Edit.allCases) -> (Graph, Record) {
+    public mutating func edit(_ graph: Graph, count: Int, kinds: [Edit] = Edit.classic) -> (Graph, Record) {
         var g = graph
         var record = Record()
         var people = g.objects.keys.filter { $0.entity == "Person" }.sorted()
@@ -37,9 +52,12 @@ public struct GraphEditor {
         // amortised instead of a pass over the graph.
         let schema = g.schema
         var orders: [ObjectID: [ObjectID]] = [:]
-        if let items = schema.entity(named: "TaskList")?.property(named: "items")?.relationship,
-            let links = items.chainLinks {
-            for (owner, members) in g.membersByOwner(through: items) { orders[owner] = g.chain(members: members, links: links) }
+        if let items = schema.entity(named: "TaskList")?.property(named: "items")?.relationship {
+            if let links = items.chainLinks {
+                for (owner, members) in g.membersByOwner(through: items) { orders[owner] = g.chain(members: members, links: links) }
+            } else {
+                for l in lists { orders[l] = g.order(of: l, through: items) }
+            }
         }
         var addresses: [ObjectID: [ObjectID]] = [:]
         if let rel = schema.entity(named: "Person")?.property(named: "addresses")?.relationship {
@@ -60,7 +78,7 @@ public struct GraphEditor {
                 let pid = ObjectID(entity: "Person", identity: "p" + key)
                 guard g.objects[pid] == nil else { continue }
                 // The identities made here are new: the key is unique to this edit.
-                var generator = GraphGenerator(seed: random.next())
+                var generator = GraphGenerator(seed: random.next(), order: order)
                 _ = generator.addPerson(key: key, to: &g)
                 people.append(pid)
                 let made = [pid, ObjectID(entity: "Dog", identity: "d" + key)] + (0..<3).map { ObjectID(entity: "Address", identity: "a\(key)_\($0)") }
@@ -89,12 +107,14 @@ public struct GraphEditor {
                     case "done": return false
                     case "priority": return 1
                     case "list": return .string(l.identity)
+                    case "lists": return [.string(l.identity)]
+                    case "position": return 0
                     default: return .null
                     }
                 })
                 let at = Int(random.next() % UInt64(order.count + 1))
                 order.insert(id, at: at)
-                relink(order, around: at, in: &g)
+                place(order, of: l, changedAt: [at], in: &g)
                 orders[l] = order
                 record.inserted.insert(id)
             case .removeItem:
@@ -103,11 +123,18 @@ public struct GraphEditor {
                 guard !order.isEmpty else { continue }
                 let at = Int(random.next() % UInt64(order.count))
                 let id = order.remove(at: at)
-                g.removeObject(id)
-                relink(order, around: at, in: &g)
+                // An item in another list too leaves this one only.
+                let elsewhere = lists.filter { $0 != l && (orders[$0]?.contains(id) ?? false) }
+                if self.order == .sharedArray && !elsewhere.isEmpty {
+                    setLists(of: id, elsewhere, in: &g)
+                    if !record.inserted.contains(id) { record.updated.insert(id) }
+                } else {
+                    g.removeObject(id)
+                    if record.inserted.remove(id) == nil { record.deleted.insert(id) }
+                    record.updated.remove(id)
+                }
+                place(order, of: l, changedAt: [at], in: &g)
                 orders[l] = order
-                if record.inserted.remove(id) == nil { record.deleted.insert(id) }
-                record.updated.remove(id)
             case .moveItem:
                 guard let l = pick(lists) else { continue }
                 var order = orders[l] ?? []
@@ -117,14 +144,43 @@ public struct GraphEditor {
                 var to = Int(random.next() % UInt64(order.count + 1))
                 if to == from { to = (to + 1) % (order.count + 1) }
                 order.insert(id, at: to)
-                relink(order, around: from, in: &g)
-                relink(order, around: to, in: &g)
+                place(order, of: l, changedAt: [from, to], in: &g)
                 orders[l] = order
                 record.moves += 1
             case .metadata:
                 let key = "k\(random.next() % 4)"
                 g.metadata[key] = .number(JSONNumber(Int(random.next() % 1000) + 1000 * serial))
                 record.metadataKeys.insert(key)
+            case .transferItem:
+                guard lists.count > 1, let from = pick(lists), let to = pick(lists.filter { $0 != from }) else { continue }
+                var source = orders[from] ?? [], target = orders[to] ?? []
+                guard !source.isEmpty else { continue }
+                let at = random.below(source.count)
+                let id = source[at]
+                guard !target.contains(id) else { continue }
+                source.remove(at: at)
+                let insertAt = random.below(target.count + 1)
+                target.insert(id, at: insertAt)
+                switch order {
+                case .sharedArray:
+                    let memberships = lists.filter { $0 == to || ($0 != from && (orders[$0]?.contains(id) ?? false)) }
+                    setLists(of: id, memberships, in: &g)
+                default:
+                    g.setValue(.string(to.identity), of: id, "list")
+                }
+                place(source, of: from, changedAt: [at], in: &g)
+                place(target, of: to, changedAt: [insertAt], in: &g)
+                orders[from] = source
+                orders[to] = target
+                if !record.inserted.contains(id) { record.updated.insert(id) }
+            case .renumberItems:
+                guard order == .gappedIndex || order == .floatingIndex, let l = pick(lists), let members = orders[l], !members.isEmpty else { continue }
+                // The same order, spaced anew (an app that tidies its positions).
+                let step = 1 + random.below(20)
+                for (i, id) in members.enumerated() {
+                    let value = order == .gappedIndex ? JSONValue.number(JSONNumber(i * step)) : .number(JSONNumber(GraphGenerator.text(Double(i * step) / 2)))
+                    g.setValue(value, of: id, "position")
+                }
             }
         }
         return (g, record)
@@ -132,6 +188,44 @@ public struct GraphEditor {
 
     mutating func pick(_ ids: [ObjectID]) -> ObjectID? {
         ids.isEmpty ? nil : ids[Int(random.next() % UInt64(ids.count))]
+    }
+
+    /// Sets the lists an item of a shared-array graph is in (sorted).
+    func setLists(of id: ObjectID, _ lists: [ObjectID], in g: inout Graph) {
+        g.setValue(.array(lists.map(\.identity).sorted().map(JSONValue.string)), of: id, "lists")
+    }
+
+    /// Writes `order` as the order of `list`, whose members changed around
+    /// the positions `changedAt`: relinks a chain there, stores an array, or
+    /// gives positions as an app would.
+    mutating func place(_ order: [ObjectID], of list: ObjectID, changedAt: [Int], in g: inout Graph) {
+        switch self.order {
+        case .chain:
+            for at in changedAt { relink(order, around: at, in: &g) }
+        case .array, .sharedArray:
+            g.setValue(.array(order.map { .string($0.identity) }), of: list, "items")
+        case .denseIndex:
+            for (i, id) in order.enumerated() { g.setValue(.number(JSONNumber(i)), of: id, "position") }
+        case .gappedIndex, .floatingIndex:
+            func value(_ i: Int) -> Double? { g.value(of: order[i], "position")?.numberValue.flatMap { Double($0.text) } }
+            for at in changedAt where at < order.count {
+                let before = at > 0 ? value(at - 1) : nil, after = at + 1 < order.count ? value(at + 1) : nil
+                var fresh: Double
+                switch (before, after) {
+                case (let a?, let b?): fresh = self.order == .gappedIndex ? ((a + b) / 2).rounded(.down) : (a + b) / 2
+                case (let a?, nil): fresh = a + Double(1 + random.below(10))
+                case (nil, let b?): fresh = b - Double(1 + random.below(10))
+                case (nil, nil): fresh = Double(random.below(10))
+                }
+                let fits = (before.map { fresh > $0 } ?? true) && (after.map { fresh < $0 } ?? true) && fresh >= 0
+                if fits {
+                    g.setValue(.number(JSONNumber(GraphGenerator.text(fresh))), of: order[at], "position")
+                } else {
+                    // No room: the list is numbered again with gaps of ten.
+                    for (i, id) in order.enumerated() { g.setValue(.number(JSONNumber(i * 10)), of: id, "position") }
+                }
+            }
+        }
     }
 
     /// Rewrites prev/next of the members of `order` around position `at`

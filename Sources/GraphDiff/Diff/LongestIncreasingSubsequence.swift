@@ -30,6 +30,33 @@ package func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
     return result.reversed()
 }
 
+/// For each position of `values`: whether it lies on *every* longest
+/// strictly increasing subsequence: no smallest set of moves moves it.
+/// A position on some longest subsequence is on every one exactly when no
+/// other such position can take its place in the run (has the same length
+/// of run ending there).
+///
+///     membersOfEveryLongestIncreasingSubsequence([1, 0, 2])   // [false, false, true]
+///
+/// - Complexity: O(*n* log *n*).
+package func membersOfEveryLongestIncreasingSubsequence(_ values: [Int]) -> [Bool] {
+    let some = membersOfSomeLongestIncreasingSubsequence(values)
+    // The length of the longest increasing run ending at each position.
+    var tails: [Int] = [], ending = [Int](repeating: 0, count: values.count)
+    for (i, v) in values.enumerated() {
+        var lo = 0, hi = tails.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if tails[mid] < v { lo = mid + 1 } else { hi = mid }
+        }
+        if lo == tails.count { tails.append(v) } else { tails[lo] = v }
+        ending[i] = lo + 1
+    }
+    var holders = [Int](repeating: 0, count: tails.count + 1)
+    for i in values.indices where some[i] { holders[ending[i]] += 1 }
+    return values.indices.map { some[$0] && holders[ending[$0]] == 1 }
+}
+
 /// For each position of `values`: whether it lies on *some* longest strictly
 /// increasing subsequence. A member of a reordered sequence off every such
 /// subsequence moved in every smallest set of moves; one on some but not all

@@ -24,6 +24,9 @@ public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
         case notAGraph, unknownEntity, abstractEntity, unknownProperty, wrongType, missingRequired
         case duplicateIdentity, danglingReference, wrongDestination, inverseDisagreement, brokenChain
         case schemaMismatch, conflictMarkers
+        /// Not a problem but a note (``Graph/orderNotes()``): members of an
+        /// index ordering that share a value, or have none.
+        case sharedPosition
     }
 
     /// What kind of problem.

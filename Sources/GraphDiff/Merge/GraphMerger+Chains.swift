@@ -74,11 +74,11 @@ extension GraphMerger {
         return present
     }
 
-    /// The index values of the merged order `merged` of one owner: the
-    /// inputs' values where they still give that order, numbered densely
-    /// where every version was dense, else each member's merged value
-    /// (the side that changed it, or the one that has it) with the fewest
-    /// renumbered, members whose place no side changed first
+    /// The index values of the merged order `merged` of one owner: numbered
+    /// densely where every version was dense; else the members' merged
+    /// values (the side that changed one, theirs where both did, else the
+    /// one that has it) where they still give that order; else those with
+    /// the fewest renumbered, members whose place no side changed first
     /// (``PositionAssignment``).
     func mergedPositions(_ merged: [String], orders: ([String], [String], [String]), _ order: OrderedRelationship) -> [JSONValue] {
         let type = order.indexType ?? .double
@@ -91,9 +91,15 @@ extension GraphMerger {
         }
         let (b, m, t) = (values(base, orders.0), values(mine, orders.1), values(theirs, orders.2))
         func same(_ x: JSONValue, _ y: JSONValue) -> Bool { (x.isNull && y.isNull) || (!x.isNull && !y.isNull && type.valuesEqual(x, y)) }
+        // Each member's value: the side that changed it; where both changed
+        // it differently (no conflict: values only encode the order),
+        // theirs', so that merging mine with a merge of mine gives it back.
         let candidates: [JSONValue] = merged.map { name in
             let key = ExactString(name)
-            if let mv = m[key], b[key].map({ !same($0, mv) }) ?? true { return mv }
+            if let mv = m[key], b[key].map({ !same($0, mv) }) ?? true {
+                guard let tv = t[key], let bv = b[key], !same(tv, bv), !same(tv, mv) else { return mv }
+                return tv
+            }
             return t[key] ?? m[key] ?? b[key] ?? .null
         }
         // Dense in every version that has members: dense again.

@@ -119,7 +119,14 @@ package enum SequenceMerge {
         for x in v.theirs where v.present[x] && v.posBase[x] < 0 && v.posMine[x] < 0 { placement[x] = .theirs }
 
         // Law 3: members both sides necessarily moved, to different places.
-        let moved = v.movedByBoth(core, anchorMine: anchorMine, anchorTheirs: anchorTheirs)
+        // Two sides that moved a member put it in different places when
+        // they put it on different sides of a settled member: one that all
+        // three versions hold, the result keeps, and no smallest reading of
+        // either side's moves moves (so members a side moved, inserted or
+        // swapped around it do not change its place).
+        let moves = v.moves(core)
+        let alike = v.orderedAlike(against: moves.settled)
+        let moved = core.filter { moves.mine[$0] && moves.theirs[$0] && !alike[$0] }
         if !moved.isEmpty {
             for x in moved {
                 placement[x] = prefer == .mine ? .mine : prefer == .theirs ? .theirs : .base
@@ -209,8 +216,9 @@ package enum SequenceMerge {
     }
 
     /// For each member of `merged`: whether base, mine and theirs all hold
-    /// it in an order neither side changed (it is on a longest run that
-    /// each side keeps in base order): its place is unchanged.
+    /// it in an order neither side changed (on each side it is on some
+    /// longest run kept in base order, so no smallest reading of that
+    /// side's moves moves it): its place is unchanged.
     ///
     /// - Complexity: O(*n* log *n*).
     package static func unmovedMembers(_ merged: [String], base: [String], mine: [String], theirs: [String]) -> [Bool] {
@@ -220,7 +228,7 @@ package enum SequenceMerge {
         func kept(_ side: [String]) -> Set<ExactString> {
             let core = side.filter { let k = ExactString($0); return basePosition[k] != nil && inMine.contains(k) && inTheirs.contains(k) }
             let ranks = core.compactMap { basePosition[ExactString($0)] }
-            return Set(longestIncreasingSubsequence(ranks).map { ExactString(core[$0]) })
+            return Set(membersOfSomeLongestIncreasingSubsequence(ranks).enumerated().filter(\.element).map { ExactString(core[$0.offset]) })
         }
         let stays = kept(mine).intersection(kept(theirs))
         return merged.map { stays.contains(ExactString($0)) }

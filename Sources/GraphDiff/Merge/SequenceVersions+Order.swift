@@ -95,20 +95,25 @@ extension SequenceVersions {
         return (order.map { core[$0] }, violations)
     }
 
-    /// The members of `core` (in base order) that both sides moved in
-    /// every smallest reading of their moves (off every longest increasing
-    /// subsequence of each side) and put at different places: after
-    /// different members (of those the result keeps and both sides hold).
+    /// For each member (by number): whether mine, and whether theirs,
+    /// moved it in every smallest reading of its moves (it is off every
+    /// longest run of `core`, given in base order, that the side keeps in
+    /// base order); and whether it is settled: a member of `core` that no
+    /// smallest reading of either side's moves moves (it is on every such
+    /// run of both sides). Members outside `core` are neither.
     ///
     /// - Complexity: O(*n* log *n*).
-    func movedByBoth(_ core: [Int], anchorMine: [Int], anchorTheirs: [Int]) -> [Int] {
-        let n = core.count
-        guard n > 1 else { return [] }
+    func moves(_ core: [Int]) -> (mine: [Bool], theirs: [Bool], settled: [Bool]) {
+        var movedMine = [Bool](repeating: false, count: count), movedTheirs = [Bool](repeating: false, count: count)
+        var settled = [Bool](repeating: false, count: count)
         let (mineSeq, theirsSeq) = localOrders(core)
-        var movedMine = [Bool](repeating: false, count: n), movedTheirs = [Bool](repeating: false, count: n)
-        for (p, on) in membersOfSomeLongestIncreasingSubsequence(mineSeq).enumerated() where !on { movedMine[mineSeq[p]] = true }
-        for (p, on) in membersOfSomeLongestIncreasingSubsequence(theirsSeq).enumerated() where !on { movedTheirs[theirsSeq[p]] = true }
-        return (0..<n).filter { movedMine[$0] && movedTheirs[$0] && anchorMine[core[$0]] != anchorTheirs[core[$0]] }.map { core[$0] }
+        for (p, on) in membersOfSomeLongestIncreasingSubsequence(mineSeq).enumerated() where !on { movedMine[core[mineSeq[p]]] = true }
+        for (p, on) in membersOfSomeLongestIncreasingSubsequence(theirsSeq).enumerated() where !on { movedTheirs[core[theirsSeq[p]]] = true }
+        var stays = [Int](repeating: 0, count: count)
+        for (p, on) in membersOfEveryLongestIncreasingSubsequence(mineSeq).enumerated() where on { stays[core[mineSeq[p]]] += 1 }
+        for (p, on) in membersOfEveryLongestIncreasingSubsequence(theirsSeq).enumerated() where on { stays[core[theirsSeq[p]]] += 1 }
+        for x in core where stays[x] == 2 { settled[x] = true }
+        return (movedMine, movedTheirs, settled)
     }
 
     /// Mine's and theirs' orders of `core`, as positions in `core`.

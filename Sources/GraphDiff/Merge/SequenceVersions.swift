@@ -73,6 +73,38 @@ struct SequenceVersions {
         return anchor
     }
 
+    /// For each member both sides hold: whether mine and theirs put the
+    /// same members of `counted` (members both sides hold) before it.
+    /// Counted, not compared pair by pair: the counted members before it in
+    /// both orders (a Fenwick tree over theirs' positions, filled in mine's
+    /// order) must be all those before it in each.
+    ///
+    /// - Complexity: O(*n* log *n*).
+    func orderedAlike(against counted: [Bool]) -> [Bool] {
+        // Counted members before each member, in theirs.
+        var before = [Int](repeating: 0, count: count), rank = [Int](repeating: -1, count: count)
+        var k = 0
+        for x in theirs {
+            before[x] = k
+            if counted[x] && posMine[x] >= 0 { rank[x] = k; k += 1 }
+        }
+        var tree = [Int](repeating: 0, count: k + 1)
+        var alike = [Bool](repeating: false, count: count)
+        var beforeInMine = 0
+        for x in mine where posTheirs[x] >= 0 {
+            // Counted members before x in mine that are before it in theirs too.
+            var both = 0, i = before[x]
+            while i > 0 { both += tree[i]; i -= i & -i }
+            alike[x] = both == beforeInMine && both == before[x]
+            if rank[x] >= 0 {
+                i = rank[x] + 1
+                while i <= k { tree[i] += 1; i += i & -i }
+                beforeInMine += 1
+            }
+        }
+        return alike
+    }
+
     /// The nearest member before `x` in `order` that the result keeps (-1: none).
     func presentPredecessor(of x: Int, in order: [Int], _ pos: [Int]) -> Int {
         var i = pos[x] - 1

@@ -84,10 +84,13 @@ public enum HumanRenderer {
         var counts: [String: [String: Int]] = [:]
         for c in changes.objects { counts[c.entity, default: [:]][c.kind.rawValue, default: 0] += 1 }
         for s in changes.sequences where !s.moved.isEmpty { counts[s.memberRoot, default: [:]]["moved", default: 0] += s.moved.count }
+        for s in changes.sequences where !s.changesOrder && !s.positions.isEmpty {
+            counts[s.memberRoot, default: [:]]["renumbered", default: 0] += s.positions.count
+        }
         var lines = ""
         for entity in counts.keys.sorted(by: utf8Less) {
             let c = counts[entity] ?? [:]
-            let parts = ["inserted", "deleted", "updated", "moved"].compactMap { k in c[k].map { "\($0) \(k)" } }
+            let parts = ["inserted", "deleted", "updated", "moved", "renumbered"].compactMap { k in c[k].map { "\($0) \(k)" } }
             lines += "\(entity): \(parts.joined(separator: ", "))\n"
         }
         if !changes.metadata.isEmpty { lines += "metadata: \(changes.metadata.count) changed\n" }
@@ -220,6 +223,12 @@ public enum HumanRenderer {
 
     static func sequenceLines(_ s: SequenceChange, _ context: RenderContext) -> String {
         var out = "    \(s.relationship) (order):\n"
+        // Index values that change with no change of order: the members
+        // were renumbered (an index's values are its order, not attributes).
+        if !s.changesOrder && !s.positions.isEmpty {
+            let count = s.positions.count
+            return out + "      " + context.paint("renumbered, same order (\(count) member\(count == 1 ? "" : "s"))", .cyan) + "\n"
+        }
         func position(_ after: String?) -> String { after.map { "after \(quoted($0))" } ?? "at the head" }
         for i in s.inserted { out += "      " + context.paint("+ \(quoted(i.member)) \(position(i.after))", .green) + "\n" }
         for r in s.removed { out += "      " + context.paint("- \(quoted(r.member))", .red) + "\n" }

@@ -64,13 +64,14 @@ public enum TreeRenderer {
             node(s.owner, entity: s.ownerEntity, change: "unchanged")
             func ref(_ x: String?) -> JSONValue { x.map(JSONValue.string) ?? .null }
             var relationships = nodes[s.owner]?["relationships"]?.objectValue ?? JSONObject()
-            relationships[s.relationship] = [
-                "order": [
-                    "insert": .array(s.inserted.map { ["id": .string($0.member), "after": ref($0.after)] }),
-                    "remove": .array(s.removed.map { ["id": .string($0.member)] }),
-                    "move": .array(s.moved.map { ["id": .string($0.member), "from": ref($0.from), "to": ref($0.to)] }),
-                ],
+            var orderChange: JSONObject = [
+                "insert": .array(s.inserted.map { ["id": .string($0.member), "after": ref($0.after)] }),
+                "remove": .array(s.removed.map { ["id": .string($0.member)] }),
+                "move": .array(s.moved.map { ["id": .string($0.member), "from": ref($0.from), "to": ref($0.to)] }),
             ]
+            // An index renumbered with no change of order: how many members.
+            if !s.changesOrder && !s.positions.isEmpty { orderChange["renumbered"] = .number(JSONNumber(s.positions.count)) }
+            relationships[s.relationship] = ["order": .object(orderChange)]
             nodes[s.owner]?["relationships"] = .object(relationships)
         }
         // Hang every node under its owner, adding unchanged owners as needed.

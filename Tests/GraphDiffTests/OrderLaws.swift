@@ -1,0 +1,219 @@
+import Foundation
+import GraphDiffGenerator
+import XCTest
+@testable import GraphDiff
+
+/// The order laws of a graph merge, checked on every ordered relationship
+/// whatever its storage (chain, array, index), so that one suite covers all
+/// three: the property suite calls ``check(base:mine:theirs:merged:swapped:)``
+/// for every case it makes.
+///
+/// - Each owner's result order holds every member once, and is the
+///   sequence merge of the three versions' orders over the result's members;
+///   those orders and that result pass every law of ``SequenceCase`` (the
+///   brute-force oracles of ``SequenceMergeLawTests``).
+/// - A clean merge is idempotent: `merge(B, M, merge(B, M, T)) == merge(B, M, T)`.
+/// - Swapping mine and theirs gives the same result when their edits touch
+///   different objects and places (the same conflicts always: the suite's
+///   own law).
+/// - Index values: dense inputs give a dense result; values that still give
+///   the merged order are kept; otherwise the result strictly increases and
+///   keeps the largest possible set of values, members whose place no side
+///   changed first (checked against an O(*n*²) oracle).
+enum OrderLaws {
+    /// How many owners' values the fewest-renumbered oracle checked, and how
+    /// many kept values that still gave the order, or were numbered densely.
+    static let renumbered = LockedCount(), kept = LockedCount(), dense = LockedCount()
+
+    static func check(base: Graph, mine: Graph, theirs: Graph, merged: MergeResult, swapped: MergeResult) throws -> String? {
+        let result = merged.graph
+        for (ownerEntity, r) in base.orderedRelationships {
+            var owners = Set<ObjectID>()
+            for g in [base, mine, theirs, result] {
+                for (id, o) in g.objects where g.schema.isKind(o.entityIndex, of: ownerEntity.index) { owners.insert(id) }
+            }
+            for owner in owners.sorted() {
+                func order(_ g: Graph) -> [String] { g.objects[owner] == nil ? [] : g.order(of: owner, through: r).map(\.identity) }
+                let (b, m, t, out) = (order(base), order(mine), order(theirs), order(result))
+                if Set(out).count != out.count { return "\(r.name) of \(owner): a member is listed twice: \(out)" }
+                guard result.objects[owner] != nil else { continue }
+                let c = SequenceCase(base: b, mine: m, theirs: t, present: Set(out.map { ExactString($0) }))
+                if let why = c.check() { return "\(r.name) of \(owner): \(why)\n\(c)" }
+                if c.merged(nil).order != out { return "\(r.name) of \(owner): the result's order \(out) is not the sequence merge's\n\(c)" }
+                if let attribute = r.indexAttribute,
+                    let why = positionLaw(attribute, r, owner, orders: (b, m, t, out), graphs: (base, mine, theirs, result))
+                {
+                    return "\(r.name) of \(owner): \(why)\n\(c)"
+                }
+            }
+        }
+        if merged.conflicts.isEmpty {
+            let again = try Graph.merge(base: base, mine: mine, theirs: result)
+            let difference = try ChangeSet.diff(from: again.graph, to: result)
+            if !again.conflicts.isEmpty && again.conflicts.allSatisfy({ $0.kind == .moveMove }) {
+                SequenceCase.idempotenceExceptions.increment()
+            } else if !again.conflicts.isEmpty || !difference.isEmpty {
+                return "merge(B, M, merge(B, M, T)) != merge(B, M, T)"
+            }
+        }
+        let (touchedMine, touchedTheirs) = (try touched(ChangeSet.diff(from: base, to: mine)), try touched(ChangeSet.diff(from: base, to: theirs)))
+        if touchedMine.isDisjoint(with: touchedTheirs) && result.canonicalText() != swapped.graph.canonicalText() {
+            return "swapping sides of disjoint edits changed the result"
+        }
+        return nil
+    }
+
+    /// What a change set touches: its objects, the owners of its order
+    /// changes, the members they insert, remove, move or renumber, and the
+    /// places they put them (a neighbour, or the owner's head).
+    static func touched(_ c: ChangeSet) -> Set<String> {
+        var result = Set<String>()
+        for o in c.objects { result.insert(o.id.description) }
+        for s in c.sequences {
+            result.insert(s.owner.description)
+            func place(_ after: String?) -> String { after.map { "\(s.memberRoot):\($0)" } ?? "head of \(s.owner)" }
+            for i in s.inserted { result.formUnion(["\(s.memberRoot):\(i.member)", place(i.after)]) }
+            for r in s.removed { result.insert("\(s.memberRoot):\(r.member)") }
+            for m in s.moved { result.formUnion(["\(s.memberRoot):\(m.member)", place(m.to)]) }
+            for p in s.positions { result.insert("\(s.memberRoot):\(p.member)") }
+        }
+        for m in c.metadata { result.insert("metadata:\(m.key)") }
+        return result
+    }
+
+    /// The numbering law of an index ordering for one owner (see the type's
+    /// summary); `nil` when it holds.
+    static func positionLaw(_ attribute: String, _ r: Relationship, _ owner: ObjectID, orders: ([String], [String], [String], [String]),
+                            graphs: (Graph, Graph, Graph, Graph)) -> String? {
+        let (b, m, t, out) = orders
+        let root = graphs.0.schema.entity(named: r.destination)?.root ?? r.destination
+        let type = graphs.0.schema.entity(named: r.destination)?.property(named: attribute)?.attribute?.type ?? .double
+        func values(_ g: Graph, _ order: [String]) -> [String: JSONValue] {
+            var table: [String: JSONValue] = [:]
+            for x in order { table[x] = g.value(of: ObjectID(entity: root, identity: x), attribute) ?? .null }
+            return table
+        }
+        let (vb, vm, vt, vr) = (values(graphs.0, b), values(graphs.1, m), values(graphs.2, t), values(graphs.3, out))
+        let result = out.map { vr[$0] ?? .null }
+        func same(_ x: JSONValue?, _ y: JSONValue?) -> Bool {
+            guard let x, let y else { return x == nil && y == nil }
+            return (x.isNull && y.isNull) || (!x.isNull && !y.isNull && type.valuesEqual(x, y))
+        }
+        func number(_ v: JSONValue?) -> JSONNumber? { v.flatMap(PositionKey.number) }
+        // Dense in every version that has members: dense again.
+        func start(_ order: [String], _ table: [String: JSONValue]) -> Int?? {
+            guard !order.isEmpty else { return .some(nil) }
+            let ints = order.map { number(table[$0])?.intValue }
+            guard let first = ints[0], first == 0 || first == 1, ints.enumerated().allSatisfy({ $1 == first + $0 }) else { return nil }
+            return .some(first)
+        }
+        let starts = [start(b, vb), start(m, vm), start(t, vt)]
+        if starts.allSatisfy({ $0 != nil }) {
+            let given = Set(starts.compactMap { $0 ?? nil })
+            if given.count == 1, let s = given.first {
+                let isDense = result.enumerated().allSatisfy { number($1)?.intValue == s + $0 }
+                if b != m || b != t { dense.increment() }
+                return isDense ? nil : "dense inputs, result not dense: \(result)"
+            }
+        }
+        // Each member's merged value: the side that changed it (theirs when
+        // both changed it differently), else the one that has it.
+        let candidates: [JSONValue] = out.map { x in
+            let changedByMine = vm[x].map { mv in !(vb[x].map { same($0, mv) } ?? false) } ?? false
+            let changedByTheirs = vt[x].map { tv in !(vb[x].map { same($0, tv) } ?? false) } ?? false
+            if changedByMine && !(changedByTheirs && vb[x] != nil && !same(vt[x], vm[x])) { return vm[x] ?? .null }
+            return vt[x] ?? vm[x] ?? vb[x] ?? .null
+        }
+        let givesOrder = !candidates.contains(where: \.isNull)
+            && PositionKey.sorted(zip(out, candidates).map { (id: $0, value: $1) }) == out
+        if givesOrder {
+            if b != m || b != t { kept.increment() }
+            return zip(result, candidates).allSatisfy({ same($0, $1) }) ? nil : "values that gave the order were not kept: \(candidates) → \(result)"
+        }
+        let keys = result.map { PositionKey($0) }
+        for (a, c) in zip(keys, keys.dropFirst()) where a.number == nil || c.number == nil || PositionKey.compare(a, c) >= 0 {
+            return "the result's values do not increase: \(result)"
+        }
+        // Preferred: members all three hold, on some longest run of each side kept in base order.
+        let core = b.filter { x in m.contains(x) && t.contains(x) }
+        let movedMine = SequenceCase(base: b, mine: m, theirs: t, present: []).necessarilyMoved(core: core, in: m)
+        let movedTheirs = SequenceCase(base: b, mine: m, theirs: t, present: []).necessarilyMoved(core: core, in: t)
+        let preferred = out.map { core.contains($0) && !movedMine.contains($0) && !movedTheirs.contains($0) }
+        let n = out.count
+        let all = (Array(vb.values) + Array(vm.values) + Array(vt.values)).compactMap(number)
+        let least = all.min() ?? JSONNumber(0)
+        let floor = least < JSONNumber(0) ? least : JSONNumber(0)
+        let c = candidates.map(number)
+        let bounds: (Int, Int)? = type == .int16 ? (Int(Int16.min), Int(Int16.max)) : type == .int32 ? (Int(Int32.min), Int(Int32.max))
+            : type == .int64 ? (Int.min, Int.max) : nil
+        func keepable(_ i: Int) -> Bool {
+            guard let v = c[i] else { return false }
+            if let (minimum, maximum) = bounds {
+                guard let x = v.intValue else { return false }
+                let lo = max(minimum, floor.intValue ?? minimum)
+                return x - i >= lo && x <= maximum - (n - 1 - i)
+            }
+            return floor < v || (floor == v && i == 0)
+        }
+        func compatible(_ i: Int, _ j: Int) -> Bool {
+            guard let x = c[i], let y = c[j] else { return false }
+            if bounds != nil, let a = x.intValue, let bb = y.intValue { return bb - a >= j - i }
+            return x < y
+        }
+        let weight = (0..<n).map { preferred[$0] ? n + 1 : 1 }
+        var best = [Int](repeating: 0, count: n)
+        for j in 0..<n where keepable(j) {
+            best[j] = weight[j] + ((0..<j).filter { keepable($0) && compatible($0, j) }.map { best[$0] }.max() ?? 0)
+        }
+        let oracle = best.max() ?? 0
+        renumbered.increment()
+        let kept = (0..<n).filter { same(result[$0], candidates[$0]) }.map { weight[$0] }.reduce(0, +)
+        return kept == oracle ? nil : "kept values weigh \(kept), the most possible \(oracle): \(candidates) → \(result)"
+    }
+}
+
+/// The laws of the property suite over graphs whose lists keep their
+/// items' order in each storage but the chain (which the main suite
+/// covers): an array with one list per item and shared between lists, and
+/// positions dense, with gaps and floating. Every edit kind, item moves
+/// between lists and renumberings included.
+///
+/// 2,000 cases per storage by default; `GRAPHDIFF_ORDER_CASES=N` sets the
+/// number and `GRAPHDIFF_ORDER_SEED=S` reruns one.
+final class OrderStorageLawTests: XCTestCase {
+    func test_laws_arrayOnTheOwner() throws { try run(.array) }
+    func test_laws_arraySharedBetweenOwners() throws { try run(.sharedArray) }
+    func test_laws_denseIntegerPositions() throws { try run(.denseIndex) }
+    func test_laws_gappedIntegerPositions() throws { try run(.gappedIndex) }
+    func test_laws_floatingPositions() throws { try run(.floatingIndex) }
+
+    func run(_ order: GraphGenerator.ItemOrder) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let cases = environment["GRAPHDIFF_ORDER_CASES"].flatMap(Int.init) ?? 2_000
+        let seeds: [UInt64] = environment["GRAPHDIFF_ORDER_SEED"].flatMap(UInt64.init).map { [$0] } ?? (1...UInt64(max(1, cases))).map { $0 }
+        let markers = LockedCount()
+        let failures = SeedRunner.failures(of: seeds) { seed in
+            do { return try Self.check(seed: seed, order: order, markers: markers) } catch { return "\(error)" }
+        }
+        for (seed, why) in failures {
+            XCTFail("\(order) seed \(seed): \(why) (rerun with GRAPHDIFF_ORDER_SEED=\(seed))")
+        }
+        if seeds.count >= 1_000 { XCTAssertGreaterThan(markers.value, seeds.count / 100, "too few cases with open conflicts") }
+        print("order laws, \(order): \(seeds.count) cases, \(markers.value) with open conflicts; index owners so far: \(OrderLaws.renumbered.value) renumbered, \(OrderLaws.kept.value) kept, \(OrderLaws.dense.value) dense")
+    }
+
+    static func check(seed: UInt64, order: GraphGenerator.ItemOrder, markers: LockedCount) throws -> String? {
+        if ProcessInfo.processInfo.environment["DEBUGSEED"] != nil { FileHandle.standardError.write("SEED \(seed)\n".data(using: .utf8)!) }
+        var random = SplitMix64(seed: seed)
+        let size = PropertySuiteTests.sizes[random.below(PropertySuiteTests.sizes.count)]
+        var generator = GraphGenerator(seed: random.next(), order: order)
+        let base = generator.graph(objectCount: size)
+        var e1 = GraphEditor(seed: random.next(), order: order), e2 = GraphEditor(seed: random.next(), order: order)
+        let (mine, _) = e1.edit(base, count: random.below(6) + 1, kinds: GraphEditor.Edit.allCases)
+        let (theirs, _) = e2.edit(base, count: random.below(6) + 1, kinds: GraphEditor.Edit.allCases)
+        for side in [base, mine, theirs] {
+            do { _ = try Graph.load(side.canonicalText(), schema: base.schema) } catch { return "a generated graph is invalid: \(error)" }
+        }
+        return try PropertySuiteTests.checkLaws(base: base, mine: mine, theirs: theirs, seed: seed, markerCases: markers)
+    }
+}
