@@ -53,6 +53,8 @@ struct CommandSpec {
 extension CommandSpec {
     static let schemaOption = Option(names: ["--schema"], value: .file, summary: "Read the inputs as graphs of this schema")
     static let colorValues = ["auto", "always", "never"]
+    /// The values of `--ordered` (how an ordered to-many with a to-one inverse is imported).
+    static let orderedValues = ["chain", "array"]
 
     static let diff = CommandSpec(
         name: "diff", summary: "Show what changed between two graphs (or JSON documents)",
@@ -137,6 +139,8 @@ extension CommandSpec {
             Option(names: ["--output", "-o"], value: .file, summary: "Write the schema to this file (import)"),
             Option(names: ["--version"], value: .text("NAME"), summary: "The version of a .xcdatamodeld to read (import)"),
             Option(names: ["--identity"], value: .text("ENTITY=ATTRIBUTE"), summary: "The identity attribute of an entity in a Core Data model", repeatable: true),
+            Option(names: ["--ordered"], value: .choice(orderedValues), summary: "Keep ordered to-manys with a to-one inverse as chains or arrays"),
+            Option(names: ["--ordered-by"], value: .text("ENTITY.RELATIONSHIP=ATTRIBUTE"), summary: "Keep a to-many ordered by a member attribute", repeatable: true),
             Option(names: ["--format", "-f"], value: .choice(SchemaDiffCommand.formats), summary: "Output format (diff)"),
             Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the human report (diff)", bareValue: "always"),
             Option(names: ["--from"], value: .text("VERSION"), summary: "The old version of a .xcdatamodeld (diff)"),
@@ -154,6 +158,8 @@ extension CommandSpec {
             Option(names: ["--in-place", "-i"], value: nil, summary: "Replace the graph"),
             Option(names: ["--schema"], value: .file, summary: "Read the graph as a graph of this schema"),
             Option(names: ["--identity"], value: .text("ENTITY=ATTRIBUTE"), summary: "The identity attribute of an entity in a Core Data model", repeatable: true),
+            Option(names: ["--ordered"], value: .choice(orderedValues), summary: "Keep ordered to-manys with a to-one inverse as chains or arrays"),
+            Option(names: ["--ordered-by"], value: .text("ENTITY.RELATIONSHIP=ATTRIBUTE"), summary: "Keep a to-many ordered by a member attribute", repeatable: true),
             Option(names: ["--force"], value: nil, summary: "Go on if the graph's fingerprint names another schema"),
             helpOption,
         ],

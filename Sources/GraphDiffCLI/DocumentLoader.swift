@@ -83,9 +83,10 @@ final class DocumentLoader {
     private var schemas: [String: Schema] = [:]
     /// `--identity` (entity → attribute), applied to each Core Data model
     /// read as a schema (`migrate`); empty for the other commands.
-    var modelIdentities: [String: String] = [:]
-    /// The entities of ``modelIdentities`` that the Core Data models read have.
-    private(set) var identityEntities: Set<String> = []
+    var modelOptions = CoreDataImport.Options()
+    /// The choices of ``modelOptions`` that the Core Data models read have
+    /// (see ``ModelInput/usedChoices``).
+    private(set) var usedChoices: Set<String> = []
     /// Whether a schema read was a Core Data model.
     private(set) var readCoreDataModel = false
 
@@ -209,9 +210,9 @@ final class DocumentLoader {
         if let cached = schemas[schemaPath] { return cached }
         if ModelInput.isCoreDataModel(schemaPath) {
             do {
-                let model = try ModelInput.load(schemaPath, identities: modelIdentities, allModels: true, io: io)
+                let model = try ModelInput.load(schemaPath, options: modelOptions, allModels: true, io: io)
                 let schema = model.schema
-                identityEntities.formUnion(model.identityEntities)
+                usedChoices.formUnion(model.usedChoices)
                 readCoreDataModel = true
                 schemas[schemaPath] = schema
                 return schema

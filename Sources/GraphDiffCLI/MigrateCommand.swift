@@ -5,7 +5,7 @@ import GraphDiff
 enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let usage = "graphdiff migrate GRAPH --to NEW-SCHEMA [--version NAME] [-o OUT | --in-place] [--schema OLD]\n"
-        + "                         [--identity ENTITY=ATTRIBUTE]... [--force]"
+        + "                         \(SchemaCommand.modelOptions) [--force]"
     static let help = Help.migrate
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
@@ -18,16 +18,15 @@ enum MigrateCommand: Subcommand {
         if output != nil && args.has("--in-place") { throw CommandFailure.usage("choose one of -o and --in-place") }
         if args.has("--in-place") && path == "-" { throw CommandFailure.usage("--in-place needs a file, not standard input") }
 
-        let identities = try ModelInput.identities(args)
+        let options = try ModelInput.importOptions(args)
         let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"))
-        loader.modelIdentities = identities
+        loader.modelOptions = options
         let document = try loader.load(path, schemaDocuments: false)
         guard let graph = document.graph else {
             throw CommandFailure.trouble("\(path): no schema applies (give --schema or \"$schema\")")
         }
-        let model = try ModelInput.load(newPath, version: args.value("--version"), identities: identities, allModels: true, io: io)
-        try ModelInput.checkIdentities(identities, used: model.identityEntities.union(loader.identityEntities),
-                                       anyModel: model.isCoreData || loader.readCoreDataModel)
+        let model = try ModelInput.load(newPath, version: args.value("--version"), options: options, allModels: true, io: io)
+        try ModelInput.checkChoices(options, used: model.usedChoices.union(loader.usedChoices), anyModel: model.isCoreData || loader.readCoreDataModel)
         io.err(model.noteLines)
         var migrated: Graph
         do {

@@ -21,9 +21,10 @@ struct ModelInput {
     var notes: [CoreDataImportNote]
     /// Whether `path` is a Core Data model rather than a schema file.
     var isCoreData: Bool
-    /// The entities of `--identity` this model has (all of them when
-    /// ``load(_:version:identities:allModels:io:)`` was strict).
-    var identityEntities: Set<String> = []
+    /// The choices of `--identity` (`identity:ENTITY`) and `--ordered-by`
+    /// (`ordered-by:ENTITY.RELATIONSHIP`) that this model has (all of them
+    /// when ``load(_:version:options:allModels:io:)`` was strict).
+    var usedChoices: Set<String> = []
 
     /// The notes as lines for standard error: `PATH: note: SUBJECT: message`.
     var noteLines: String { notes.map { "\(path): note: \($0)\n" }.joined() }
@@ -32,16 +33,17 @@ struct ModelInput {
     ///
     /// - Parameters:
     ///   - version: `--version`: the version of a `.xcdatamodeld` to read.
-    ///   - identities: `--identity` (entity → attribute), for a Core Data model.
-    ///   - allModels: `true` when `identities` are for every model a command
+    ///   - options: `--identity`, `--ordered` and `--ordered-by`, for a Core
+    ///     Data model.
+    ///   - allModels: `true` when `options` are for every model a command
     ///     reads (`schema diff`, `migrate`): a schema file ignores them, and a
-    ///     model uses those of its entities only (the caller checks that each
-    ///     entity is in some model, by ``identityEntities``). `false`
+    ///     model uses those of its entities and relationships only (the caller
+    ///     checks that each is in some model, by ``usedChoices``). `false`
     ///     (`schema import`): a schema file or an entity the model lacks is an error.
     /// - Throws: ``CommandFailure`` (usage) for options that do not apply to
     ///   the kind of model; ``DocumentFailure`` (trouble) naming the file,
     ///   line and column of each problem.
-    static func load(_ path: String, version: String? = nil, identities: [String: String] = [:],
+    static func load(_ path: String, version: String? = nil, options: CoreDataImport.Options = CoreDataImport.Options(),
                      allModels: Bool = false, io: CommandIO) throws -> ModelInput {
         var notes: [CoreDataImportNote] = []
         var file = path
@@ -75,18 +77,20 @@ struct ModelInput {
         do {
             if first == UInt8(ascii: "<") {
                 let parsed = try CoreDataModel.parse(bytes)
-                var own = identities
+                var own = options
                 if allModels {
                     let names = Set(parsed.entities.map(\.name))
-                    own = identities.filter { names.contains($0.key) }
+                    let relationships = Set(parsed.entities.flatMap { e in e.relationships.map { "\(e.name).\($0.name)" } })
+                    own.identities = options.identities.filter { names.contains($0.key) }
+                    own.orderedBy = options.orderedBy.filter { relationships.contains($0.key) }
                 }
-                let imported = try CoreDataImport.convert(parsed, name: modelName, identities: own)
+                let imported = try CoreDataImport.convert(parsed, name: modelName, options: own)
                 return ModelInput(path: path, file: file, schema: try imported.checkedSchema(), document: imported.document,
                                   notes: (notes + imported.notes).sorted(), isCoreData: true,
-                                  identityEntities: Set(own.keys))
+                                  usedChoices: Set(own.identities.keys.map { "identity:" + $0 } + own.orderedBy.keys.map { "ordered-by:" + $0 }))
             }
-            if !identities.isEmpty && !allModels {
-                throw CommandFailure.usage("--identity needs a Core Data model; \(path) is a schema file")
+            if !allModels, let option = ModelInput.modelOnlyOption(options) {
+                throw CommandFailure.usage("\(option) needs a Core Data model; \(path) is a schema file")
             }
             let schema = try Schema.load(bytes)
             return ModelInput(path: path, file: file, schema: schema, document: schema.encoded(), notes: [], isCoreData: false)
@@ -97,35 +101,60 @@ struct ModelInput {
         }
     }
 
-    /// The `--identity ENTITY=ATTRIBUTE` options of `args`, entity → attribute.
+    /// The choices of `args` for reading Core Data models: `--identity
+    /// ENTITY=ATTRIBUTE`, `--ordered chain|array` and `--ordered-by
+    /// ENTITY.RELATIONSHIP=ATTRIBUTE`.
     ///
-    /// - Throws: ``CommandFailure`` (usage) for a value without `=`, an empty
-    ///   side, or one entity given two attributes.
-    static func identities(_ args: ParsedArguments) throws -> [String: String] {
-        var identities: [String: String] = [:]
-        for pair in args.all("--identity") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw CommandFailure.usage("--identity takes ENTITY=ATTRIBUTE, not '\(pair)'")
+    /// - Throws: ``CommandFailure`` (usage) for a value without `=` (or,
+    ///   for `--ordered-by`, without a `.` before it), an empty side, or one
+    ///   entity (relationship) given two attributes.
+    static func importOptions(_ args: ParsedArguments) throws -> CoreDataImport.Options {
+        func pairs(_ option: String, shape: String, dotted: Bool) throws -> [String: String] {
+            var result: [String: String] = [:]
+            for pair in args.all(option) {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let key = parts.first ?? ""
+                let dottedKey = key.split(separator: ".", omittingEmptySubsequences: false)
+                guard parts.count == 2, !key.isEmpty, !parts[1].isEmpty, !dotted || (dottedKey.count == 2 && !dottedKey.contains { $0.isEmpty })
+                else {
+                    throw CommandFailure.usage("\(option) takes \(shape), not '\(pair)'")
+                }
+                if let earlier = result[key], earlier != parts[1] {
+                    throw CommandFailure.usage("\(option) gives \(key) two \(dotted ? "attributes" : "identities"), \(earlier) and \(parts[1])")
+                }
+                result[key] = parts[1]
             }
-            if let earlier = identities[parts[0]], earlier != parts[1] {
-                throw CommandFailure.usage("--identity gives \(parts[0]) two identities, \(earlier) and \(parts[1])")
-            }
-            identities[parts[0]] = parts[1]
+            return result
         }
-        return identities
+        var options = CoreDataImport.Options()
+        options.identities = try pairs("--identity", shape: "ENTITY=ATTRIBUTE", dotted: false)
+        options.orderedBy = try pairs("--ordered-by", shape: "ENTITY.RELATIONSHIP=ATTRIBUTE", dotted: true)
+        options.orderedAsArrays = args.value("--ordered") == "array"
+        return options
     }
 
-    /// Refuses `--identity` entities that none of the Core Data models a
-    /// command read has (a typo would otherwise do nothing), and
-    /// `--identity` when it read no Core Data model at all.
+    /// The first option of `options` that only a Core Data model takes, if any.
+    static func modelOnlyOption(_ options: CoreDataImport.Options) -> String? {
+        if !options.identities.isEmpty { return "--identity" }
+        if !options.orderedBy.isEmpty { return "--ordered-by" }
+        if options.orderedAsArrays { return "--ordered" }
+        return nil
+    }
+
+    /// Refuses `--identity` entities and `--ordered-by` relationships that
+    /// none of the Core Data models a command read has (a typo would
+    /// otherwise do nothing), and these options when it read no Core Data
+    /// model at all.
     ///
-    /// - Throws: ``CommandFailure`` (usage) naming the first such entity.
-    static func checkIdentities(_ identities: [String: String], used: Set<String>, anyModel: Bool) throws {
-        guard !identities.isEmpty else { return }
-        guard anyModel else { throw CommandFailure.usage("--identity needs a Core Data model; every model given is a schema file") }
-        if let missing = identities.keys.sorted().first(where: { !used.contains($0) }) {
+    /// - Throws: ``CommandFailure`` (usage) naming the first such choice.
+    static func checkChoices(_ options: CoreDataImport.Options, used: Set<String>, anyModel: Bool) throws {
+        guard let option = modelOnlyOption(options) else { return }
+        guard anyModel else { throw CommandFailure.usage("\(option) needs a Core Data model; every model given is a schema file") }
+        if let missing = options.identities.keys.sorted().first(where: { !used.contains("identity:" + $0) }) {
             throw CommandFailure.usage("--identity: no entity \"\(missing)\" in the models read")
+        }
+        if let missing = options.orderedBy.keys.sorted().first(where: { !used.contains("ordered-by:" + $0) }) {
+            throw CommandFailure.usage("--ordered-by: no relationship \"\(missing)\" in the models read")
         }
     }
 

@@ -7,9 +7,11 @@ import GraphDiff
 /// error.
 enum SchemaCommand: Subcommand {
     static let name = "schema"
-    static let usage = "graphdiff schema import MODEL [-o SCHEMA] [--version NAME] [--identity ENTITY=ATTRIBUTE]...\n"
-        + "       graphdiff schema diff [--format human|json] [--color[=WHEN]] [--identity ENTITY=ATTRIBUTE]... OLD NEW\n"
-        + "       graphdiff schema diff [--format human|json] [--color[=WHEN]] [--identity ENTITY=ATTRIBUTE]... --from VERSION [--to VERSION] MODEL"
+    static let usage = "graphdiff schema import MODEL [-o SCHEMA] [--version NAME] \(modelOptions)\n"
+        + "       graphdiff schema diff [--format human|json] [--color[=WHEN]] \(modelOptions) OLD NEW\n"
+        + "       graphdiff schema diff [--format human|json] [--color[=WHEN]] \(modelOptions) --from VERSION [--to VERSION] MODEL"
+    /// The options of every command that reads Core Data models, in usage lines.
+    static let modelOptions = "[--identity ENTITY=ATTRIBUTE]... [--ordered chain|array] [--ordered-by ENTITY.RELATIONSHIP=ATTRIBUTE]..."
     static let help = Help.schema
 
     /// The subcommands, by the word after `schema`.
@@ -19,7 +21,7 @@ enum SchemaCommand: Subcommand {
     ]
 
     /// The options only `schema import` takes, and those only `schema diff`
-    /// takes (`--identity` is both's).
+    /// takes (`--identity`, `--ordered` and `--ordered-by` are both's).
     static let importOptions = ["--output", "--version"]
     static let diffOptions = ["--format", "--color", "--from", "--to"]
 

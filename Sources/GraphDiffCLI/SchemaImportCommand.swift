@@ -9,8 +9,7 @@ enum SchemaImportCommand {
         guard args.operands.count == 1, let path = args.operands.first else {
             throw CommandFailure.usage(args.operands.isEmpty ? "no model given" : "one model at a time")
         }
-        let identities = try ModelInput.identities(args)
-        let model = try ModelInput.load(path, version: args.value("--version"), identities: identities, io: io)
+        let model = try ModelInput.load(path, version: args.value("--version"), options: try ModelInput.importOptions(args), io: io)
         guard model.isCoreData else {
             throw CommandFailure.trouble("\(path): is a graphdiff schema already, not a Core Data model")
         }

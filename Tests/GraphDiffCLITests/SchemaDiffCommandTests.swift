@@ -14,9 +14,9 @@ final class SchemaDiffCommandTests: XCTestCase {
                    "attributes": {"id": {"type": "string"}, "title": {"type": "int32"}, "due": {"type": "date", "optional": true}}}}}
         """
     static let usage = """
-        Usage: graphdiff schema import MODEL [-o SCHEMA] [--version NAME] [--identity ENTITY=ATTRIBUTE]...
-               graphdiff schema diff [--format human|json] [--color[=WHEN]] [--identity ENTITY=ATTRIBUTE]... OLD NEW
-               graphdiff schema diff [--format human|json] [--color[=WHEN]] [--identity ENTITY=ATTRIBUTE]... --from VERSION [--to VERSION] MODEL
+        Usage: graphdiff schema import MODEL [-o SCHEMA] [--version NAME] [--identity ENTITY=ATTRIBUTE]... [--ordered chain|array] [--ordered-by ENTITY.RELATIONSHIP=ATTRIBUTE]...
+               graphdiff schema diff [--format human|json] [--color[=WHEN]] [--identity ENTITY=ATTRIBUTE]... [--ordered chain|array] [--ordered-by ENTITY.RELATIONSHIP=ATTRIBUTE]... OLD NEW
+               graphdiff schema diff [--format human|json] [--color[=WHEN]] [--identity ENTITY=ATTRIBUTE]... [--ordered chain|array] [--ordered-by ENTITY.RELATIONSHIP=ATTRIBUTE]... --from VERSION [--to VERSION] MODEL
         See 'graphdiff help schema'.
 
         """

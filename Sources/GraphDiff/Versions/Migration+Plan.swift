@@ -193,15 +193,30 @@ extension Graph {
         } else {
             oldOrders = [:]
         }
-        // The members the migrated graph gives each owner, in the OLD order.
-        let present = layout.isKeptOnMembers ? membersByOwner(through: layout.relationship, sorted: true) : [:]
-        for owner in owners.sorted() {
-            var members: Set<ExactString>
-            if layout.isKeptOnMembers {
-                members = Set((present[owner] ?? []).map { ExactString($0.identity) })
-            } else {
-                members = Set((objects[owner].flatMap(layout.listedMembers(of:)) ?? []).compactMap { $0.stringValue.map { ExactString($0) } })
+        // The members the migrated graph gives each owner: those whose
+        // inverse names it (a to-one, or a to-many that lists it); without
+        // an inverse, those the owner's array lists, or the OLD order names.
+        var present: [ObjectID: Set<ExactString>] = [:]
+        if let inverseName = layout.relationship.inverse, let destination = schema.entity(named: layout.relationship.destination) {
+            let slots = schema.entities.map { e in schema.isKind(e.index, of: destination.index) ? e.storedSlot[inverseName] : nil }
+            for (id, o) in objects {
+                guard let slot = slots[o.entityIndex] else { continue }
+                switch o.values[slot] {
+                case .string(let owner): present[ObjectID(entity: layout.ownerRoot, identity: owner), default: []].insert(ExactString(id.identity))
+                case .array(let list):
+                    for case .string(let owner) in list { present[ObjectID(entity: layout.ownerRoot, identity: owner), default: []].insert(ExactString(id.identity)) }
+                default: break
+                }
             }
+        } else {
+            for owner in owners {
+                var members = Set((objects[owner].flatMap(layout.listedMembers(of:)) ?? []).compactMap { $0.stringValue.map { ExactString($0) } })
+                for m in oldOrders[owner] ?? [] where objects[ObjectID(entity: layout.memberRoot, identity: m)] != nil { members.insert(ExactString(m)) }
+                present[owner] = members
+            }
+        }
+        for owner in owners.sorted() {
+            var members = present[owner] ?? []
             var order = (oldOrders[owner] ?? []).filter { members.remove(ExactString($0)) != nil }
             order += members.map(\.string).sorted(by: utf8Less)
             if layout.ordering.isIndex {

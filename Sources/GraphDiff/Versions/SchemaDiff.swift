@@ -259,6 +259,14 @@ struct _SchemaDiffer {
         }
     }
 
+    /// Whether `name`, declared by `entity`, is the index attribute of an
+    /// ordering of `schema` whose members are `entity` or inherit from it.
+    static func isIndexAttribute(_ name: String, declaredBy entity: Entity, in schema: Schema) -> Bool {
+        schema.entities.contains { owner in
+            owner.relationships.contains { r in r.indexAttribute == name && schema.entity(r.destination, isKindOf: entity.name) }
+        }
+    }
+
     func declaredProperties(_ e: Entity) -> [Property] {
         e.attributes.map(Property.attribute) + e.relationships.map(Property.relationship)
     }
@@ -266,7 +274,12 @@ struct _SchemaDiffer {
     mutating func addedProperty(_ p: Property, in entity: String) {
         switch p {
         case .attribute(let a):
-            let (migration, reason) = Self.storedAttributeMigration(a)
+            var (migration, reason) = Self.storedAttributeMigration(a)
+            // The values of a new index attribute are the positions of its
+            // members, numbered in each owner's order.
+            if let e = new.entity(named: entity), Self.isIndexAttribute(a.name, declaredBy: e, in: new) {
+                (migration, reason) = (.inferred, "the positions of an index ordering: numbered 0, 1, 2, … in each owner's order")
+            }
             add(SchemaChange(kind: .added, entity: entity, property: a.name, migration: migration, reason: reason))
         case .relationship(let r):
             let (migration, reason) = Self.addedRelationshipMigration(r)

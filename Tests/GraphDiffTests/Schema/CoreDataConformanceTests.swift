@@ -42,7 +42,41 @@ final class CoreDataConformanceTests: XCTestCase {
         "phimage__MomXML/Model.xcdatamodeld/Model.xcdatamodel.contents": [
             #"Produit.attribute1: composite "Composite" is imported as json; its fields are not checked"#,
         ],
+        // favorites: a chain in version 3 (to-one inverse), an array in version 4 (to-many inverse).
+        "duckduckgo__BrowserServicesKit/BookmarksModel.xcdatamodeld/BookmarksModel 3.xcdatamodel.contents": bookmarks + [
+            #"BookmarkEntity.favorites: ordered: chain links "BookmarkEntity.favoritesPrev" and "BookmarkEntity.favoritesNext" added to the member entity"#,
+        ],
+        "duckduckgo__BrowserServicesKit/BookmarksModel.xcdatamodeld/BookmarksModel 4.xcdatamodel.contents": bookmarks,
+        "artsy__energy/ArtsyPartner.xcdatamodeld/ArtsyPartner.xcdatamodel.contents": [
+            #"Image.artist: its inverse "Artist.thumbnail" names "Image.thumbnail" back, which claims it too: imported as a one-way reference"#,
+            layout,
+            #"model: unknown XML attribute "name" on <model>: skipped"#,
+        ],
     ]
+
+    static let bookmarks = [
+        #"BookmarkEntity: fetch index "byIsPendingDeletion" is not kept"#,
+        #"BookmarkEntity: fetch index "byURL" is not kept"#,
+        #"BookmarkEntity: fetch index "byUUID" is not kept"#,
+        #"BookmarkEntity.children: ordered: chain links "BookmarkEntity.childrenPrev" and "BookmarkEntity.childrenNext" added to the member entity"#,
+    ]
+
+    /// Every ordered to-many of every real model is ordered in its import.
+    func test_everyOrderedRelationship_staysOrdered() throws {
+        var seen = 0
+        for file in try modelFiles() {
+            let bytes = Array(try Data(contentsOf: Self.folder.appendingPathComponent(file)))
+            let model = try CoreDataModel.parse(bytes)
+            let schema = try CoreDataImport.load(bytes, name: "Model").schema
+            for e in model.entities {
+                for r in e.relationships where r.isOrdered && r.isToMany && !r.isTransient {
+                    seen += 1
+                    XCTAssertNotNil(schema.entity(named: e.name)?.property(named: r.name)?.relationship?.ordered, "\(file): \(e.name).\(r.name)")
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(seen, 6)
+    }
 
     func modelFiles() throws -> [String] {
         guard FileManager.default.fileExists(atPath: Self.folder.path) else {

@@ -235,8 +235,8 @@ final class CoreDataImportTests: XCTestCase {
         ])
     }
 
-    func test_orderedWithoutAToOneInverse_isImportedUnordered_withANote() throws {
-        let r = try coreDataImport("""
+    func test_orderedWithoutAToOneInverse_isAnArrayOnTheOwner() throws {
+        let body = """
             <entity name="A">
                 <relationship name="many" optional="YES" toMany="YES" ordered="YES" destinationEntity="B" inverseName="as" inverseEntity="B"/>
                 <relationship name="oneWay" optional="YES" toMany="YES" ordered="YES" destinationEntity="B"/>
@@ -244,12 +244,132 @@ final class CoreDataImportTests: XCTestCase {
             <entity name="B">
                 <relationship name="as" optional="YES" toMany="YES" destinationEntity="A" inverseName="many" inverseEntity="A"/>
             </entity>
+            """
+        let r = try coreDataImport(body)
+        XCTAssertEqual(r.entities, #"{"A":{"relationships":{"many":{"destination":"B","inverse":"as","ordered":"array","toMany":true},"oneWay":{"destination":"B","ordered":"array","toMany":true}}},"B":{"relationships":{"as":{"destination":"A","inverse":"many","toMany":true}}}}"#)
+        XCTAssertEqual(r.notes, [])
+        // It checks as a schema: an ordered many-to-many and a one-way ordered to-many.
+        let schema = try CoreDataImport.load(Array(coreDataModel(body).utf8), name: "M").schema
+        XCTAssertEqual(schema.entity(named: "A")?.property(named: "many")?.relationship?.storage, .orderedArray)
+        XCTAssertEqual(schema.entity(named: "A")?.property(named: "oneWay")?.relationship?.storage, .orderedArray)
+        XCTAssertEqual(schema.entity(named: "B")?.property(named: "as")?.relationship?.storage, .manyToMany)
+    }
+
+    /// Both sides of a many-to-many ordered: two arrays, each in its own order.
+    func test_orderedOnBothSides_twoArrays() throws {
+        let r = try coreDataImport("""
+            <entity name="Book">
+                <relationship name="lists" optional="YES" toMany="YES" ordered="YES" destinationEntity="List" inverseName="books" inverseEntity="List"/>
+            </entity>
+            <entity name="List">
+                <relationship name="books" optional="YES" toMany="YES" ordered="YES" destinationEntity="Book" inverseName="lists" inverseEntity="Book"/>
+            </entity>
             """)
-        XCTAssertEqual(r.entities, #"{"A":{"relationships":{"many":{"destination":"B","inverse":"as","toMany":true},"oneWay":{"destination":"B","toMany":true}}},"B":{"relationships":{"as":{"destination":"A","inverse":"many","toMany":true}}}}"#)
+        XCTAssertEqual(r.entities, #"{"Book":{"relationships":{"lists":{"destination":"List","inverse":"books","ordered":"array","toMany":true}}},"List":{"relationships":{"books":{"destination":"Book","inverse":"lists","ordered":"array","toMany":true}}}}"#)
+    }
+
+    static let board = """
+        <entity name="Board">
+            <relationship name="cards" optional="YES" toMany="YES" ordered="YES" deletionRule="Cascade" destinationEntity="Card" inverseName="board" inverseEntity="Card"/>
+            <relationship name="tags" optional="YES" toMany="YES" destinationEntity="Tag" inverseName="board" inverseEntity="Tag"/>
+        </entity>
+        <entity name="Card">
+            <attribute name="position" optional="YES" attributeType="Integer 32" defaultValueString="0" usesScalarValueType="YES"/>
+            <attribute name="title" optional="YES" attributeType="String"/>
+            <relationship name="board" optional="YES" maxCount="1" destinationEntity="Board" inverseName="cards" inverseEntity="Board"/>
+        </entity>
+        <entity name="Tag">
+            <attribute name="sortIndex" attributeType="Double" defaultValueString="0.0" usesScalarValueType="YES"/>
+            <relationship name="board" optional="YES" maxCount="1" destinationEntity="Board" inverseName="tags" inverseEntity="Board"/>
+            <userInfo/>
+        </entity>
+        """
+
+    func test_orderedArrayOption_keepsAToOneInverseOrderAsAnArray() throws {
+        let imported = try CoreDataImport.convert(CoreDataModel.parse(Array(coreDataModel(Self.board).utf8)), name: "M",
+                                                  options: .init(orderedAsArrays: true))
+        XCTAssertEqual(imported.document["entities"]?["Board"]?["relationships"]?["cards"]?["ordered"], "array")
+        XCTAssertNil(imported.document["entities"]?["Card"]?["relationships"]?["cardsPrev"])
+        XCTAssertEqual(imported.notes, [])
+    }
+
+    func test_orderedBy_keepsAnIndexOrdering_orderedInTheModelOrNot() throws {
+        let imported = try CoreDataImport.convert(CoreDataModel.parse(Array(coreDataModel(Self.board).utf8)), name: "M",
+                                                  options: .init(orderedBy: ["Board.cards": "position", "Board.tags": "sortIndex"]))
+        XCTAssertEqual(imported.document["entities"]?["Board"]?["relationships"]?["cards"]?["ordered"], ["index": "position"])
+        XCTAssertEqual(imported.document["entities"]?["Board"]?["relationships"]?["tags"]?["ordered"], ["index": "sortIndex"])
+        XCTAssertEqual(imported.notes.map(\.description), [#"Board.cards: ordered in the model; kept by the members' "position" as --ordered-by says"#])
+        let schema = try imported.checkedSchema()
+        XCTAssertEqual(schema.entity(named: "Board")?.property(named: "cards")?.relationship?.indexAttribute, "position")
+    }
+
+    func test_orderedByUserInfo_keepsAnIndexOrdering() throws {
+        let body = Self.board.replacingOccurrences(of: """
+            <relationship name="tags" optional="YES" toMany="YES" destinationEntity="Tag" inverseName="board" inverseEntity="Tag"/>
+            """, with: """
+            <relationship name="tags" optional="YES" toMany="YES" destinationEntity="Tag" inverseName="board" inverseEntity="Tag">
+                <userInfo>
+                    <entry key="orderedBy" value="sortIndex"/>
+                </userInfo>
+            </relationship>
+            """)
+        let r = try coreDataImport(body)
+        XCTAssertTrue(r.entities.contains(#""tags":{"destination":"Tag","inverse":"board","ordered":{"index":"sortIndex"},"toMany":true}"#), r.entities)
+        // A userInfo entry that names what cannot order it is a note, and the relationship stays as the model has it.
+        let bad = try coreDataImport(body.replacingOccurrences(of: #"value="sortIndex""#, with: #"value="missing""#))
+        XCTAssertTrue(bad.notes.contains(#"Board.tags: userInfo "orderedBy" "missing" is not used: "missing" is not an attribute of "Tag""#), "\(bad.notes)")
+        XCTAssertTrue(bad.entities.contains(#""tags":{"destination":"Tag","inverse":"board","toMany":true}"#))
+    }
+
+    func test_orderedBy_errors() {
+        func problems(_ orderedBy: [String: String]) -> [String] {
+            do {
+                _ = try CoreDataImport.load(Array(coreDataModel(Self.board).utf8), name: "M", options: .init(orderedBy: orderedBy))
+                XCTFail("accepted \(orderedBy)")
+            } catch let e as SchemaError {
+                return e.problems.map(\.description)
+            } catch {
+                XCTFail("\(error)")
+            }
+            return []
+        }
+        XCTAssertEqual(problems(["Board.nothing": "position"]), [#"--ordered-by: no relationship "Board.nothing" in the model"#])
+        XCTAssertEqual(problems(["Board.cards": "title"]), [#"--ordered-by: Board.cards=title: "Card.title" is not of an integer, decimal, float or double type"#])
+        XCTAssertEqual(problems(["Board.cards": "nope"]), [#"--ordered-by: Board.cards=nope: "nope" is not an attribute of "Card""#])
+        XCTAssertEqual(problems(["Card.board": "position"]), [#"--ordered-by: Card.board=position: only a to-many relationship can be ordered"#])
+    }
+
+    /// Xcode writes no attributeType for an Undefined (transient) attribute.
+    func test_attributeWithoutType_isATransientJSONAttribute_withANote() throws {
+        let r = try coreDataImport("""
+            <entity name="E">
+                <attribute name="cache" optional="YES" transient="YES"/>
+                <attribute name="scratch" optional="YES"/>
+            </entity>
+            """)
+        XCTAssertEqual(r.entities, #"{"E":{"attributes":{"cache":{"optional":true,"transient":true,"type":"json"},"scratch":{"optional":true,"transient":true,"type":"json"}}}}"#)
         XCTAssertEqual(r.notes, [
-            #"A.many: ordered, but its inverse "B.as" is to-many and a chain needs a to-one inverse: imported unordered"#,
-            "A.oneWay: ordered, but it has no inverse and a chain needs a to-one inverse: imported unordered",
+            "E.cache: no attributeType (Undefined): imported as a transient json attribute",
+            "E.scratch: no attributeType (Undefined): imported as a transient json attribute, as Core Data keeps an Undefined attribute in memory only",
         ])
+    }
+
+    /// Two relationships name one inverse, which names one of them back:
+    /// that pair stays two-way, the other becomes one-way (as in a real model).
+    func test_competingInverses_theConsistentPairStays() throws {
+        let body = """
+            <entity name="Artist">
+                <relationship name="thumbnail" optional="YES" maxCount="1" destinationEntity="Image" inverseName="thumbnail" inverseEntity="Image"/>
+            </entity>
+            <entity name="Image">
+                <relationship name="artist" optional="YES" maxCount="1" destinationEntity="Artist" inverseName="thumbnail" inverseEntity="Artist"/>
+                <relationship name="thumbnail" optional="YES" maxCount="1" destinationEntity="Artist" inverseName="thumbnail" inverseEntity="Artist"/>
+            </entity>
+            """
+        let r = try coreDataImport(body)
+        XCTAssertEqual(r.entities, #"{"Artist":{"relationships":{"thumbnail":{"destination":"Image","inverse":"thumbnail"}}},"Image":{"relationships":{"artist":{"destination":"Artist"},"thumbnail":{"destination":"Artist","inverse":"thumbnail"}}}}"#)
+        XCTAssertEqual(r.notes, [#"Image.artist: its inverse "Artist.thumbnail" names "Image.thumbnail" back, which claims it too: imported as a one-way reference"#])
+        XCTAssertNoThrow(try CoreDataImport.load(Array(coreDataModel(body).utf8), name: "M"))
     }
 
     func test_orderedChains_checkAsASchema() throws {
@@ -432,8 +552,6 @@ final class CoreDataImportTests: XCTestCase {
             </entity>
             """)), ["5:5: unknown XML element <bogus> in <entity>"])
         XCTAssertEqual(coreDataProblems("<model>\n  <entity>\n  </entity>\n</model>\n"), ["2:3: <entity> has no name"])
-        XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\">\n    <attribute name=\"a\"/>\n  </entity>\n</model>\n"),
-                       ["3:5: <attribute> has no attributeType"])
         XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\">\n    <attribute name=\"a\" attributeType=\"Text\"/>\n  </entity>\n</model>\n"),
                        [#"3:5: unknown attributeType "Text" of "E.a""#])
         XCTAssertEqual(coreDataProblems("<model>\n  <entity name=\"E\">\n    <relationship name=\"r\" destinationEntity=\"E\" deletionRule=\"Explode\"/>\n  </entity>\n</model>\n"),

@@ -1,26 +1,57 @@
 
 extension _CoreDataConverter {
-    /// Turns the entity's ordered to-many relationships into chains (see
-    /// graphdiff(5), "Core Data models"): an existing prev/next pair of
-    /// to-one self-relationships on the member entity that are each other's
-    /// inverse is used; otherwise the links `RELATIONSHIPPrev` and
-    /// `RELATIONSHIPNext` are added to the member entity (`entityRelationshipPrev`
-    /// when two ordered relationships of one name share a member entity; a
-    /// number after `Prev`/`Next` when the name is taken). An ordered to-many
-    /// without a to-one inverse cannot be a chain: it is imported unordered.
-    mutating func chains(of e: CoreDataModel.EntityElement, entities: [String: CoreDataModel.EntityElement]) {
-        for r in e.relationships.sorted(by: { $0.name < $1.name }) where r.isOrdered && !r.isTransient {
+    /// Keeps the order of the entity's ordered to-many relationships (see
+    /// graphdiff(5), "Core Data models"):
+    ///
+    /// - one with a to-one inverse becomes a chain (or an array on the owner
+    ///   with ``CoreDataImport/Options/orderedAsArrays``): an existing
+    ///   prev/next pair of to-one self-relationships on the member entity
+    ///   that are each other's inverse is used; otherwise the links
+    ///   `RELATIONSHIPPrev` and `RELATIONSHIPNext` are added to the member
+    ///   entity (`entityRelationshipPrev` when two ordered relationships of
+    ///   one name share a member entity; a number after `Prev`/`Next` when
+    ///   the name is taken);
+    /// - one with a to-many inverse or none (an ordered many-to-many, an
+    ///   `NSOrderedSet` that points one way) becomes an array on the owner;
+    /// - any to-many, ordered in the model or not, that `--ordered-by` (or
+    ///   its `userInfo` entry `orderedBy`) orders by a member attribute
+    ///   becomes an index ordering.
+    ///
+    /// - Throws: ``SchemaError`` (at `--ordered-by`) when `--ordered-by`
+    ///   names a relationship that cannot be ordered by that attribute.
+    mutating func orderings(of e: CoreDataModel.EntityElement, entities: [String: CoreDataModel.EntityElement]) throws {
+        for r in e.relationships.sorted(by: { $0.name < $1.name }) where !r.isTransient {
             let subject = "\(e.name).\(r.name)"
+            guard var spec = relationships[e.name]?[r.name] else { continue }
+            let given = options.orderedBy[subject].map { (attribute: $0, source: "--ordered-by") }
+                ?? r.userInfo.first { $0.key == "orderedBy" }.map { (attribute: $0.value, source: "userInfo \"orderedBy\"") }
+            if let given {
+                if let why = indexProblem(r, inverse: spec["inverse"]?.stringValue, attribute: given.attribute, entities: entities) {
+                    if given.source == "--ordered-by" {
+                        throw SchemaError(problems: [SchemaProblem("\(subject)=\(given.attribute): \(why)", path: ["--ordered-by"])])
+                    }
+                    notes.append(.init(subject, "\(given.source) \"\(given.attribute)\" is not used: \(why)"))
+                } else {
+                    spec["ordered"] = ["index": .string(given.attribute)]
+                    relationships[e.name]?[r.name] = spec
+                    if r.isOrdered {
+                        notes.append(.init(subject, "ordered in the model; kept by the members' \"\(given.attribute)\" as \(given.source) says"))
+                    }
+                    continue
+                }
+            }
+            guard r.isOrdered else { continue }
             guard r.isToMany else {
                 notes.append(.init(subject, "ordered to-one relationship: the order is not kept"))
                 continue
             }
-            guard let d = r.destination, let member = entities[d], var spec = relationships[e.name]?[r.name] else { continue }
+            guard let d = r.destination, let member = entities[d] else { continue }
             let inverseName = spec["inverse"]?.stringValue
             let inverse = inverseName.flatMap { n in member.relationships.first { $0.name == n } }
-            guard let inverse, !inverse.isToMany else {
-                let why = inverseName == nil ? "it has no inverse" : "its inverse \"\(d).\(inverseName ?? "")\" is to-many"
-                notes.append(.init(subject, "ordered, but \(why) and a chain needs a to-one inverse: imported unordered"))
+            guard let inverse, !inverse.isToMany, !options.orderedAsArrays else {
+                // An ordered many-to-many or one-way to-many: the owner's array.
+                spec["ordered"] = "array"
+                relationships[e.name]?[r.name] = spec
                 continue
             }
             let links = existingLinks(on: member, for: r.name) ?? addLinks(on: member, for: r, of: e)
@@ -31,6 +62,60 @@ extension _CoreDataConverter {
             relationships[e.name]?[r.name] = spec
             chainIndex.usedLinks.insert("\(d).\(links.prev)")
             chainIndex.usedLinks.insert("\(d).\(links.next)")
+        }
+    }
+
+    /// Why `r` cannot be kept as an index ordering by the member attribute
+    /// `attribute`, or `nil` when it can: a to-many whose inverse is a
+    /// to-one, and a stored numeric attribute of the member entity (or one
+    /// it inherits).
+    func indexProblem(_ r: CoreDataModel.RelationshipElement, inverse inverseName: String?, attribute: String,
+                      entities: [String: CoreDataModel.EntityElement]) -> String? {
+        guard r.isToMany else { return "only a to-many relationship can be ordered" }
+        guard let d = r.destination, let member = entities[d] else { return "it has no destination" }
+        var lineage: [String] = []
+        var current: String? = member.name
+        while let name = current, !lineage.contains(name) {
+            lineage.append(name)
+            current = entities[name]?.parent
+        }
+        guard let inverseName,
+            let back = lineage.lazy.compactMap({ entities[$0]?.relationships.first { $0.name == inverseName } }).first, !back.isToMany
+        else { return "an index ordering needs a to-one inverse (each member's owner)" }
+        guard let spec = lineage.lazy.compactMap({ self.attributes[$0]?[attribute] }).first else {
+            return "\"\(attribute)\" is not an attribute of \"\(d)\""
+        }
+        guard let type = spec["type"]?.stringValue.flatMap(AttributeType.init), type.canBePosition else {
+            return "\"\(d).\(attribute)\" is not of an integer, decimal, float or double type"
+        }
+        if spec["transient"] != nil { return "\"\(d).\(attribute)\" is transient" }
+        return nil
+    }
+
+    /// Where two relationships of one entity name the same inverse (Core
+    /// Data loads such a model), the one that inverse names back stays
+    /// two-way and the others become one-way references, each with a note
+    /// naming both.
+    mutating func resolveCompetingInverses(entities: [String: CoreDataModel.EntityElement]) {
+        var claims: [String: [(entity: String, relationship: String)]] = [:]
+        for e in model.entities {
+            for r in e.relationships {
+                guard let spec = relationships[e.name]?[r.name], let inverse = spec["inverse"]?.stringValue,
+                    let d = spec["destination"]?.stringValue
+                else { continue }
+                claims[d + "\u{1}" + inverse, default: []].append((e.name, r.name))
+            }
+        }
+        for (key, claimants) in claims.sorted(by: { $0.key < $1.key }) where claimants.count > 1 {
+            let parts = key.split(separator: "\u{1}", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let back = relationships[parts[0]]?[parts[1]]?["inverse"]?.stringValue,
+                let kept = claimants.first(where: { $0.relationship == back })
+            else { continue }
+            for other in claimants where other.relationship != kept.relationship || other.entity != kept.entity {
+                relationships[other.entity]?[other.relationship]?["inverse"] = nil
+                notes.append(.init("\(other.entity).\(other.relationship)",
+                    "its inverse \"\(parts[0]).\(parts[1])\" names \"\(kept.entity).\(kept.relationship)\" back, which claims it too: imported as a one-way reference"))
+            }
         }
     }
 

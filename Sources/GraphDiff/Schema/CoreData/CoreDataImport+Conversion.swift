@@ -11,17 +11,21 @@ extension CoreDataImport {
     /// - Parameters:
     ///   - model: the parsed model.
     ///   - name: the schema's name.
-    ///   - identities: entity name → identity attribute (`--identity`).
+    ///   - options: identities and orderings chosen (`--identity`,
+    ///     `--ordered`, `--ordered-by`).
     /// - Returns: the document and the notes.
     /// - Throws: ``SchemaError`` for what no schema can say: an unknown
     ///   `attributeType` or `deletionRule`, a property declared twice, a
     ///   relationship without a destination, an `identities` entry naming
     ///   an unknown entity, or an attribute that is missing or cannot be an
     ///   identity (a sub-entity's, optional, transient, or of another type
-    ///   than string, uuid or integer).
+    ///   than string, uuid or integer); an `orderedBy` entry naming an
+    ///   unknown relationship, or one that cannot be ordered by that
+    ///   attribute (not a to-many, no to-one inverse, no such numeric
+    ///   attribute on the members).
     /// - Complexity: O(*p* log *p*), where *p* is the number of properties.
-    public static func convert(_ model: CoreDataModel, name: String, identities: [String: String] = [:]) throws -> CoreDataImport {
-        var converter = _CoreDataConverter(model: model, identities: identities)
+    public static func convert(_ model: CoreDataModel, name: String, options: Options = Options()) throws -> CoreDataImport {
+        var converter = _CoreDataConverter(model: model, options: options)
         let entities = try converter.run()
         var top = JSONObject()
         top["entities"] = .object(entities)
@@ -32,12 +36,18 @@ extension CoreDataImport {
         result.locations = converter.locations
         return result
     }
+
+    /// ``convert(_:name:options:)`` with identities chosen (`--identity`).
+    public static func convert(_ model: CoreDataModel, name: String, identities: [String: String]) throws -> CoreDataImport {
+        try convert(model, name: name, options: Options(identities: identities))
+    }
 }
 
 /// The conversion of one model: entities, then chains, then identities.
 struct _CoreDataConverter {
     let model: CoreDataModel
-    let identities: [String: String]
+    let options: CoreDataImport.Options
+    var identities: [String: String] { options.identities }
     var notes: [CoreDataImportNote] = []
     var locations: [String: SourceLocation] = [:]
     /// Entity name → property name → its specification (members sorted at the end).
@@ -47,9 +57,9 @@ struct _CoreDataConverter {
     /// that naming every chain stays linear in the model's size.
     var chainIndex = _ChainIndex()
 
-    init(model: CoreDataModel, identities: [String: String]) {
+    init(model: CoreDataModel, options: CoreDataImport.Options) {
         self.model = model
-        self.identities = identities
+        self.options = options
     }
 
     static let types: [String: AttributeType] = [
@@ -89,9 +99,16 @@ struct _CoreDataConverter {
         for (name, _) in identities where byName[name] == nil {
             throw SchemaError(problems: [SchemaProblem("no entity \"\(name)\" in the model", path: ["--identity"])])
         }
+        for (key, _) in options.orderedBy.sorted(by: { $0.key < $1.key }) {
+            let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let e = byName[parts[0]], e.relationships.contains(where: { $0.name == parts[1] }) else {
+                throw SchemaError(problems: [SchemaProblem("no relationship \"\(key)\" in the model", path: ["--ordered-by"])])
+            }
+        }
         for e in model.entities { try convertProperties(of: e) }
+        resolveCompetingInverses(entities: byName)
         prepareChains(entities: byName)
-        for e in model.entities.sorted(by: { $0.name < $1.name }) { chains(of: e, entities: byName) }
+        for e in model.entities.sorted(by: { $0.name < $1.name }) { try orderings(of: e, entities: byName) }
         var out: [JSONObject.Member] = []
         for e in model.entities.sorted(by: { $0.name < $1.name }) {
             var spec = JSONObject()
@@ -125,14 +142,22 @@ struct _CoreDataConverter {
             guard seen.insert(a.name).inserted else { throw problem("property \"\(e.name).\(a.name)\" is declared twice", at: a.location) }
             locations[e.name + "\u{1}" + a.name] = a.location
             let subject = "\(e.name).\(a.name)"
-            guard let type = Self.types[a.type] else {
+            // Xcode lets a transient attribute leave its type Undefined,
+            // and then writes no attributeType: its values live in memory
+            // only, whatever they are.
+            let untyped = a.type.isEmpty
+            guard let type = untyped ? .json : Self.types[a.type] else {
                 throw problem("unknown attributeType \"\(a.type)\" of \"\(subject)\"", at: a.location)
             }
             var spec = JSONObject()
             spec["type"] = .string(type.rawValue)
             if a.isOptional { spec["optional"] = true }
             if let d = defaultValue(of: a, type: type, subject: subject) { spec["default"] = d }
-            if a.isTransient { spec["transient"] = true }
+            if a.isTransient || untyped { spec["transient"] = true }
+            if untyped {
+                notes.append(.init(subject, "no attributeType (Undefined): imported as a transient json attribute"
+                                   + (a.isTransient ? "" : ", as Core Data keeps an Undefined attribute in memory only")))
+            }
             if let from = a.elementID, !from.isEmpty { spec["renamedFrom"] = .string(from) }
             if a.type == "Composite" {
                 notes.append(.init(subject, "composite \"\(a.composite ?? "")\" is imported as json; its fields are not checked"))

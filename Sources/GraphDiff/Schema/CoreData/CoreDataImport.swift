@@ -25,8 +25,8 @@ public struct CoreDataImportNote: Sendable, Hashable, Comparable, CustomStringCo
 
 /// A Core Data model converted to a `graphdiff-schema/1` document.
 ///
-/// ``load(_:name:identities:)`` reads a `contents` file and returns the
-/// checked schema; ``convert(_:name:identities:)`` stops at the document.
+/// ``load(_:name:options:)`` reads a `contents` file and returns the
+/// checked schema; ``convert(_:name:options:)`` stops at the document.
 /// What maps to what (types, defaults, delete rules, chains, identity) is
 /// specified in graphdiff(5), "Core Data models".
 ///
@@ -44,23 +44,54 @@ public struct CoreDataImport: Sendable {
     /// The model name for a schema (`Tasks` of `Tasks.xcdatamodeld`).
     public var name: String { document["name"]?.stringValue ?? "" }
 
+    /// What the import cannot read from the model: the choices of
+    /// `graphdiff schema import` (and of the commands that read models).
+    public struct Options: Sendable, Hashable {
+        /// Entity name → its identity attribute (`--identity`), chosen over
+        /// what the model suggests.
+        public var identities: [String: String]
+        /// Whether an ordered to-many with a to-one inverse is kept as an
+        /// array on the owner (`--ordered array`) rather than as a chain (the
+        /// default, `--ordered chain`). One with a to-many inverse or none is
+        /// an array either way.
+        public var orderedAsArrays: Bool
+        /// `ENTITY.RELATIONSHIP` → the member attribute whose values give each
+        /// member's position (`--ordered-by`): the relationship is kept as an
+        /// index ordering, ordered or not in the model. A relationship's
+        /// `userInfo` entry `orderedBy` says the same.
+        public var orderedBy: [String: String]
+
+        /// Options with the choices given.
+        public init(identities: [String: String] = [:], orderedAsArrays: Bool = false, orderedBy: [String: String] = [:]) {
+            self.identities = identities
+            self.orderedAsArrays = orderedAsArrays
+            self.orderedBy = orderedBy
+        }
+    }
+
     /// Reads a `contents` file, converts it and checks the result.
     ///
     /// - Parameters:
     ///   - bytes: the `contents` file.
     ///   - name: the schema's name (the model's, `Tasks` for `Tasks.xcdatamodeld`).
-    ///   - identities: entity name → identity attribute, chosen over what the
-    ///     model suggests (`--identity`).
+    ///   - options: identities and orderings chosen over what the model says.
     /// - Returns: the document, the checked schema and the notes.
     /// - Throws: ``SchemaError``: XML problems, and problems of the
     ///   resulting schema, each at the line and column of its element.
     /// - Complexity: O(*n* + *p* log *p*), where *n* is the size of the file
     ///   and *p* the number of properties.
-    public static func load(_ bytes: [UInt8], name: String, identities: [String: String] = [:])
+    public static func load(_ bytes: [UInt8], name: String, options: Options = Options())
         throws -> (document: JSONValue, schema: Schema, notes: [CoreDataImportNote])
     {
-        let converted = try convert(try CoreDataModel.parse(bytes), name: name, identities: identities)
+        let converted = try convert(try CoreDataModel.parse(bytes), name: name, options: options)
         return (converted.document, try converted.checkedSchema(), converted.notes)
+    }
+
+    /// ``load(_:name:options:)`` with identities chosen (`--identity`).
+    public static func load(_ bytes: [UInt8], name: String, identities: [String: String])
+        throws -> (document: JSONValue, schema: Schema, notes: [CoreDataImportNote])
+    {
+        try load(bytes, name: name, options: Options(identities: identities))
     }
 
     /// The schema the document describes, checked.

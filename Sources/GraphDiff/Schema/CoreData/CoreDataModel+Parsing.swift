@@ -242,8 +242,9 @@ final class _CoreDataXMLReader: NSObject, XMLParserDelegate {
                 name: name, parent: attributes["parentEntity"], isAbstract: yes("isAbstract"),
                 elementID: attributes["elementID"], location: here(parser))
         case "attribute" where !inComposite:
-            guard let name = required("name", attributes, elementName, parser),
-                  let type = required("attributeType", attributes, elementName, parser) else { return }
+            guard let name = required("name", attributes, elementName, parser) else { return }
+            // No attributeType: an Undefined attribute (the converter says so).
+            let type = attributes["attributeType"] ?? ""
             inProperty = true
             entity?.attributes.append(CoreDataModel.AttributeElement(
                 name: name, type: type, isOptional: yes("optional"), isTransient: yes("transient"),
@@ -271,6 +272,11 @@ final class _CoreDataXMLReader: NSObject, XMLParserDelegate {
         case "entry" where stack.count == 4 && !inProperty:
             // model > entity > userInfo > entry: the entity's own userInfo.
             entity?.userInfo.append(.init(key: attributes["key"] ?? "", value: attributes["value"] ?? ""))
+        case "entry" where stack.count == 5 && inProperty && stack[2] == "relationship":
+            // model > entity > relationship > userInfo > entry.
+            if let last = entity?.relationships.indices.last {
+                entity?.relationships[last].userInfo.append(.init(key: attributes["key"] ?? "", value: attributes["value"] ?? ""))
+            }
         case "uniquenessConstraint":
             constraint = []
         case "constraint":

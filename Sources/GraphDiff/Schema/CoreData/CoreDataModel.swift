@@ -62,7 +62,8 @@ public struct CoreDataModel: Sendable, Hashable {
     public struct AttributeElement: Sendable, Hashable {
         /// The attribute's name.
         public var name: String
-        /// `attributeType` as written (`Integer 16`, `String`, …).
+        /// `attributeType` as written (`Integer 16`, `String`, …); empty when
+        /// the element has none (an Undefined transient attribute).
         public var type: String
         /// `optional="YES"`.
         public var isOptional = false
@@ -108,6 +109,8 @@ public struct CoreDataModel: Sendable, Hashable {
         public var elementID: String?
         /// Where the element starts in the file.
         public var location: SourceLocation
+        /// `<userInfo>` entries, in order.
+        public var userInfo: [UserInfoEntry] = []
     }
 
     /// One `<entry key=… value=…/>` of a `<userInfo>`.
