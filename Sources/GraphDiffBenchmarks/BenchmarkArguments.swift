@@ -7,12 +7,16 @@ enum BenchmarkRequest: Equatable {
     case run(sizes: [Int], longChain: Bool)
     /// Write a schema and three graphs of `objects` objects into `directory`.
     case generate(objects: Int, directory: String)
+    /// Time the diff and merge of one ordered relationship of `members`
+    /// members in each storage.
+    case orders(members: Int)
 
     static let defaultSizes = [10_000, 100_000]
 
     static let usage = """
         Usage: GraphDiffBenchmarks [--long-chain] [SIZES...]
                GraphDiffBenchmarks generate OBJECTS DIR
+               GraphDiffBenchmarks orders [MEMBERS]
                GraphDiffBenchmarks -h | --help
 
         Times parsing, loading, checking, diffing, patching, merging and
@@ -27,6 +31,11 @@ enum BenchmarkRequest: Equatable {
         independent edits of a, each to about 1% of the objects, so
         'graphdiff merge a.graph.json b.graph.json c.graph.json' merges them.
         It lists the files it wrote, saying which is which.
+
+        orders times the diff and the merge of one owner's ordered
+        relationship of MEMBERS members (default 1000000) in each storage
+        (chain, array, index dense and with gaps), each side making 1,000
+        random moves.
 
         Options:
           --long-chain    The chain case with 1,000,000 members (default 100,000).
@@ -46,6 +55,12 @@ enum BenchmarkRequest: Equatable {
     /// - Throws: ``UsageError`` naming the argument it does not understand.
     static func parse(_ arguments: [String]) throws -> BenchmarkRequest {
         if arguments.contains("-h") || arguments.contains("--help") { return .help }
+        if arguments.first == "orders" {
+            guard arguments.count <= 2, let members = arguments.count == 2 ? count(arguments[1]) : 1_000_000 else {
+                throw UsageError(message: "orders takes MEMBERS (a positive number)")
+            }
+            return .orders(members: members)
+        }
         if arguments.first == "generate" {
             guard arguments.count == 3, let objects = count(arguments[1]) else {
                 throw UsageError(message: "generate takes OBJECTS (a positive number) and DIR")

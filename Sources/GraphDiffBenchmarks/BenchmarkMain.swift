@@ -7,6 +7,7 @@ import GraphDiffGenerator
 ///     GraphDiffBenchmarks                 # 10k and 100k objects
 ///     GraphDiffBenchmarks 10000 1000000   # chosen sizes
 ///     GraphDiffBenchmarks --long-chain    # the chain case with 1,000,000 members (default 100,000)
+///     GraphDiffBenchmarks orders [N]      # diff and merge of one ordered relationship of N members, each storage
 ///     GraphDiffBenchmarks generate N DIR  # write DIR/bench.schema.json, DIR/a.graph.json (base),
 ///                                         # DIR/b.graph.json (mine) and DIR/c.graph.json (theirs):
 ///                                         # two independent edits of a, about 1% of the objects each
@@ -18,6 +19,7 @@ import GraphDiffGenerator
 @main
 enum BenchmarkMain {
     static func main() {
+        tuneAllocatorForLargeInputs()
         let request: BenchmarkRequest
         do {
             request = try BenchmarkRequest.parse(Array(CommandLine.arguments.dropFirst()))
@@ -32,10 +34,13 @@ enum BenchmarkMain {
                 try BenchmarkOutput.write(BenchmarkRequest.usage, to: 1)
             case .generate(let objects, let directory):
                 try Generate.run(objects: objects, directory: directory)
+            case .orders(let members):
+                try onLargeStack { try printRows(try OrderBenchmarks.run(members: members, moves: 1000)) }
             case .run(let sizes, let longChain):
                 try onLargeStack {
                     var rows = try GraphBenchmarks.run(sizes: sizes)
                     rows += try ChainBenchmarks.run(members: longChain ? 1_000_000 : 100_000, moves: 1000)
+                    rows += try OrderBenchmarks.run(members: longChain ? 1_000_000 : 100_000, moves: 1000)
                     rows += ArrayBenchmarks.run(count: 100_000)
                     rows += KeyedArrayBenchmarks.run(counts: [10_000, 100_000])
                     rows += WordBenchmarks.run(bytes: 1_000_000, edits: 5)

@@ -6,6 +6,7 @@ import GraphDiff
 @main
 enum GraphDiffMain {
     static func main() {
+        tuneAllocatorForLargeInputs()
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `io` lives until `exit`, with the inputs it keeps (see
         // ``CommandIO/keepUntilExit(_:)``).

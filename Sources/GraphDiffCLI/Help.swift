@@ -448,12 +448,14 @@ enum Help {
         graphdiff schema: import a Core Data model; show how a model changed.
 
         Usage: graphdiff schema import MODEL [-o SCHEMA] [--version NAME]
-                                       [--identity ENTITY=ATTRIBUTE]...
+                                       [IMPORT-OPTIONS]
                graphdiff schema diff [--format human|json] [--color[=WHEN]]
-                                     [--identity ENTITY=ATTRIBUTE]... OLD NEW
+                                     [IMPORT-OPTIONS] OLD NEW
                graphdiff schema diff [--format human|json] [--color[=WHEN]]
-                                     [--identity ENTITY=ATTRIBUTE]...
+                                     [IMPORT-OPTIONS]
                                      --from VERSION [--to VERSION] MODEL
+        IMPORT-OPTIONS: [--identity ENTITY=ATTRIBUTE]... [--ordered chain|array]
+                        [--ordered-by ENTITY.RELATIONSHIP=ATTRIBUTE]...
 
         'schema import' reads MODEL, a Core Data model: a .xcdatamodeld folder (its current
         version, named by its .xccurrentversion, else the newest by natural
@@ -464,10 +466,15 @@ enum Help {
         configurations, derived attributes' expressions, the <elements>
         layout block, an identity that cannot be one, ...) is listed on
         standard error as MODEL: note: SUBJECT: message. An ordered to-many
-        becomes a chain: an existing prev/next pair of the member entity, or
-        the links RELATIONSHIPPrev and RELATIONSHIPNext added to it. An
-        unknown XML element is an error at its FILE:LINE:COL. graphdiff(5)
-        says what maps to what.
+        keeps its order: with a to-one inverse it becomes a chain (an
+        existing prev/next pair of the member entity, or the links
+        RELATIONSHIPPrev and RELATIONSHIPNext added to it); with a to-many
+        inverse or none, an array of identities on the owner. A to-many
+        named by --ordered-by (or by its userInfo entry orderedBy) is
+        ordered by that member attribute. An attribute without a type
+        becomes a transient json attribute, with a note. An unknown XML
+        element is an error at its FILE:LINE:COL. graphdiff(5) says what
+        maps to what.
 
         'schema diff' reports the entities, attributes and relationships of
         NEW that OLD lacks (added), that NEW lacks (removed), that NEW names
@@ -505,6 +512,16 @@ enum Help {
                           identity is implicit. diff: applies to each Core
                           Data model of the two (an entity it lacks is
                           skipped; one that neither has is a usage error).
+          --ordered chain|array
+                          How an ordered to-many with a to-one inverse is
+                          kept: a prev/next chain on the members (default)
+                          or an array of identities on the owner.
+          --ordered-by ENTITY.RELATIONSHIP=ATTRIBUTE
+                          Keep the to-many ENTITY.RELATIONSHIP ordered by
+                          its members' numeric ATTRIBUTE (an index: sortIndex,
+                          position); repeatable. Overrides a userInfo entry
+                          orderedBy. A relationship that no model has is a
+                          usage error.
           -f, --format FORMAT
                           diff: human (default: grouped by entity, then a
                           summary line) or json (graphdiff-schema-diff/1).
@@ -530,7 +547,8 @@ enum Help {
         graphdiff migrate: move a graph to the next version of its schema.
 
         Usage: graphdiff migrate GRAPH --to NEW-SCHEMA [--version NAME] [-o OUT | --in-place] [--schema OLD]
-                                 [--identity ENTITY=ATTRIBUTE]... [--force]
+                                 [--identity ENTITY=ATTRIBUTE]... [--ordered chain|array]
+                                 [--ordered-by ENTITY.RELATIONSHIP=ATTRIBUTE]... [--force]
 
         Carries out every change from the graph's schema (OLD) to NEW that Core
         Data's lightweight migration infers: renamed entities and properties
@@ -539,8 +557,12 @@ enum Help {
         where the value was null; removed attributes, relationships and
         entities are dropped, with every reference to a dropped object; an
         attribute that became transient loses its values; a relationship that
-        became ordered is chained in identity order, one that became unordered
-        loses its prev/next links. Metadata is kept. When a change needs a
+        became ordered is ordered by identity, one that became unordered
+        loses its prev/next links (or its array, or its index); one whose
+        order moved to another storage (chain, array, index) keeps each
+        owner's order; a to-one that became a to-many kept on its side
+        becomes a list of one; an added index attribute numbers each
+        owner's members in order. Metadata is kept. When a change needs a
         mapping, as Core Data classifies it (a type change, a required
         attribute without a default, a to-one made to-many, ...), nothing is
         written and each such change is listed. The result is
@@ -565,6 +587,14 @@ enum Help {
                           schema import --identity does); repeatable. An
                           entity a model lacks is skipped for it; one that no
                           model has is a usage error.
+          --ordered chain|array
+                          How each Core Data model read keeps an ordered
+                          to-many with a to-one inverse (as schema import
+                          --ordered does).
+          --ordered-by ENTITY.RELATIONSHIP=ATTRIBUTE
+                          Keep a to-many of each Core Data model read ordered
+                          by a member attribute (as schema import
+                          --ordered-by does); repeatable.
           --force         Go on when GRAPH's metadata.schemaFingerprint names
                           another schema than OLD (the result records NEW's).
           -h, --help      Show this help.

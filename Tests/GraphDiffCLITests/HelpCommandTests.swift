@@ -52,6 +52,7 @@ final class HelpCommandTests: XCTestCase {
     let benchmarkUsage = """
         Usage: GraphDiffBenchmarks [--long-chain] [SIZES...]
                GraphDiffBenchmarks generate OBJECTS DIR
+               GraphDiffBenchmarks orders [MEMBERS]
                GraphDiffBenchmarks -h | --help
 
         Times parsing, loading, checking, diffing, patching, merging and
@@ -66,6 +67,11 @@ final class HelpCommandTests: XCTestCase {
         independent edits of a, each to about 1% of the objects, so
         'graphdiff merge a.graph.json b.graph.json c.graph.json' merges them.
         It lists the files it wrote, saying which is which.
+
+        orders times the diff and the merge of one owner's ordered
+        relationship of MEMBERS members (default 1000000) in each storage
+        (chain, array, index dense and with gaps), each side making 1,000
+        random moves.
 
         Options:
           --long-chain    The chain case with 1,000,000 members (default 100,000).

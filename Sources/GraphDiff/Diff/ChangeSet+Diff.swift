@@ -46,6 +46,22 @@ extension ChangeSet {
         // Per entity: the index attributes it holds, with its owner link: a
         // member with an owner has its value compared as part of the order.
         let positionSlots = ChangeSet.positionSlots(schema, layouts)
+        // Per entity and slot: whether a difference there never counts, or
+        // the owner slot whose link makes it an index value (else -1).
+        let skippedSlots = schema.entities.map { e in (0..<e.storedProperties.count).map { unchanged[e.index].contains($0) } }
+        let positionOwners = schema.entities.map { e in
+            (0..<e.storedProperties.count).map { slot in positionSlots[e.index].first { $0.index == slot }?.owner ?? -1 }
+        }
+        // Whether two versions of an object (same entity) differ in a slot
+        // that counts: the common case, no such slot, costs no allocation.
+        func differ(_ o: GraphObject, _ n: GraphObject) -> Bool {
+            let skip = skippedSlots[o.entityIndex], owners = positionOwners[o.entityIndex]
+            for slot in o.values.indices where slot < n.values.count && !skip[slot] && !o.values[slot].isIdentical(to: n.values[slot]) {
+                let owner = owners[slot]
+                if owner < 0 || n.values[owner].stringValue == nil { return true }
+            }
+            return o.values.count != n.values.count
+        }
         func values(_ object: GraphObject) -> [PropertyValue] {
             let entity = schema.entities[object.entityIndex]
             return entity.storedProperties.enumerated().compactMap { slot, property in
@@ -94,7 +110,7 @@ extension ChangeSet {
                         objects.append(inserted(id, n))
                         continue
                     }
-                    if o.values.elementsEqual(n.values, by: { $0.isIdentical(to: $1) }) { continue }
+                    if !differ(o, n) { continue }
                     let changes = propertyChanges(o, n, entity: schema.entities[o.entityIndex], skipping: unchanged[o.entityIndex],
                                                   positions: positionSlots[o.entityIndex])
                     if !changes.isEmpty {
@@ -154,14 +170,19 @@ extension ChangeSet {
             let touched = tracker.touched.filter { new.objects[$0] != nil && (scope?.contains($0) ?? true) }.sorted()
             guard !touched.isEmpty else { continue }
             let (befores, afters) = parallel
-                ? inParallel({ tracker.orders(of: touched, in: old, heads: \.oldHeads) }, { tracker.orders(of: touched, in: new, heads: \.newHeads) })
-                : (tracker.orders(of: touched, in: old, heads: \.oldHeads), tracker.orders(of: touched, in: new, heads: \.newHeads))
+                ? inParallel({ tracker.positionedOrders(of: touched, in: old, heads: \.oldHeads) },
+                             { tracker.positionedOrders(of: touched, in: new, heads: \.newHeads) })
+                : (tracker.positionedOrders(of: touched, in: old, heads: \.oldHeads), tracker.positionedOrders(of: touched, in: new, heads: \.newHeads))
             let layout = tracker.order
             for (k, owner) in touched.enumerated() {
-                let before = befores[k], after = afters[k]
-                let positions = layout.ordering.isIndex ? ChangeSet.positions(of: after, layout, old: old, new: new) : []
-                guard positions.isEmpty == false || !before.elementsEqual(after, by: utf8Equal) else { continue }
-                let edits = SequenceChange.edits(from: before, to: after)
+                let before = befores[k].ids, after = afters[k].ids
+                let sameOrder = before.elementsEqual(after, by: utf8Equal)
+                if sameOrder && !layout.ordering.isIndex { continue }
+                let positionInOld = sameOrder ? Array(before.indices) : SequenceChange.positionsInOld(of: after, in: before)
+                let positions = layout.ordering.isIndex
+                    ? ChangeSet.positions(before: befores[k], after: afters[k], positionInOld: positionInOld, layout, old: old) : []
+                if sameOrder && positions.isEmpty { continue }
+                let edits = sameOrder ? (inserted: [], removed: [], moved: []) : SequenceChange.edits(from: before, to: after, positionInOld: positionInOld)
                 let ownerName = new.objects[owner].map { new.entity(of: $0).name } ?? layout.ownerEntityName
                 sequences.append(SequenceChange(owner: owner, ownerEntity: ownerName, relationship: layout.relationship.name,
                                                 memberRoot: layout.memberRoot, inserted: edits.inserted, removed: edits.removed,
@@ -214,15 +235,27 @@ extension ChangeSet {
         }
     }
 
-    /// The members of `order` (an owner's new order) that the old graph has
-    /// and whose index value changed (by the attribute's type).
-    static func positions(of order: [String], _ layout: OrderedRelationship, old: Graph, new: Graph) -> [SequenceChange.Position] {
+    /// The members of an owner's new order (`after`, with their values;
+    /// `positionInOld` gives each one's place in `before`) that the old
+    /// graph has and whose index value changed (by the attribute's type).
+    /// A member's old value is its value in the old order, else in the old
+    /// graph (a member that came from another owner).
+    ///
+    /// - Complexity: O(*m*) expected for *m* members.
+    static func positions(before: (ids: [String], values: [JSONValue]), after: (ids: [String], values: [JSONValue]),
+                          positionInOld: [Int], _ layout: OrderedRelationship, old: Graph) -> [SequenceChange.Position] {
         let type = layout.indexType ?? .double
         var result: [SequenceChange.Position] = []
-        for member in order {
-            let id = ObjectID(entity: layout.memberRoot, identity: member)
-            guard let o = old.objects[id], let n = new.objects[id] else { continue }
-            let a = layout.position(of: o), b = layout.position(of: n)
+        for (j, (member, b)) in zip(after.ids, after.values).enumerated() {
+            let a: JSONValue
+            if j < positionInOld.count, positionInOld[j] >= 0, positionInOld[j] < before.values.count {
+                a = before.values[positionInOld[j]]
+            } else if let o = old.objects[ObjectID(entity: layout.memberRoot, identity: member)] {
+                a = layout.position(of: o)
+            } else {
+                continue
+            }
+            if a.isIdentical(to: b) { continue }
             if !type.valuesEqual(a, b) && !(a.isNull && b.isNull) { result.append(.init(member: member, old: a, new: b)) }
         }
         return result

@@ -93,10 +93,25 @@ struct OrderTracker {
     /// - Complexity: O(*m*) for the *m* members of a chain; see
     ///   ``OrderedRelationship/orders(of:in:)`` otherwise.
     func orders(of owners: [ObjectID], in graph: Graph, heads: KeyPath<OrderTracker, [ObjectID: Head]>) -> [[String]] {
-        guard case .chain = order.ordering else {
+        positionedOrders(of: owners, in: graph, heads: heads).map(\.ids)
+    }
+
+    /// ``orders(of:in:heads:)`` with an index's values alongside each order
+    /// (empty for another storage).
+    func positionedOrders(of owners: [ObjectID], in graph: Graph, heads: KeyPath<OrderTracker, [ObjectID: Head]>)
+        -> [(ids: [String], values: [JSONValue])]
+    {
+        switch order.ordering {
+        case .index:
+            let found = order.positionedOrders(of: Set(owners), in: graph)
+            return owners.map { found[$0] ?? ([], []) }
+        case .array:
             let found = order.orders(of: Set(owners), in: graph)
-            return owners.map { found[$0] ?? [] }
+            return owners.map { (found[$0] ?? [], []) }
+        case .chain:
+            return owners.map { owner in
+                (self[keyPath: heads][owner].map { graph.chainOrder(from: $0.id, nextSlots: order.nextSlots) } ?? [], [])
+            }
         }
-        return owners.map { owner in self[keyPath: heads][owner].map { graph.chainOrder(from: $0.id, nextSlots: order.nextSlots) } ?? [] }
     }
 }

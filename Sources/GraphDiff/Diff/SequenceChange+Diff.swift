@@ -11,8 +11,17 @@ extension SequenceChange {
     /// - Complexity: O(*n* log *n*) in the length of the sequences (O(*n*)
     ///   expected besides the longest increasing subsequence).
     static func edits(from old: [String], to new: [String]) -> (inserted: [Insert], removed: [Remove], moved: [Move]) {
-        // Rows of an identity table stand for the members of `old`; a
-        // member listed twice keeps its last position.
+        edits(from: old, to: new, positionInOld: positionsInOld(of: new, in: old))
+    }
+
+    /// For each member of `new`, its position in `old` (`-1`: not there;
+    /// a member `old` lists twice: its last position). The member after
+    /// the last one found is compared first (most members of a long
+    /// sequence keep their neighbour), then one hash lookup.
+    ///
+    /// - Complexity: O(*n*) expected in the length of the sequences.
+    static func positionsInOld(of new: [String], in old: [String]) -> [Int] {
+        // Rows of an identity table stand for the members of `old`.
         var table = IdentityTable(capacity: old.count)
         var oldPosition: [Int] = []
         oldPosition.reserveCapacity(old.count)
@@ -21,25 +30,31 @@ extension SequenceChange {
             if inserted { oldPosition.append(i) } else { oldPosition[row] = i }
         }
         let distinct = table.count == old.count
-        // Common members in new order, with their old positions: the member
-        // after the last one found is compared first (most members of a
-        // long sequence keep their neighbour), then one hash lookup; flags
-        // by position for the rest.
-        var newPositionOfOld = [Int](repeating: -1, count: old.count)
         var positionInOld = [Int](repeating: -1, count: new.count)
-        var commonNewIndex: [Int] = []
-        var commonOldPosition: [Int] = []
         var following = 0
         for (j, id) in new.enumerated() {
             let found = distinct && following < old.count && utf8Equal(old[following], id)
                 ? following : table.row(of: id).map { oldPosition[$0] }
             if let i = found {
                 following = i + 1
-                newPositionOfOld[i] = j
                 positionInOld[j] = i
-                commonNewIndex.append(j)
-                commonOldPosition.append(i)
             }
+        }
+        return positionInOld
+    }
+
+    /// ``edits(from:to:)`` given each new member's old position
+    /// (``positionsInOld(of:in:)``).
+    ///
+    /// - Complexity: O(*n* log *n*) in the length of the sequences.
+    static func edits(from old: [String], to new: [String], positionInOld: [Int]) -> (inserted: [Insert], removed: [Remove], moved: [Move]) {
+        var newPositionOfOld = [Int](repeating: -1, count: old.count)
+        var commonNewIndex: [Int] = []
+        var commonOldPosition: [Int] = []
+        for (j, i) in positionInOld.enumerated() where i >= 0 {
+            newPositionOfOld[i] = j
+            commonNewIndex.append(j)
+            commonOldPosition.append(i)
         }
         var stable = [Bool](repeating: false, count: new.count)
         for k in longestIncreasingSubsequence(commonOldPosition) { stable[commonNewIndex[k]] = true }

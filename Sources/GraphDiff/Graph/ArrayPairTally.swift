@@ -66,6 +66,18 @@ extension Graph {
         return list.contains { $0.stringValue.map { utf8Equal($0, identity) } ?? false }
     }
 
+    /// Whether the array of identities `list` holds exactly the members
+    /// `names` (each once).
+    ///
+    /// - Complexity: O(*k*) expected.
+    static func sameMembers(_ list: [JSONValue], _ names: [String]) -> Bool {
+        guard list.count == names.count else { return false }
+        var table = IdentityTable(capacity: names.count)
+        for name in names where !table.insert(name).inserted { return false }
+        for case .string(let s) in list where table.row(of: s) == nil { return false }
+        return true
+    }
+
     /// The pairs of `pair`'s relationship that its two sides disagree on:
     /// a member listed twice by one owner, and a membership that a member
     /// claims but its owner does not list. (A listing the member does not

@@ -158,6 +158,32 @@ public struct ObjectStore: Sendable {
         }
     }
 
+    /// Changes the object `id` in place with `change`, when there is one:
+    /// one lookup, and no copy of its values.
+    ///
+    /// - Complexity: O(1) expected, plus the change.
+    mutating func update(_ id: ObjectID, _ change: (inout GraphObject) -> Void) {
+        guard let row = findRow(id, hash: ObjectStore.hash(id)), rows[row].entityIndex >= 0 else { return }
+        change(&rows[row])
+    }
+
+    /// Changes the object at `row` in place with `change`, when the row is live.
+    mutating func update(atRow row: Int, _ change: (inout GraphObject) -> Void) {
+        guard row >= 0 && row < rows.count && rows[row].entityIndex >= 0 else { return }
+        change(&rows[row])
+    }
+
+    /// The live rows of `ids` (`nil`: absent), looked up on two cores when
+    /// there are many.
+    ///
+    /// - Complexity: O(*k*) expected for *k* identities.
+    func rows(of ids: [ObjectID]) -> [Int?] {
+        guard ids.count >= 100_000 else { return ids.map { row(of: $0) } }
+        let middle = ids.count / 2
+        let (first, second) = inParallel({ ids[..<middle].map { self.row(of: $0) } }, { ids[middle...].map { self.row(of: $0) } })
+        return first + second
+    }
+
     /// Stores `object` under `id`, returning the object it replaces.
     @discardableResult
     public mutating func updateValue(_ object: GraphObject, forKey id: ObjectID) -> GraphObject? {

@@ -18,7 +18,7 @@
 /// ``write(_:of:into:)`` for a chain or an array, and
 /// ``writePositions(_:_:into:)`` for an index (whose values come from
 /// ``PositionAssignment``).
-struct OrderedRelationship: Sendable {
+final class OrderedRelationship: Sendable {
     let relationship: Relationship
     /// How the order is kept.
     let ordering: Ordering
@@ -170,11 +170,37 @@ struct OrderedRelationship: Sendable {
             }
             for (owner, head) in heads { result[owner] = graph.chainOrder(from: head, nextSlots: nextSlots) }
         case .index:
-            var members: [ObjectID: [(id: String, value: JSONValue)]] = [:]
-            for (id, o) in graph.objects where isMember(o) {
-                if let owner = owner(of: o), owners.contains(owner) { members[owner, default: []].append((id.identity, position(of: o))) }
+            for (owner, entries) in positionedOrders(of: owners, in: graph) { result[owner] = entries.ids }
+        }
+        return result
+    }
+
+    /// For an index ordering: the orders of `owners` in `graph` with each
+    /// member's value alongside (in order).
+    ///
+    /// - Complexity: O(*n* + *m* log *m*).
+    func positionedOrders(of owners: Set<ObjectID>, in graph: Graph) -> [ObjectID: (ids: [String], values: [JSONValue])] {
+        // Members of one owner usually come together: the last owner's
+        // bucket is reused without a lookup.
+        var members: [[(id: String, value: JSONValue)]] = [], bucketOf: [ObjectID: Int] = [:]
+        var last: (identity: String, bucket: Int)? = nil
+        for (id, o) in graph.objects where isMember(o) {
+            guard let ownerIdentity = link(o, ownerSlots) else { continue }
+            if let l = last, utf8Equal(l.identity, ownerIdentity) {
+                members[l.bucket].append((id.identity, position(of: o)))
+                continue
             }
-            for (owner, list) in members { result[owner] = PositionKey.sorted(list) }
+            let owner = ObjectID(entity: ownerRoot, identity: ownerIdentity)
+            guard owners.contains(owner) else { last = nil; continue }
+            let bucket = bucketOf[owner] ?? { bucketOf[owner] = members.count; members.append([]); return members.count - 1 }()
+            members[bucket].append((id.identity, position(of: o)))
+            last = (ownerIdentity, bucket)
+        }
+        var result: [ObjectID: (ids: [String], values: [JSONValue])] = [:]
+        for (owner, bucket) in bucketOf {
+            let list = members[bucket]
+            let order = PositionKey.sortedIndices(list)
+            result[owner] = (order.map { list[$0].id }, order.map { list[$0].value })
         }
         return result
     }
@@ -182,18 +208,28 @@ struct OrderedRelationship: Sendable {
     // MARK: Writing orders
 
     /// Writes `order` as `owner`'s order: for a chain, the prev and next
-    /// links of its members (their owner links are theirs already); for an
-    /// array, the owner's array. An index ordering writes values instead
-    /// (``writePositions(_:_:into:)``).
+    /// links of its members (their owner links are theirs already), of
+    /// those at `places` only when given (the others' links are right
+    /// already); for an array, the owner's array. An index ordering writes
+    /// values instead (``writePositions(_:_:at:into:)``).
     ///
-    /// - Complexity: O(*k*) for *k* members.
-    func write(_ order: [String], of owner: ObjectID, into graph: inout Graph) {
+    /// - Complexity: O(*k*) for *k* members (or places).
+    func write(_ order: [String], of owner: ObjectID, at places: [Int]? = nil, into graph: inout Graph) {
         switch ordering {
-        case .chain(let links):
-            for (i, member) in order.enumerated() {
-                let id = ObjectID(entity: memberRoot, identity: member)
-                graph.setValue(i > 0 ? .string(order[i - 1]) : .null, of: id, links.prev)
-                graph.setValue(i + 1 < order.count ? .string(order[i + 1]) : .null, of: id, links.next)
+        case .chain:
+            // The members' rows are found first (on two cores for a long
+            // order), then both links of each written, where they changed.
+            let written = places ?? Array(order.indices)
+            let rows = graph.objects.rows(of: written.map { ObjectID(entity: memberRoot, identity: order[$0]) })
+            for (i, row) in zip(written, rows) {
+                guard let row, i >= 0, i < order.count else { continue }
+                let prev: JSONValue = i > 0 ? .string(order[i - 1]) : .null
+                let next: JSONValue = i + 1 < order.count ? .string(order[i + 1]) : .null
+                graph.objects.update(atRow: row) { o in
+                    guard let p = prevSlots[o.entityIndex], let n = nextSlots[o.entityIndex] else { return }
+                    if !o.values[p].isIdentical(to: prev) { o.values[p] = prev }
+                    if !o.values[n].isIdentical(to: next) { o.values[n] = next }
+                }
             }
         case .array:
             graph.setValue(.array(order.map(JSONValue.string)), of: owner, relationship.name)
@@ -202,14 +238,21 @@ struct OrderedRelationship: Sendable {
         }
     }
 
-    /// Sets the index value of each member of `order` to the value at the
-    /// same position of `values`.
+    /// Sets the index value of each member of `order` (of those at
+    /// `places` only, when given) to the value at the same position of
+    /// `values`.
     ///
-    /// - Complexity: O(*k*) for *k* members.
-    func writePositions(_ order: [String], _ values: [JSONValue], into graph: inout Graph) {
-        guard let name = relationship.indexAttribute else { return }
-        for (member, value) in zip(order, values) {
-            graph.setValue(value, of: ObjectID(entity: memberRoot, identity: member), name)
+    /// - Complexity: O(*k*) for *k* members (or places).
+    func writePositions(_ order: [String], _ values: [JSONValue], at places: [Int]? = nil, into graph: inout Graph) {
+        let written = (places ?? Array(order.indices)).filter { $0 >= 0 && $0 < order.count && $0 < values.count }
+        let rows = graph.objects.rows(of: written.map { ObjectID(entity: memberRoot, identity: order[$0]) })
+        for (i, row) in zip(written, rows) {
+            guard let row else { continue }
+            let value = values[i]
+            graph.objects.update(atRow: row) { o in
+                guard let slot = indexSlots[o.entityIndex], !o.values[slot].isIdentical(to: value) else { return }
+                o.values[slot] = value
+            }
         }
     }
 
@@ -235,7 +278,11 @@ struct PositionKey {
 
     init(_ value: JSONValue) {
         number = PositionKey.number(value)
-        approximate = number.flatMap { Double($0.text) } ?? .infinity
+        if let plain = number?.plainInteger {
+            approximate = Double(plain)
+        } else {
+            approximate = number.flatMap { Double($0.text) } ?? .infinity
+        }
     }
 
     /// The number a position value holds: a number, or a decimal written
@@ -265,10 +312,54 @@ struct PositionKey {
     ///
     /// - Complexity: O(*m* log *m*).
     static func sorted(_ members: [(id: String, value: JSONValue)]) -> [String] {
-        let keyed = members.map { (id: $0.id, key: PositionKey($0.value)) }
-        return keyed.sorted { a, b in
-            let c = compare(a.key, b.key)
-            return c != 0 ? c < 0 : utf8Less(a.id, b.id)
-        }.map(\.id)
+        sortedIndices(members).map { members[$0].id }
+    }
+
+    /// The positions in `members` of the members in index order.
+    ///
+    /// The members are sorted as integers: each one's order-preserving
+    /// 64-bit image of its nearest double (nulls last), with its position
+    /// to tell equal images apart; then each run of equal images (a tie, or
+    /// distinct decimals that round to one double) is put in exact order,
+    /// by value and then identity.
+    ///
+    /// - Complexity: O(*m* log *m*).
+    static func sortedIndices(_ members: [(id: String, value: JSONValue)]) -> [Int] {
+        let keys = members.map { PositionKey($0.value) }
+        var order = keys.indices.map { SortEntry(bits: keys[$0].orderBits, index: Int32(truncatingIfNeeded: $0)) }
+        order.sort()
+        var result = order.map { Int($0.index) }
+        // Runs of equal images: exact order.
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count && order[end].bits == order[start].bits { end += 1 }
+            if end - start > 1 {
+                result[start..<end].sort { a, b in
+                    let c = compare(keys[a], keys[b])
+                    return c != 0 ? c < 0 : utf8Less(members[a].id, members[b].id)
+                }
+            }
+            start = end
+        }
+        return result
+    }
+
+    /// An order-preserving image of the key as an unsigned integer: the
+    /// double's bits with the sign flipped (negative values all bits
+    /// flipped), and the largest value for a member with no number.
+    var orderBits: UInt64 {
+        guard number != nil else { return .max }
+        let bits = approximate.bitPattern
+        return approximate.sign == .minus ? ~bits : bits | (1 << 63)
+    }
+
+    /// A member to sort: its key's image, then its position.
+    struct SortEntry: Comparable {
+        let bits: UInt64
+        let index: Int32
+        @inline(__always) static func < (a: SortEntry, b: SortEntry) -> Bool {
+            a.bits != b.bits ? a.bits < b.bits : a.index < b.index
+        }
     }
 }

@@ -208,6 +208,12 @@ enum PositionAssignment {
         return (1...count).map { _ in low }
     }
 
+    /// An order-preserving image of a double as an unsigned integer.
+    @inline(__always) static func orderBits(_ value: Double) -> UInt64 {
+        let bits = value.bitPattern
+        return value.sign == .minus ? ~bits : bits | (1 << 63)
+    }
+
     // MARK: The kept members
 
     /// The members to keep: a largest-weight subsequence of the usable
@@ -221,12 +227,23 @@ enum PositionAssignment {
     static func keptMembers(_ usable: [Double?], exact: (Int, Int) -> Int, strict: Bool, preferred: [Bool]) -> [Int] {
         let members = usable.indices.filter { usable[$0] != nil }
         guard !members.isEmpty else { return [] }
-        // Rank the keys (equal keys share a rank).
-        let sorted = members.sorted { a, b in
-            let (x, y) = (usable[a] ?? 0, usable[b] ?? 0)
-            if x != y { return x < y }
-            let c = exact(a, b)
-            return c != 0 ? c < 0 : a < b
+        // Rank the keys (equal keys share a rank): sorted as integers (the
+        // double's order-preserving image, then the position), each run of
+        // equal doubles put in exact order.
+        var entries = members.map { PositionKey.SortEntry(bits: PositionAssignment.orderBits(usable[$0] ?? 0), index: Int32(truncatingIfNeeded: $0)) }
+        entries.sort()
+        var sorted = entries.map { Int($0.index) }
+        var start = 0
+        while start < entries.count {
+            var end = start + 1
+            while end < entries.count && entries[end].bits == entries[start].bits { end += 1 }
+            if end - start > 1 {
+                sorted[start..<end].sort { a, b in
+                    let c = exact(a, b)
+                    return c != 0 ? c < 0 : a < b
+                }
+            }
+            start = end
         }
         var rank = [Int](repeating: 0, count: usable.count)
         var r = 0

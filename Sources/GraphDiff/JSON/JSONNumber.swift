@@ -157,6 +157,8 @@ public struct JSONNumber: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
         if utf8Equal(lhs.text, rhs.text) { return true }
+        // Two plain integers (the common case) are equal by value.
+        if let a = lhs.plainInteger, let b = rhs.plainInteger { return a == b }
         return lhs.decimal == rhs.decimal
     }
 
@@ -166,6 +168,7 @@ public struct JSONNumber: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// Numeric order; numbers whose exponent overflowed sort by text.
     public static func < (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        if let x = lhs.plainInteger, let y = rhs.plainInteger { return x < y }
         let a = lhs.decimal, b = rhs.decimal
         if a.overflowText != nil || b.overflowText != nil {
             return utf8Less(lhs.text, rhs.text)

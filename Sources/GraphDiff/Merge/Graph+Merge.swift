@@ -68,6 +68,8 @@ struct GraphMerger {
     /// order some side changed, and so must be merged and written again.
     /// Other owners' orders are the same in all three versions and stay.
     var dirtyOwners: [Set<ObjectID>]
+    /// Per ordered relationship: the owner last added to `dirtyOwners`.
+    var lastDirtyOwner: [ObjectID?]
     /// Members of a chain or an index whose place changed on some side: a
     /// chain member that left every chain loses its links, an index member
     /// that has no owner in the result has its value merged as an attribute.
@@ -130,6 +132,7 @@ struct GraphMerger {
         self.orderSlots = orderSlots
         self.orders = orders
         self.dirtyOwners = Array(repeating: [], count: orders.count)
+        self.lastDirtyOwner = Array(repeating: nil, count: orders.count)
         self.touchedMembers = Array(repeating: [], count: orders.count)
         self.mergedSlots = base.schema.entities.map { entity in
             entity.storedProperties.enumerated().compactMap { slot, property in
@@ -200,7 +203,9 @@ struct GraphMerger {
             guard x.entityIndex == y.entityIndex else { return false }
             if x.values.elementsEqual(y.values, by: { $0.isIdentical(to: $1) }) { return true }
             let entity = schema.entities[x.entityIndex]
-            return mergedSlots[x.entityIndex].allSatisfy { equal(x.values[$0], y.values[$0], entity.storedProperties[$0]) }
+            return mergedSlots[x.entityIndex].allSatisfy {
+                x.values[$0].isIdentical(to: y.values[$0]) || equal(x.values[$0], y.values[$0], entity.storedProperties[$0])
+            }
         default: return false
         }
     }
@@ -239,49 +244,63 @@ struct GraphMerger {
 
     mutating func mergeObjects() {
         result.objects.reserveCapacity(max(base.count, mine.count, theirs.count))
-        /// Merges the object found at `row` of `source` (whose hash of its
-        /// identity the result reuses; the result is indexed once at the end).
-        func merge(_ source: ObjectStore, _ row: Int, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
-            let id = source.id(atRow: row)
-            markChains(id, b, m, t)
-            let (b, t) = withoutIgnoredDifferences(b, m, t)
-            if var merged = mergeObject(id, b, m, t) {
-                merged.sourceOffset = -1
-                result.objects.appendUnindexed(merged, id: id, hash: source.hash(atRow: row))
-                if b != nil && (m == nil || t == nil) { keptDeleted.append(id) }
-            } else {
-                missing.insert(id)
-            }
-        }
         // Every identity once: those of the base, then those only mine has,
         // then those only theirs has. The inputs list their objects in
         // mostly the same order (files are sorted by identity), so each
-        // lookup follows a cursor and seldom needs the hash index.
+        // lookup follows a cursor and seldom needs the hash index; the rows
+        // of mine and theirs that the base's objects meet are marked, so
+        // the objects only they have are found without a lookup.
         let (bs, ms, ts) = (base.objects, mine.objects, theirs.objects)
-        var inMine = 0, inTheirs = 0
-        for row in 0..<bs.rowCount {
-            guard let b = bs.object(atRow: row) else { continue }
-            let id = bs.id(atRow: row)
-            merge(bs, row, b, ms.object(id, cursor: &inMine), ts.object(id, cursor: &inTheirs))
-        }
-        var inBase = 0
-        inTheirs = 0
-        for row in 0..<ms.rowCount {
+        var (matchedMine, matchedTheirs) = mergeBaseRows(0..<bs.rowCount)
+        var inTheirs = 0
+        for row in 0..<ms.rowCount where !matchedMine[row] {
             guard let m = ms.object(atRow: row) else { continue }
             let id = ms.id(atRow: row)
-            guard bs.object(id, cursor: &inBase) == nil else { continue }
-            merge(ms, row, nil, m, ts.object(id, cursor: &inTheirs))
+            let theirsRow = ts.row(of: id, near: inTheirs)
+            if let theirsRow {
+                matchedTheirs[theirsRow] = true
+                inTheirs = theirsRow + 1
+            }
+            mergeOne(ms, row, nil, m, theirsRow.flatMap { ts.object(atRow: $0) })
         }
-        inBase = 0
-        inMine = 0
-        for row in 0..<ts.rowCount {
+        for row in 0..<ts.rowCount where !matchedTheirs[row] {
             guard let t = ts.object(atRow: row) else { continue }
-            let id = ts.id(atRow: row)
-            guard bs.object(id, cursor: &inBase) == nil, ms.object(id, cursor: &inMine) == nil else { continue }
-            merge(ts, row, nil, nil, t)
+            mergeOne(ts, row, nil, nil, t)
         }
         // Each identity was added once: no duplicate to find.
         _ = result.objects.buildIndex()
+    }
+
+    /// Merges the objects at `rows` of the base with their versions in mine
+    /// and theirs, and returns which rows of mine and of theirs they met.
+    mutating func mergeBaseRows(_ rows: Range<Int>) -> (mine: [Bool], theirs: [Bool]) {
+        let (bs, ms, ts) = (base.objects, mine.objects, theirs.objects)
+        var matchedMine = [Bool](repeating: false, count: ms.rowCount), matchedTheirs = [Bool](repeating: false, count: ts.rowCount)
+        var inMine = 0, inTheirs = 0
+        for row in rows {
+            guard let b = bs.object(atRow: row) else { continue }
+            let id = bs.id(atRow: row)
+            let mineRow = ms.row(of: id, near: inMine), theirsRow = ts.row(of: id, near: inTheirs)
+            if let mineRow { matchedMine[mineRow] = true; inMine = mineRow + 1 }
+            if let theirsRow { matchedTheirs[theirsRow] = true; inTheirs = theirsRow + 1 }
+            mergeOne(bs, row, b, mineRow.flatMap { ms.object(atRow: $0) }, theirsRow.flatMap { ts.object(atRow: $0) })
+        }
+        return (matchedMine, matchedTheirs)
+    }
+
+    /// Merges the object found at `row` of `source` (whose hash of its
+    /// identity the result reuses; the result is indexed once at the end).
+    mutating func mergeOne(_ source: ObjectStore, _ row: Int, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
+        let id = source.id(atRow: row)
+        markChains(id, b, m, t)
+        let (b, t) = withoutIgnoredDifferences(b, m, t)
+        if var merged = mergeObject(id, b, m, t) {
+            merged.sourceOffset = -1
+            result.objects.appendUnindexed(merged, id: id, hash: source.hash(atRow: row))
+            if b != nil && (m == nil || t == nil) { keptDeleted.append(id) }
+        } else {
+            missing.insert(id)
+        }
     }
 
     /// Marks dirty the owners whose order `id`'s versions may change: a
@@ -289,9 +308,11 @@ struct GraphMerger {
     /// value) differ among the versions given; an owner whose array
     /// differs. An absent object counts as different.
     mutating func markChains(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
-        for (c, order) in orders.enumerated() {
-            let isMember: (GraphObject) -> Bool = order.isKeptOnMembers ? order.isMember : { order.listedMembers(of: $0) != nil }
-            func holds(_ o: GraphObject?) -> Bool { o.map(isMember) ?? false }
+        for c in orders.indices {
+            let order = orders[c]
+            let kept = order.isKeptOnMembers
+            @inline(__always) func isMember(_ o: GraphObject) -> Bool { kept ? order.isMember(o) : order.arraySlots[o.entityIndex] != nil }
+            @inline(__always) func holds(_ o: GraphObject?) -> Bool { o.map(isMember) ?? false }
             guard holds(b) || holds(m) || holds(t) else { continue }
             /// Whether `x` has another place than the base version `b`.
             func differs(_ x: GraphObject?) -> Bool {
@@ -302,9 +323,18 @@ struct GraphMerger {
                 }
             }
             guard differs(m) || differs(t) else { continue }
-            if order.isKeptOnMembers {
-                for case let owner? in [b, m, t].map({ $0.flatMap(order.owner(of:)) }) { dirtyOwners[c].insert(owner) }
-                touchedMembers[c].insert(id)
+            if kept {
+                let (ob, om, ot) = (b.flatMap(order.owner(of:)), m.flatMap(order.owner(of:)), t.flatMap(order.owner(of:)))
+                // Members of one owner mostly come together: the owner
+                // marked last is not hashed again.
+                for owner in [ob, om, ot] {
+                    guard let owner, owner != lastDirtyOwner[c] else { continue }
+                    dirtyOwners[c].insert(owner)
+                    lastDirtyOwner[c] = owner
+                }
+                // A member whose owner is not one and the same in every
+                // version (absent and unowned count) may leave an owner.
+                if ob == nil || ob != om || ob != ot { touchedMembers[c].insert(id) }
             } else {
                 dirtyOwners[c].insert(id)
             }

@@ -23,116 +23,173 @@ extension GraphMerger {
                 }
             }
             let owners = dirtyOwners[c].filter { result.objects[$0] != nil }
-            let (baseOrders, mineOrders, theirsOrders) = (order.orders(of: owners, in: base), order.orders(of: owners, in: mine),
-                                                          order.orders(of: owners, in: theirs))
-            // The result's members of each owner, as the merged members say.
-            let present = presentMembers(of: owners, order, candidates: [baseOrders, mineOrders, theirsOrders])
+            // The three versions' orders (with an index's values alongside).
+            typealias Read = [ObjectID: (ids: [String], values: [JSONValue])]
+            func read(_ g: Graph) -> Read {
+                if order.ordering.isIndex { return order.positionedOrders(of: owners, in: g) }
+                return order.orders(of: owners, in: g).mapValues { ($0, []) }
+            }
+            // The base's on one core while mine's and theirs' are read on the other.
+            let (b0, m0, t0) = (base, mine, theirs)
+            let large = max(b0.count, m0.count, t0.count) >= Graph.parallelCheckThreshold
+            let (baseOrders, (mineOrders, theirsOrders)) = large
+                ? inParallel({ read(b0) }, { (read(m0), read(t0)) }) : (read(b0), (read(m0), read(t0)))
+            let absent = order.isKeptOnMembers ? absentMembers(of: owners, order, c) : [:]
             for owner in owners.sorted() {
-                let orders = (baseOrders[owner] ?? [], mineOrders[owner] ?? [], theirsOrders[owner] ?? [])
-                let members = present[owner] ?? []
-                guard !members.isEmpty || order.ordering == .array else { continue }
-                let merged = SequenceMerge.merge(base: orders.0, mine: orders.1, theirs: orders.2, present: members, prefer: prefer)
+                let empty: (ids: [String], values: [JSONValue]) = ([], [])
+                let (b, m, t) = (baseOrders[owner] ?? empty, mineOrders[owner] ?? empty, theirsOrders[owner] ?? empty)
+                // An array's members are those its merged array lists.
+                let listed = order.isKeptOnMembers ? nil
+                    : result.objects[owner].flatMap(order.listedMembers(of:)).map { $0.compactMap(\.stringValue) }
+                let presence: SequenceMerge.Presence = listed.map { .listed($0) } ?? .allBut(absent[owner] ?? [])
+                let merged = SequenceMerge.merge(base: b.ids, mine: m.ids, theirs: t.ids, presence: presence, prefer: prefer)
                 let ownerName = result.objects[owner].map(entityName) ?? owner.entity
                 for c in merged.conflicts {
-                    let (b, m, t) = SequenceMerge.conflictValues(c, base: orders.0, mine: orders.1, theirs: orders.2)
+                    let (bv, mv, tv) = SequenceMerge.conflictValues(c, base: b.ids, mine: m.ids, theirs: t.ids)
                     conflicts.append(MergeConflict(
                         kind: MergeConflict.Kind(c.kind), entity: ownerName, identity: owner.identity, property: relationship.name,
-                        path: path(ownerName, owner, relationship.name), base: b, mine: m, theirs: t, resolvedBy: prefer))
+                        path: path(ownerName, owner, relationship.name), base: bv, mine: mv, theirs: tv, resolvedBy: prefer))
                 }
+                let names = merged.versions.names
+                let mergedOrder = merged.order.map { names[$0] } + merged.unlisted
                 if order.ordering.isIndex {
-                    let values = mergedPositions(merged.order, orders: orders, order)
-                    order.writePositions(merged.order, values, into: &result)
+                    let values = mergedPositions(merged.order, merged.versions, values: (b.values, m.values, t.values), order)
+                    let places = Self.placesWithNewValues(merged.order, values, merged.versions, (b.values, m.values, t.values))
+                        + Array(merged.order.count..<mergedOrder.count)
+                    order.writePositions(mergedOrder, values, at: places, into: &result)
                 } else {
-                    order.write(merged.order, of: owner, into: &result)
+                    order.write(mergedOrder, of: owner, at: Self.placesWithNewNeighbours(merged.order, merged.versions, total: mergedOrder.count),
+                                into: &result)
                 }
             }
         }
     }
 
-    /// For each of `owners`, the members the result gives it: for an array,
-    /// the members its merged array lists; for a chain or an index, the
-    /// members of any version's order (`candidates`) whose merged owner
-    /// link names it.
-    func presentMembers(of owners: Set<ObjectID>, _ order: OrderedRelationship, candidates: [[ObjectID: [String]]]) -> [ObjectID: Set<ExactString>] {
-        var present: [ObjectID: Set<ExactString>] = [:]
-        for owner in owners {
-            var members = Set<ExactString>()
-            if let o = result.objects[owner], let listed = order.listedMembers(of: o) {
-                for case .string(let m) in listed { members.insert(ExactString(m)) }
-            } else if order.isKeptOnMembers {
-                for version in candidates {
-                    for member in version[owner] ?? [] {
-                        guard let o = result.objects[ObjectID(entity: order.memberRoot, identity: member)],
-                            let memberOwner = order.link(o, order.ownerSlots), utf8Equal(memberOwner, owner.identity)
-                        else { continue }
-                        members.insert(ExactString(member))
-                    }
-                }
+    /// For each of `owners` (of a chain or an index), the members some
+    /// version's order lists that the result does not give it: touched
+    /// members (whose owner is not the same in every version) whose merged
+    /// owner link names another owner or none, or that the result lacks.
+    /// (A member no side moved to another owner keeps its owner.)
+    ///
+    /// - Complexity: O(*t*) expected for *t* touched members.
+    func absentMembers(of owners: Set<ObjectID>, _ order: OrderedRelationship, _ c: Int) -> [ObjectID: Set<ExactString>] {
+        var absent: [ObjectID: Set<ExactString>] = [:]
+        for id in touchedMembers[c] {
+            let kept = result.objects[id].flatMap(order.owner(of:))
+            for owner in [base, mine, theirs].compactMap({ $0.objects[id].flatMap(order.owner(of:)) }) where owner != kept && owners.contains(owner) {
+                absent[owner, default: []].insert(ExactString(id.identity))
             }
-            present[owner] = members
         }
-        return present
+        return absent
     }
 
-    /// The index values of the merged order `merged` of one owner: numbered
-    /// densely where every version was dense; else the members' merged
-    /// values (the side that changed one, theirs where both did, else the
-    /// one that has it) where they still give that order; else those with
-    /// the fewest renumbered, members whose place no side changed first
-    /// (``PositionAssignment``).
-    func mergedPositions(_ merged: [String], orders: ([String], [String], [String]), _ order: OrderedRelationship) -> [JSONValue] {
+    /// The places of a merged order (`merged`, member numbers of `v`, then
+    /// `total - merged.count` members no version lists) whose member has
+    /// not the same neighbours in every version: only their links may
+    /// need writing (the result holds one version's links of the others).
+    ///
+    /// - Complexity: O(*n*) for *n* members.
+    static func placesWithNewNeighbours(_ merged: [Int], _ v: SequenceVersions, total: Int) -> [Int] {
+        func alike(_ x: Int, _ prev: Int, _ next: Int, _ order: [Int], _ pos: [Int]) -> Bool {
+            let p = pos[x]
+            return p >= 0 && (p > 0 ? order[p - 1] : -1) == prev && (p + 1 < order.count ? order[p + 1] : -1) == next
+        }
+        var places: [Int] = []
+        for (i, x) in merged.enumerated() {
+            let prev = i > 0 ? merged[i - 1] : -1
+            let next = i + 1 < merged.count ? merged[i + 1] : total > merged.count ? -2 : -1
+            if !(alike(x, prev, next, v.base, v.posBase) && alike(x, prev, next, v.mine, v.posMine) && alike(x, prev, next, v.theirs, v.posTheirs)) {
+                places.append(i)
+            }
+        }
+        return places + Array(merged.count..<max(merged.count, total))
+    }
+
+    /// The places of a merged order (`merged`, member numbers of `v`) whose
+    /// merged value (`values`) is not the member's value in every version
+    /// (`versionValues`, each in its version's order).
+    ///
+    /// - Complexity: O(*n*) for *n* members.
+    static func placesWithNewValues(_ merged: [Int], _ values: [JSONValue], _ v: SequenceVersions,
+                                    _ versionValues: ([JSONValue], [JSONValue], [JSONValue])) -> [Int] {
+        func alike(_ value: JSONValue, _ x: Int, _ list: [JSONValue], _ pos: [Int]) -> Bool {
+            pos[x] >= 0 && pos[x] < list.count && list[pos[x]].isIdentical(to: value)
+        }
+        var places: [Int] = []
+        for (i, x) in merged.enumerated() where i < values.count {
+            let value = values[i]
+            if !(alike(value, x, versionValues.0, v.posBase) && alike(value, x, versionValues.1, v.posMine)
+                && alike(value, x, versionValues.2, v.posTheirs)) {
+                places.append(i)
+            }
+        }
+        return places
+    }
+
+    /// The index values of one owner's merged order `merged` (member
+    /// numbers of `v`; `values` holds each version's values in its order):
+    /// numbered densely where every version was dense; else the members'
+    /// merged values (the side that changed one, theirs where both did,
+    /// else the one that has it) where they still give that order; else
+    /// those with the fewest renumbered, members whose place no side changed
+    /// first (``PositionAssignment``).
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* members.
+    func mergedPositions(_ merged: [Int], _ v: SequenceVersions, values: ([JSONValue], [JSONValue], [JSONValue]),
+                         _ order: OrderedRelationship) -> [JSONValue] {
         let type = order.indexType ?? .double
-        func values(_ g: Graph, _ members: [String]) -> [ExactString: JSONValue] {
-            var table: [ExactString: JSONValue] = [:]
-            for m in members {
-                if let o = g.objects[ObjectID(entity: order.memberRoot, identity: m)] { table[ExactString(m)] = order.position(of: o) }
-            }
-            return table
-        }
-        let (b, m, t) = (values(base, orders.0), values(mine, orders.1), values(theirs, orders.2))
-        func same(_ x: JSONValue, _ y: JSONValue) -> Bool { (x.isNull && y.isNull) || (!x.isNull && !y.isNull && type.valuesEqual(x, y)) }
-        // Each member's value: the side that changed it; where both changed
-        // it differently (no conflict: values only encode the order),
-        // theirs', so that merging mine with a merge of mine gives it back.
-        let candidates: [JSONValue] = merged.map { name in
-            let key = ExactString(name)
-            if let mv = m[key], b[key].map({ !same($0, mv) }) ?? true {
-                guard let tv = t[key], let bv = b[key], !same(tv, bv), !same(tv, mv) else { return mv }
-                return tv
-            }
-            return t[key] ?? m[key] ?? b[key] ?? .null
-        }
         // Dense in every version that has members: dense again.
-        func denseStart(_ order: [String], _ table: [ExactString: JSONValue]) -> Int?? {
-            guard !order.isEmpty else { return .some(nil) }
-            let numbers = order.map { table[ExactString($0)].flatMap(PositionKey.number)?.intValue }
-            guard let first = numbers.first ?? nil, first == 0 || first == 1 else { return nil }
-            for (i, n) in numbers.enumerated() where n != first + i { return nil }
-            return .some(first)
+        func denseStart(_ list: [JSONValue]) -> Int?? {
+            guard let first = list.first else { return .some(nil) }
+            guard let start = first.numberValue?.intValue, start == 0 || start == 1 else { return nil }
+            for (i, x) in list.enumerated() {
+                guard case .number(let n) = x, (n.plainInteger ?? n.intValue) == start + i else { return nil }
+            }
+            return .some(start)
         }
         var dense: Int? = nil
         var isDense = true
-        for (o, table) in [(orders.0, b), (orders.1, m), (orders.2, t)] {
-            guard let start = denseStart(o, table) else { isDense = false; break }
+        for list in [values.0, values.1, values.2] {
+            guard let start = denseStart(list) else { isDense = false; break }
             if let s = start {
                 if dense != nil && dense != s { isDense = false; break }
                 dense = s
             }
         }
         if isDense, let start = dense { return merged.indices.map { .number(JSONNumber(start + $0)) } }
-        // The values as merged still give the order (ties included, by identity).
-        if !candidates.contains(where: \.isNull),
-            PositionKey.sorted(zip(merged, candidates).map { (id: $0, value: $1) }).elementsEqual(merged, by: utf8Equal)
-        {
-            return candidates
+        // (JSONValue is nil-literal expressible: absent is spelled `.none`.)
+        func value(_ pos: [Int], _ list: [JSONValue], _ x: Int) -> JSONValue? {
+            pos[x] >= 0 && pos[x] < list.count ? .some(list[pos[x]]) : .none
         }
+        func same(_ x: JSONValue, _ y: JSONValue) -> Bool { (x.isNull && y.isNull) || (!x.isNull && !y.isNull && type.valuesEqual(x, y)) }
+        // Each member's value: the side that changed it; where both changed
+        // it differently (no conflict: values only encode the order),
+        // theirs', so that merging mine with a merge of mine gives it back.
+        let candidates: [JSONValue] = merged.map { x in
+            let (bv, mv, tv) = (value(v.posBase, values.0, x), value(v.posMine, values.1, x), value(v.posTheirs, values.2, x))
+            if let mv, bv.map({ !same($0, mv) }) ?? true {
+                guard let tv, let bv, !same(tv, bv), !same(tv, mv) else { return mv }
+                return tv
+            }
+            return tv ?? mv ?? bv ?? .null
+        }
+        // The values as merged still give the order (ties included, by identity).
+        let keys = candidates.map(PositionKey.init)
+        var givesOrder = !keys.contains { $0.number == nil }
+        if givesOrder {
+            for i in keys.indices.dropFirst() {
+                let c = PositionKey.compare(keys[i - 1], keys[i])
+                if c > 0 || (c == 0 && !utf8Less(v.names[merged[i - 1]], v.names[merged[i]])) { givesOrder = false; break }
+            }
+        }
+        if givesOrder { return candidates }
         // Members all three versions hold in an order no side changed keep
         // their values first.
-        let preferred = SequenceMerge.unmovedMembers(merged, base: orders.0, mine: orders.1, theirs: orders.2)
-        let all = [b, m, t].flatMap { $0.values }.compactMap(PositionKey.number)
+        let unmoved = SequenceMerge.unmovedMembers(v)
+        let all = (values.0 + values.1 + values.2).compactMap(PositionKey.number)
         let least = all.min() ?? JSONNumber(0)
         let floor = least < JSONNumber(0) ? least : JSONNumber(0)
-        return PositionAssignment.values(for: candidates.map(PositionKey.number), preferred: preferred, type: type, floor: floor, dense: nil)
+        return PositionAssignment.values(for: keys.map(\.number), preferred: merged.map { unmoved[$0] }, type: type, floor: floor, dense: nil)
             .map(JSONValue.number)
     }
 

@@ -257,9 +257,15 @@ extension GraphMerger {
                     }
                     for ref in refs { lists[ObjectID(entity: entity.root, identity: ref), default: []].append(id.identity) }
                 }
+                // An owner whose array some side changed is ordered by the
+                // order merge: its members only are set here.
+                let dirty = orders.indices.first { orders[$0].relationship.name == r.name && orders[$0].ownerKinds[entity.index] }
+                    .map { dirtyOwners[$0] } ?? []
                 for (target, sources) in lists where result.objects[target].map({ $0.entityIndex == entity.index }) ?? false {
-                    if r.storage == .orderedArray, let kept = before[target]?.arrayValue, kept.count == sources.count,
-                        PatchPlan.identities(kept) == Set(sources.map { ExactString($0) })
+                    if r.storage == .orderedArray && dirty.contains(target) {
+                        result.setValue(.array(sources.map(JSONValue.string)), of: target, r.name)
+                    } else if r.storage == .orderedArray, let kept = before[target]?.arrayValue, kept.count == sources.count,
+                        Graph.sameMembers(kept, sources)
                     {
                         result.setValue(.array(kept), of: target, r.name)
                     } else if isArray {

@@ -117,8 +117,9 @@ extension SequenceMerge {
     static func conflictValues(_ c: Conflict, base: [String], mine: [String], theirs: [String]) -> (JSONValue?, JSONValue?, JSONValue?) {
         switch c.kind {
         case .order:
-            let members = Set(c.members.map { ExactString($0) })
-            func inOrder(_ order: [String]) -> JSONValue { .array(order.filter { members.contains(ExactString($0)) }.map(JSONValue.string)) }
+            var members = IdentityTable(capacity: c.members.count)
+            for m in c.members { members.insert(m) }
+            func inOrder(_ order: [String]) -> JSONValue { .array(order.filter { members.row(of: $0) != nil }.map(JSONValue.string)) }
             return (inOrder(base), inOrder(mine), inOrder(theirs))
         case .moved, .inserted:
             func at(_ after: String?) -> JSONValue { ["member": .string(c.member), "after": after.map(JSONValue.string) ?? .null] }

@@ -72,6 +72,17 @@ package enum SequenceMerge {
         package var member: String { members.first ?? "" }
     }
 
+    /// Which members the result keeps.
+    package enum Presence {
+        /// Exactly these (a member no version lists goes at the end, sorted).
+        case members(Set<ExactString>)
+        /// Every member some version lists, but these.
+        case allBut(Set<ExactString>)
+        /// Exactly the members of this list (those no version lists go at
+        /// the end, sorted).
+        case listed([String])
+    }
+
     /// Merges the order of `base`, `mine` and `theirs`, keeping exactly the
     /// members in `present` (which the caller decides from the members'
     /// own merge: deleted on either side and not kept by a conflict means
@@ -85,7 +96,21 @@ package enum SequenceMerge {
     package static func merge(base: [String], mine: [String], theirs: [String], present: Set<ExactString>, prefer: MergeSide?)
         -> (order: [String], conflicts: [Conflict])
     {
-        let v = SequenceVersions(base: base, mine: mine, theirs: theirs, present: present)
+        let r = merge(base: base, mine: mine, theirs: theirs, presence: .members(present), prefer: prefer)
+        return (r.order.map { r.versions.names[$0] } + r.unlisted, r.conflicts)
+    }
+
+    /// ``merge(base:mine:theirs:present:prefer:)`` with the members the
+    /// result keeps given either way, and the result as member numbers of
+    /// the versions returned (which tell each member's place in each
+    /// version without a lookup by name).
+    ///
+    /// - Returns: the merged order (numbers), the members `presence` keeps
+    ///   that no version lists (sorted), the conflicts, and the numbered versions.
+    static func merge(base: [String], mine: [String], theirs: [String], presence: Presence, prefer: MergeSide?)
+        -> (order: [Int], unlisted: [String], conflicts: [Conflict], versions: SequenceVersions)
+    {
+        let v = SequenceVersions(base: base, mine: mine, theirs: theirs, present: presence)
         var conflicts: [Conflict] = []
         var placement = [Placement](repeating: .none, count: v.count)
 
@@ -124,9 +149,14 @@ package enum SequenceMerge {
         // three versions hold, the result keeps, and no smallest reading of
         // either side's moves moves (so members a side moved, inserted or
         // swapped around it do not change its place).
-        let moves = v.moves(core)
-        let alike = v.orderedAlike(against: moves.settled)
-        let moved = core.filter { moves.mine[$0] && moves.theirs[$0] && !alike[$0] }
+        let sides = v.sideOrders(core)
+        let moves = v.moves(sides)
+        let movedByBoth = core.filter { moves.mine[$0] && moves.theirs[$0] }
+        var moved: [Int] = []
+        if !movedByBoth.isEmpty {
+            let alike = v.orderedAlike(against: moves.settled)
+            moved = movedByBoth.filter { !alike[$0] }
+        }
         if !moved.isEmpty {
             for x in moved {
                 placement[x] = prefer == .mine ? .mine : prefer == .theirs ? .theirs : .base
@@ -142,16 +172,18 @@ package enum SequenceMerge {
         // others, until no cycle is left). The members named are those
         // either side's winning would involve, so swapping sides names the
         // same ones.
+        // (The runs computed for law 3 serve when it removed no member.)
+        let ranks = SequenceVersions.PairwiseRanks(v, sides: moved.isEmpty ? sides : v.sideOrders(core))
         func ordered(mineWins: Bool) -> (order: [Int], involved: [Int]) {
             var masked = [Bool](repeating: false, count: v.count)
             var involved: [Int] = []
-            var result = v.pairwiseOrder(core, masked: masked, mineWins: mineWins)
+            var result = v.pairwiseOrder(ranks, masked: masked, mineWins: mineWins)
             while !result.violations.isEmpty {
                 for x in result.violations where !masked[x] {
                     masked[x] = true
                     involved.append(x)
                 }
-                result = v.pairwiseOrder(core, masked: masked, mineWins: mineWins)
+                result = v.pairwiseOrder(ranks, masked: masked, mineWins: mineWins)
             }
             return (result.order, involved)
         }
@@ -204,34 +236,36 @@ package enum SequenceMerge {
             }
             if list.contains(x) { last = x }
         }
-        var order = list.elements.map { v.names[$0] }
+        let order = list.elements
         // Members in `present` that no version orders: at the end, sorted.
-        let listed = Set(order.map { ExactString($0) })
-        for k in present.sorted() where !listed.contains(k) { order.append(k.string) }
+        var unlisted: [String] = []
+        switch presence {
+        case .members(let members) where members.count > v.present.lazy.filter({ $0 }).count:
+            unlisted = members.filter { v.number(of: $0.string) == nil }.sorted().map(\.string)
+        case .listed(let members) where members.count > v.present.lazy.filter({ $0 }).count:
+            unlisted = Array(Set(members.filter { v.number(of: $0) == nil }.map { ExactString($0) })).sorted().map(\.string)
+        default:
+            break
+        }
         conflicts.sort { a, b in
             let (pa, pb) = (v.firstPosition(a.members), v.firstPosition(b.members))
             return pa != pb ? pa < pb : a.kind.rawValue < b.kind.rawValue
         }
-        return (order, conflicts)
+        return (order, unlisted, conflicts, v)
     }
 
-    /// For each member of `merged`: whether base, mine and theirs all hold
-    /// it in an order neither side changed (on each side it is on some
+    /// For each member (by number in `v`): whether base, mine and theirs all
+    /// hold it in an order neither side changed (on each side it is on some
     /// longest run kept in base order, so no smallest reading of that
     /// side's moves moves it): its place is unchanged.
     ///
     /// - Complexity: O(*n* log *n*).
-    package static func unmovedMembers(_ merged: [String], base: [String], mine: [String], theirs: [String]) -> [Bool] {
-        var basePosition: [ExactString: Int] = [:]
-        for (i, m) in base.enumerated() where basePosition[ExactString(m)] == nil { basePosition[ExactString(m)] = i }
-        let inMine = Set(mine.map { ExactString($0) }), inTheirs = Set(theirs.map { ExactString($0) })
-        func kept(_ side: [String]) -> Set<ExactString> {
-            let core = side.filter { let k = ExactString($0); return basePosition[k] != nil && inMine.contains(k) && inTheirs.contains(k) }
-            let ranks = core.compactMap { basePosition[ExactString($0)] }
-            return Set(membersOfSomeLongestIncreasingSubsequence(ranks).enumerated().filter(\.element).map { ExactString(core[$0.offset]) })
-        }
-        let stays = kept(mine).intersection(kept(theirs))
-        return merged.map { stays.contains(ExactString($0)) }
+    static func unmovedMembers(_ v: SequenceVersions) -> [Bool] {
+        let core = v.base.filter { v.posMine[$0] >= 0 && v.posTheirs[$0] >= 0 }
+        let moves = v.moves(core)
+        var unmoved = [Bool](repeating: false, count: v.count)
+        for x in core where !moves.mine[x] && !moves.theirs[x] { unmoved[x] = true }
+        return unmoved
     }
 
     /// How a member of the result is placed.

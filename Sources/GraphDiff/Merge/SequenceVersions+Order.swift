@@ -17,38 +17,95 @@ extension SequenceVersions {
     ///
     /// - Complexity: O(*n* log *n* + *k*²), *k* the movers.
     func pairwiseOrder(_ core: [Int], masked: [Bool], mineWins: Bool) -> (order: [Int], violations: [Int]) {
+        pairwiseOrder(PairwiseRanks(self, sides: sideOrders(core)), masked: masked, mineWins: mineWins)
+    }
+
+    /// Mine's and theirs' orders of the members of `core` (given in base
+    /// order), as positions in `core`, with what their longest runs kept
+    /// in base order say (``IncreasingRuns``); on two cores when long.
+    struct SideOrders {
+        let core: [Int]
+        let mineSeq: [Int], theirsSeq: [Int]
+        let mine: IncreasingRuns, theirs: IncreasingRuns
+    }
+
+    /// The ``SideOrders`` of `core` (given in base order).
+    ///
+    /// - Complexity: O(*n* log *n*).
+    func sideOrders(_ core: [Int]) -> SideOrders {
+        let (mineSeq, theirsSeq) = localOrders(core)
+        let (mine, theirs) = core.count >= 100_000
+            ? inParallel({ IncreasingRuns(mineSeq) }, { IncreasingRuns(theirsSeq) }) : (IncreasingRuns(mineSeq), IncreasingRuns(theirsSeq))
+        return SideOrders(core: core, mineSeq: mineSeq, theirsSeq: theirsSeq, mine: mine, theirs: theirs)
+    }
+
+    /// What ``pairwiseOrder(_:masked:mineWins:)`` reads of `core` whatever
+    /// the mask, computed once for the rounds of one merge: each side's
+    /// order of it, the skeleton (members on one longest run of each side
+    /// kept in base order; a masked member is never one, as only movers
+    /// are masked) and the cut of the skeleton each mover sits at in each
+    /// version.
+    struct PairwiseRanks {
+        let core: [Int]
+        let rankMine: [Int], rankTheirs: [Int]
+        /// The skeleton, as positions in `core`, in order.
+        let skeleton: [Int]
+        /// The movers (positions in `core`, in base order) and, for each,
+        /// how many skeleton members precede it in base, mine and theirs.
+        let movers: [Int]
+        let cutBase: [Int], cutMine: [Int], cutTheirs: [Int]
+
+        init(_ v: SequenceVersions, sides: SideOrders) {
+            core = sides.core
+            let n = core.count
+            var rankMine = [Int](repeating: 0, count: n), rankTheirs = [Int](repeating: 0, count: n)
+            for (i, k) in sides.mineSeq.enumerated() { rankMine[k] = i }
+            for (i, k) in sides.theirsSeq.enumerated() { rankTheirs[k] = i }
+            (self.rankMine, self.rankTheirs) = (rankMine, rankTheirs)
+            var stays = [UInt8](repeating: 0, count: n)
+            for p in sides.mine.one { stays[sides.mineSeq[p]] += 1 }
+            for p in sides.theirs.one { stays[sides.theirsSeq[p]] += 1 }
+            var skeleton: [Int] = [], movers: [Int] = []
+            for k in 0..<n {
+                if stays[k] == 2 { skeleton.append(k) } else { movers.append(k) }
+            }
+            self.skeleton = skeleton
+            self.movers = movers
+            /// For each mover (in `movers` order): how many skeleton members precede it in `order`.
+            func cuts(_ order: [Int]) -> [Int] {
+                var cut = [Int](repeating: 0, count: n)
+                var seen = 0
+                for k in order {
+                    if stays[k] == 2 { seen += 1 } else { cut[k] = seen }
+                }
+                return movers.map { cut[$0] }
+            }
+            var seen = 0, base: [Int] = []
+            base.reserveCapacity(movers.count)
+            for k in 0..<n {
+                if stays[k] == 2 { seen += 1 } else { base.append(seen) }
+            }
+            (cutBase, cutMine, cutTheirs) = (base, cuts(sides.mineSeq), cuts(sides.theirsSeq))
+        }
+    }
+
+    /// ``pairwiseOrder(_:masked:mineWins:)`` over ranks computed ahead.
+    ///
+    /// - Complexity: O(*n* + *k* log *k* + *k*²) for *n* members and *k* movers.
+    func pairwiseOrder(_ ranks: PairwiseRanks, masked: [Bool], mineWins: Bool) -> (order: [Int], violations: [Int]) {
+        let core = ranks.core
         let n = core.count
         guard n > 1 else { return (core, []) }
-        let (mineSeq, theirsSeq) = localOrders(core)
-        var rankMine = [Int](repeating: 0, count: n), rankTheirs = [Int](repeating: 0, count: n)
-        for (i, k) in mineSeq.enumerated() { rankMine[k] = i }
-        for (i, k) in theirsSeq.enumerated() { rankTheirs[k] = i }
-        let isMasked = core.map { masked[$0] }
-        var stays = [Int](repeating: 0, count: n)
-        for p in longestIncreasingSubsequence(mineSeq) { stays[mineSeq[p]] += 1 }
-        for p in longestIncreasingSubsequence(theirsSeq) { stays[theirsSeq[p]] += 1 }
-        var skeleton: [Int] = []
-        var skeletonRank = [Int](repeating: -1, count: n)
-        for k in 0..<n where stays[k] == 2 && !isMasked[k] {
-            skeletonRank[k] = skeleton.count
-            skeleton.append(k)
-        }
-        /// For each mover: how many skeleton members precede it in `order`.
-        func cuts(_ order: [Int]) -> [Int] {
-            var cut = [Int](repeating: 0, count: n)
-            var seen = 0
-            for k in order {
-                if skeletonRank[k] >= 0 { seen += 1 } else { cut[k] = seen }
-            }
-            return cut
-        }
-        let cutBase = cuts(Array(0..<n)), cutMine = cuts(mineSeq), cutTheirs = cuts(theirsSeq)
+        let (rankMine, rankTheirs, skeleton) = (ranks.rankMine, ranks.rankTheirs, ranks.skeleton)
+        @inline(__always) func isMasked(_ k: Int) -> Bool { masked[core[k]] }
         var violations: [Int] = []
-        var groups = [[Int]](repeating: [], count: skeleton.count + 1)
-        for k in 0..<n where skeletonRank[k] < 0 {
-            let (b, m, t) = (cutBase[k], cutMine[k], cutTheirs[k])
+        // Each mover at one cut, or a violation.
+        var placed: [(cut: Int, mover: Int)] = []
+        placed.reserveCapacity(ranks.movers.count)
+        for (i, k) in ranks.movers.enumerated() {
+            let (b, m, t) = (ranks.cutBase[i], ranks.cutMine[i], ranks.cutTheirs[i])
             let cut: Int
-            if isMasked[k] {
+            if isMasked(k) {
                 // It follows the winning side against everything.
                 cut = mineWins ? m : t
             } else if m == b { cut = t } else if t == b || m == t { cut = m } else if m < b && t < b { cut = min(m, t) } else if m > b && t > b {
@@ -57,12 +114,14 @@ extension SequenceVersions {
                 violations.append(core[k])
                 continue
             }
-            groups[cut].append(k)
+            placed.append((cut, k))
         }
+        // By cut, in base order within one (the sort below starts from it).
+        placed.sort { $0.cut != $1.cut ? $0.cut < $1.cut : $0.mover < $1.mover }
         /// Whether `x` goes before `y`: two of the three votes, or the
         /// winning side's order where either is masked.
         func before(_ x: Int, _ y: Int) -> Bool {
-            if isMasked[x] || isMasked[y] { return mineWins ? rankMine[x] < rankMine[y] : rankTheirs[x] < rankTheirs[y] }
+            if isMasked(x) || isMasked(y) { return mineWins ? rankMine[x] < rankMine[y] : rankTheirs[x] < rankTheirs[y] }
             var votes = x > y ? 1 : 0
             if rankMine[x] < rankMine[y] { votes += 1 }
             if rankTheirs[x] < rankTheirs[y] { votes += 1 }
@@ -70,8 +129,14 @@ extension SequenceVersions {
         }
         var order: [Int] = [], movers: [Int] = []
         order.reserveCapacity(n)
+        movers.reserveCapacity(placed.count)
+        var next = 0
         for p in 0...skeleton.count {
-            var group = groups[p]
+            var group: [Int] = []
+            while next < placed.count && placed[next].cut == p {
+                group.append(placed[next].mover)
+                next += 1
+            }
             // Insertion sort: it ends whatever the votes say, cycles included.
             for i in group.indices.dropFirst() {
                 var j = i
@@ -91,7 +156,7 @@ extension SequenceVersions {
                 outOfOrder[movers[j]] = true
             }
         }
-        for k in 0..<n where outOfOrder[k] { violations.append(core[k]) }
+        for k in movers.sorted() where outOfOrder[k] { violations.append(core[k]) }
         return (order.map { core[$0] }, violations)
     }
 
@@ -104,20 +169,29 @@ extension SequenceVersions {
     ///
     /// - Complexity: O(*n* log *n*).
     func moves(_ core: [Int]) -> (mine: [Bool], theirs: [Bool], settled: [Bool]) {
+        moves(sideOrders(core))
+    }
+
+    /// ``moves(_:)`` from the side orders computed ahead.
+    func moves(_ sides: SideOrders) -> (mine: [Bool], theirs: [Bool], settled: [Bool]) {
         var movedMine = [Bool](repeating: false, count: count), movedTheirs = [Bool](repeating: false, count: count)
         var settled = [Bool](repeating: false, count: count)
-        let (mineSeq, theirsSeq) = localOrders(core)
-        for (p, on) in membersOfSomeLongestIncreasingSubsequence(mineSeq).enumerated() where !on { movedMine[core[mineSeq[p]]] = true }
-        for (p, on) in membersOfSomeLongestIncreasingSubsequence(theirsSeq).enumerated() where !on { movedTheirs[core[theirsSeq[p]]] = true }
-        var stays = [Int](repeating: 0, count: count)
-        for (p, on) in membersOfEveryLongestIncreasingSubsequence(mineSeq).enumerated() where on { stays[core[mineSeq[p]]] += 1 }
-        for (p, on) in membersOfEveryLongestIncreasingSubsequence(theirsSeq).enumerated() where on { stays[core[theirsSeq[p]]] += 1 }
-        for x in core where stays[x] == 2 { settled[x] = true }
+        let core = sides.core
+        var stays = [UInt8](repeating: 0, count: core.count)
+        for (p, k) in sides.mineSeq.enumerated() {
+            if !sides.mine.onSome[p] { movedMine[core[k]] = true }
+            if sides.mine.onEvery[p] { stays[k] += 1 }
+        }
+        for (p, k) in sides.theirsSeq.enumerated() {
+            if !sides.theirs.onSome[p] { movedTheirs[core[k]] = true }
+            if sides.theirs.onEvery[p] { stays[k] += 1 }
+        }
+        for (k, x) in core.enumerated() where stays[k] == 2 { settled[x] = true }
         return (movedMine, movedTheirs, settled)
     }
 
     /// Mine's and theirs' orders of `core`, as positions in `core`.
-    private func localOrders(_ core: [Int]) -> (mine: [Int], theirs: [Int]) {
+    func localOrders(_ core: [Int]) -> (mine: [Int], theirs: [Int]) {
         var local = [Int](repeating: -1, count: count)
         for (k, x) in core.enumerated() { local[x] = k }
         return (mine.compactMap { local[$0] >= 0 ? local[$0] : nil }, theirs.compactMap { local[$0] >= 0 ? local[$0] : nil })

@@ -9,32 +9,52 @@
 /// Working on member numbers keeps the merge to array lookups; names are
 /// compared by their bytes (``ExactString``) only while numbering.
 struct SequenceVersions {
-    var names: [String] = []
-    var number: [ExactString: Int] = [:]
+    /// Member numbers by name (exact bytes): the identity table's rows.
+    var table = IdentityTable()
+    var names: [String] { table.keys }
     var base: [Int] = [], mine: [Int] = [], theirs: [Int] = []
     var posBase: [Int] = [], posMine: [Int] = [], posTheirs: [Int] = []
     var present: [Bool] = []
 
-    var count: Int { names.count }
+    var count: Int { table.count }
 
-    init(base b: [String], mine m: [String], theirs t: [String], present p: Set<ExactString>) {
+    /// The three versions numbered; the result keeps the members `present`
+    /// says.
+    ///
+    /// - Complexity: O(*n*) expected for *n* members listed.
+    init(base b: [String], mine m: [String], theirs t: [String], present p: SequenceMerge.Presence) {
+        table = IdentityTable(capacity: max(b.count, m.count, t.count))
+        // The base's names are hashed (on two cores when long) and
+        // numbered in order; a side's name is compared first with the base
+        // member after the last one it matched (most members of a long
+        // sequence keep their neighbour), and only hashed when it differs.
+        let baseHashes: [UInt64] = b.count >= 100_000
+            ? { let middle = b.count / 2; let (x, y) = inParallel({ b[..<middle].map(IdentityTable.hash) }, { b[middle...].map(IdentityTable.hash) }); return x + y }()
+            : b.map(IdentityTable.hash)
+        base.reserveCapacity(b.count)
+        for (name, h) in zip(b, baseHashes) { base.append(table.insert(name, hash: h).row) }
+        var baseAt = [Int](repeating: -1, count: table.count)
+        for (i, x) in base.enumerated() where baseAt[x] < 0 { baseAt[x] = i }
         func numbered(_ order: [String]) -> [Int] {
             var result: [Int] = []
             result.reserveCapacity(order.count)
+            var next = 0
             for name in order {
-                let key = ExactString(name)
-                if let n = number[key] { result.append(n); continue }
-                number[key] = names.count
-                result.append(names.count)
-                names.append(name)
+                if next < b.count && utf8Equal(b[next], name) {
+                    result.append(base[next])
+                    next += 1
+                    continue
+                }
+                let x = table.insert(name).row
+                result.append(x)
+                if x < baseAt.count && baseAt[x] >= 0 { next = baseAt[x] + 1 }
             }
             return result
         }
-        base = numbered(b)
         mine = numbered(m)
         theirs = numbered(t)
         func positions(_ order: [Int]) -> [Int] {
-            var pos = [Int](repeating: -1, count: names.count)
+            var pos = [Int](repeating: -1, count: count)
             // A member listed twice keeps its first place; the second is dropped.
             for (i, x) in order.enumerated() where pos[x] < 0 { pos[x] = i }
             return pos
@@ -42,20 +62,37 @@ struct SequenceVersions {
         posBase = positions(base)
         posMine = positions(mine)
         posTheirs = positions(theirs)
-        base = base.enumerated().filter { posBase[$0.element] == $0.offset }.map(\.element)
-        mine = mine.enumerated().filter { posMine[$0.element] == $0.offset }.map(\.element)
-        theirs = theirs.enumerated().filter { posTheirs[$0.element] == $0.offset }.map(\.element)
-        posBase = positions(base)
-        posMine = positions(mine)
-        posTheirs = positions(theirs)
-        present = names.map { p.contains(ExactString($0)) }
+        func once(_ order: [Int], _ pos: [Int]) -> [Int] {
+            order.indices.allSatisfy { pos[order[$0]] == $0 } ? order : order.enumerated().filter { pos[$0.element] == $0.offset }.map(\.element)
+        }
+        if base.count + mine.count + theirs.count > 0 {
+            let (ob, om, ot) = (once(base, posBase), once(mine, posMine), once(theirs, posTheirs))
+            if ob.count != base.count || om.count != mine.count || ot.count != theirs.count {
+                (base, mine, theirs) = (ob, om, ot)
+                posBase = positions(base)
+                posMine = positions(mine)
+                posTheirs = positions(theirs)
+            }
+        }
+        switch p {
+        case .members(let members): present = table.keys.map { members.contains(ExactString($0)) }
+        case .allBut(let absent):
+            present = [Bool](repeating: true, count: count)
+            for name in absent { if let x = table.row(of: name.string) { present[x] = false } }
+        case .listed(let members):
+            present = [Bool](repeating: false, count: count)
+            for name in members { if let x = table.row(of: name) { present[x] = true } }
+        }
     }
+
+    /// The number of member `name`, if a version lists it.
+    func number(of name: String) -> Int? { table.row(of: name) }
 
     func name(_ x: Int) -> String? { x >= 0 ? names[x] : nil }
 
     /// A sort key for a conflict: where its first member is (base first, then mine, then theirs).
     func firstPosition(_ members: [String]) -> Int {
-        guard let first = members.first, let x = number[ExactString(first)] else { return Int.max }
+        guard let first = members.first, let x = number(of: first) else { return Int.max }
         if posBase[x] >= 0 { return posBase[x] }
         if posMine[x] >= 0 { return count + posMine[x] }
         return 2 * count + posTheirs[x]
