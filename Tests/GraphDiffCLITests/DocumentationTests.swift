@@ -95,4 +95,38 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(r.status, 0)
     }
+
+    /// The README's diffs of the samples of each storage of an order (and
+    /// its first example) print what it shows; its merge of the board
+    /// exits 0 with the cards it names at positions 0 to 6.
+    func test_readmeDiffExamples_printWhatTheReadmeShows() throws {
+        var checked = 0
+        for block in fencedBlocks("console", in: try readme()) {
+            // Each "$ graphdiff diff OLD NEW" line, with the lines up to the next "$ ".
+            let parts = block.components(separatedBy: "$ graphdiff ").dropFirst()
+            for part in parts where part.hasPrefix("diff Samples/") {
+                let lines = part.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let command = lines[0].split(separator: " ").map(String.init)
+                let expected = lines.dropFirst().joined(separator: "\n")
+                let r = try runBinary(command, in: packageRoot)
+                XCTAssertEqual(r.stdout, expected, lines[0])
+                XCTAssertEqual(r.stderr, "", lines[0])
+                XCTAssertEqual(r.status, 1, lines[0])
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 3)
+        let dir = try temporaryDirectory(self)
+        for file in ["board.schema.json", "base.graph.json", "mine.graph.json", "theirs.graph.json"] {
+            try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Samples/board/\(file)"), to: dir.appendingPathComponent(file))
+        }
+        let r = try runBinary(["merge", "base.graph.json", "mine.graph.json", "theirs.graph.json", "-o", "merged.graph.json"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let merged = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("merged.graph.json"))) as? [String: Any]
+        let cards = try XCTUnwrap((merged?["objects"] as? [String: Any])?["Card"] as? [String: [String: Any]])
+        let order = cards.sorted { ($0.value["position"] as? Int ?? -1) < ($1.value["position"] as? Int ?? -1) }
+        XCTAssertEqual(order.map(\.key), ["c2", "c1", "c3", "c7", "c4", "c6", "c5"])
+        XCTAssertEqual(order.map { $0.value["position"] as? Int }, Array(0...6))
+        XCTAssertTrue(try readme().contains("the merged board is c2,\nc1, c3, c7, c4, c6, c5 at positions 0 to 6"))
+    }
 }
