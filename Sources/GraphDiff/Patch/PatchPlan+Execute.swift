@@ -73,14 +73,18 @@ extension PatchPlan {
     }
 
     /// Gives the members of `order` (the new order of `owner`) values that
-    /// sort them so, when theirs do not: the fewest are renumbered
+    /// sort them so, when theirs do not (as an index reads them: ties by
+    /// identity, members without a value last): the fewest are renumbered
     /// (``PositionAssignment``).
     ///
     /// - Complexity: O(*m* log *m*) for *m* members.
     func renumberIfNeeded(_ order: [String], of owner: ObjectID, _ layout: OrderedRelationship, in graph: inout Graph) {
         let ids = order.map { ObjectID(entity: layout.memberRoot, identity: $0) }
         let values = ids.map { id in graph.objects[id].map(layout.position(of:)) ?? .null }
-        if PositionAssignment.increases(values) { return }
+        // Values that give the order as they are (ties by identity, no
+        // value last) stay, exactly as the patch wrote them.
+        let sorted = PositionKey.sorted(zip(order, values).map { (id: $0, value: $1) })
+        if sorted.elementsEqual(order, by: utf8Equal) { return }
         let current = values.map(PositionKey.number)
         let least = current.compactMap { $0 }.min() ?? JSONNumber(0)
         let floor = least < JSONNumber(0) ? least : JSONNumber(0)
