@@ -399,12 +399,13 @@ struct GraphDecoder {
             let slot = layout.slots[k]
             // A derived to-many given in the file (slot -1) is checked against the members later.
             guard slot >= 0 else { continue }
-            given[slot] = true  // a value reported as wrong stays null
+            given[slot] = true  // a value reported as wrong stays null (or what can be salvaged of it)
             switch layout.rules[k].check(m.value) {
             case .stored(let value): values[slot] = value
             case .derived: break
             case .invalid(let kind, let message):
                 report(GraphProblem(kind, message, entity: layout.name, identity: spelling, property: m.key), at: m.keyOffset)
+                if let kept = layout.rules[k].salvaged(m.value) { values[slot] = kept }
             }
         }
         fillAbsent(&values, layout: layout, spelling: spelling, offset: offset)

@@ -61,6 +61,24 @@ final class StoredValueRule: Sendable {
         }
     }
 
+    /// What a loader keeps of a value ``check(_:)`` found invalid, so that
+    /// the checks after it do not report what follows from the one
+    /// mistake: an owner's array that lists a member twice keeps each
+    /// member's first listing (its members' inverses do name it). `nil`
+    /// for any other value (it stays null).
+    ///
+    /// - Complexity: O(*m*) expected for *m* members.
+    func salvaged(_ value: JSONValue) -> JSONValue? {
+        guard case .orderedArray = shape, let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else { return nil }
+        var ids: [JSONValue] = []
+        var seen = IdentityTable(capacity: list.count)
+        for case .string(let ref) in list {
+            guard case .success(let canonical) = reference(ref) else { return nil }
+            if seen.insert(canonical).inserted { ids.append(.string(canonical)) }
+        }
+        return .array(ids)
+    }
+
     /// Checks `value` for the property.
     ///
     /// - Complexity: O(1) for attributes and to-one references (but the
