@@ -124,7 +124,12 @@ enum OrderLaws {
             if changedByMine && !(changedByTheirs && vb[x] != nil && !same(vt[x], vm[x])) { return vm[x] ?? .null }
             return vt[x] ?? vm[x] ?? vb[x] ?? .null
         }
-        let givesOrder = !candidates.contains(where: \.isNull)
+        // A tie stays only between members that both keep their base values.
+        let keepsBase = out.indices.map { i in vb[out[i]].map { same($0, candidates[i]) } ?? false }
+        let newTie = out.indices.dropFirst().contains { i in
+            PositionKey.compare(PositionKey(candidates[i - 1]), PositionKey(candidates[i])) == 0 && !(keepsBase[i - 1] && keepsBase[i])
+        }
+        let givesOrder = !candidates.contains(where: \.isNull) && !newTie
             && PositionKey.sorted(zip(out, candidates).map { (id: $0, value: $1) }) == out
         if givesOrder {
             if b != m || b != t { kept.increment() }

@@ -173,13 +173,21 @@ extension GraphMerger {
             }
             return tv ?? mv ?? bv ?? .null
         }
-        // The values as merged still give the order (ties included, by identity).
+        // The values as merged still give the order. A tie (ordered by
+        // identity) stays only between members that both keep their base
+        // values: the merge never makes a tie that was not there.
         let keys = candidates.map(PositionKey.init)
+        func keepsBase(_ i: Int) -> Bool {
+            value(v.posBase, values.0, merged[i]).map { same($0, candidates[i]) } ?? false
+        }
         var givesOrder = !keys.contains { $0.number == nil }
         if givesOrder {
             for i in keys.indices.dropFirst() {
                 let c = PositionKey.compare(keys[i - 1], keys[i])
-                if c > 0 || (c == 0 && !utf8Less(v.names[merged[i - 1]], v.names[merged[i]])) { givesOrder = false; break }
+                if c > 0 || (c == 0 && !(utf8Less(v.names[merged[i - 1]], v.names[merged[i]]) && keepsBase(i - 1) && keepsBase(i))) {
+                    givesOrder = false
+                    break
+                }
             }
         }
         if givesOrder { return candidates }

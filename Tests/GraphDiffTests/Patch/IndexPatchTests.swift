@@ -8,7 +8,7 @@ import XCTest
 /// failed while reporting success).
 final class IndexPatchTests: XCTestCase {
     /// A board whose cards are ordered by `position` of `type`.
-    func schema(_ type: String, optional: Bool) throws -> Schema {
+    static func schema(_ type: String, optional: Bool) throws -> Schema {
         try Schema.load(Array("""
             {"format": "graphdiff-schema/1", "name": "B", "version": 1, "entities": {
               "Board": {"identity": "id", "attributes": {"id": {"type": "string"}},
@@ -20,7 +20,7 @@ final class IndexPatchTests: XCTestCase {
             """.utf8))
     }
 
-    func board(_ positions: [(String, String)], _ schema: Schema) throws -> Graph {
+    static func board(_ positions: [(String, String)], _ schema: Schema) throws -> Graph {
         let cards = positions.map { "\"\($0.0)\": {\"board\": \"A\", \"position\": \($0.1)}" }.joined(separator: ", ")
         return try Graph.load(Array(#"{"objects": {"Board": {"A": {}}, "Card": {\#(cards)}}}"#.utf8), schema: schema)
     }
@@ -34,19 +34,19 @@ final class IndexPatchTests: XCTestCase {
     }
 
     func test_aTie_roundTrips() throws {
-        let s = try schema("int32", optional: false)
-        try assertRoundTrip(board([("c0", "1"), ("c1", "1")], s), board([("c0", "1"), ("c1", "2")], s))
+        let s = try Self.schema("int32", optional: false)
+        try assertRoundTrip(Self.board([("c0", "1"), ("c1", "1")], s), Self.board([("c0", "1"), ("c1", "2")], s))
     }
 
     func test_aMemberWithoutAValue_roundTrips() throws {
-        let s = try schema("double", optional: true)
-        try assertRoundTrip(board([("c0", "1"), ("c1", "2")], s), board([("c0", "1"), ("c1", "null")], s))
+        let s = try Self.schema("double", optional: true)
+        try assertRoundTrip(Self.board([("c0", "1"), ("c1", "2")], s), Self.board([("c0", "1"), ("c1", "null")], s))
     }
 
     func test_tiedDecimals_renumberedAndMoved_roundTrip() throws {
-        let s = try schema("double", optional: false)
-        let a = try board([("c0", "1.0"), ("c1", "1.0"), ("c2", "1.124")], s)
-        let b = try board([("c2", "0"), ("c0", "1"), ("n", "2"), ("c1", "3")], s)
+        let s = try Self.schema("double", optional: false)
+        let a = try Self.board([("c0", "1.0"), ("c1", "1.0"), ("c2", "1.124")], s)
+        let b = try Self.board([("c2", "0"), ("c0", "1"), ("n", "2"), ("c1", "3")], s)
         try assertRoundTrip(a, b)
     }
 }
