@@ -326,20 +326,27 @@ struct PositionKey {
     /// - Complexity: O(*m* log *m*).
     static func sortedIndices(_ members: [(id: String, value: JSONValue)]) -> [Int] {
         let keys = members.map { PositionKey($0.value) }
-        var order = keys.indices.map { SortEntry(bits: keys[$0].orderBits, index: Int32(truncatingIfNeeded: $0)) }
+        return sortedIndices(bits: keys.map(\.orderBits)) { a, b in
+            let c = compare(keys[a], keys[b])
+            return c != 0 ? c < 0 : utf8Less(members[a].id, members[b].id)
+        }
+    }
+
+    /// The indices of `bits` (order-preserving images of exact values)
+    /// in order: sorted as integers, then each run of equal images put in
+    /// exact order by `exactlyBefore` (distinct values that share an
+    /// image, and ties).
+    ///
+    /// - Complexity: O(*m* log *m*).
+    static func sortedIndices(bits: [UInt64], exactlyBefore: (Int, Int) -> Bool) -> [Int] {
+        var order = bits.indices.map { SortEntry(bits: bits[$0], index: Int32(truncatingIfNeeded: $0)) }
         order.sort()
         var result = order.map { Int($0.index) }
-        // Runs of equal images: exact order.
         var start = 0
         while start < order.count {
             var end = start + 1
             while end < order.count && order[end].bits == order[start].bits { end += 1 }
-            if end - start > 1 {
-                result[start..<end].sort { a, b in
-                    let c = compare(keys[a], keys[b])
-                    return c != 0 ? c < 0 : utf8Less(members[a].id, members[b].id)
-                }
-            }
+            if end - start > 1 { result[start..<end].sort(by: exactlyBefore) }
             start = end
         }
         return result

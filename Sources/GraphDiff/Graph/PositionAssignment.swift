@@ -230,21 +230,10 @@ enum PositionAssignment {
         // Rank the keys (equal keys share a rank): sorted as integers (the
         // double's order-preserving image, then the position), each run of
         // equal doubles put in exact order.
-        var entries = members.map { PositionKey.SortEntry(bits: PositionAssignment.orderBits(usable[$0] ?? 0), index: Int32(truncatingIfNeeded: $0)) }
-        entries.sort()
-        var sorted = entries.map { Int($0.index) }
-        var start = 0
-        while start < entries.count {
-            var end = start + 1
-            while end < entries.count && entries[end].bits == entries[start].bits { end += 1 }
-            if end - start > 1 {
-                sorted[start..<end].sort { a, b in
-                    let c = exact(a, b)
-                    return c != 0 ? c < 0 : a < b
-                }
-            }
-            start = end
-        }
+        let sorted = PositionKey.sortedIndices(bits: members.map { PositionAssignment.orderBits(usable[$0] ?? 0) }) { i, j in
+            let c = exact(members[i], members[j])
+            return c != 0 ? c < 0 : members[i] < members[j]
+        }.map { members[$0] }
         var rank = [Int](repeating: 0, count: usable.count)
         var r = 0
         for (k, m) in sorted.enumerated() {
