@@ -129,7 +129,7 @@ struct ModelInput {
         var options = CoreDataImport.Options()
         options.identities = try pairs("--identity", shape: "ENTITY=ATTRIBUTE", dotted: false)
         options.orderedBy = try pairs("--ordered-by", shape: "ENTITY.RELATIONSHIP=ATTRIBUTE", dotted: true)
-        options.orderedAsArrays = args.value("--ordered") == "array"
+        options.orderedAsArrays = try args.choice("--ordered", CommandSpec.orderedValues, default: "chain") == "array"
         return options
     }
 

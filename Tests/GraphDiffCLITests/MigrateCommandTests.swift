@@ -166,6 +166,7 @@ final class MigrateCommandTests: XCTestCase {
         let usage = "Usage: \(MigrateCommand.usage)\nSee 'graphdiff help migrate'.\n"
         let cases: [([String], String)] = [
             (["notes.graph.json", "--to", "new.schema.json", "-o", "x.json", "--in-place"], "choose one of -o and --in-place"),
+            (["notes.graph.json", "--to", "new.schema.json", "--ordered", "bogus"], "option '--ordered' must be one of chain, array; got 'bogus'"),
             (["notes.graph.json"], "--to NEW-SCHEMA is required"),
             (["--to", "new.schema.json"], "no graph given"),
             (["notes.graph.json", "plain.json", "--to", "new.schema.json"], "one graph at a time"),

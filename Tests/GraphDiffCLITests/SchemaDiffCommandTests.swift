@@ -144,6 +144,8 @@ final class SchemaDiffCommandTests: XCTestCase {
             (["schema", "diff", "--to", "B", f.old], "--to needs --from (two versions of one .xcdatamodeld)"),
             (["schema", "diff", "--from", "A", f.old, f.new], "--from and --to take one .xcdatamodeld folder, not 2 models"),
             (["schema", "diff", "--from", "A", f.old], "--from and --to need a .xcdatamodeld folder"),
+            (["schema", "diff", "--ordered", "bogus", f.old, f.new], "option '--ordered' must be one of chain, array; got 'bogus'"),
+            (["schema", "import", "--ordered=", f.old], "option '--ordered' must be one of chain, array; got ''"),
         ]
         for (arguments, message) in cases {
             let r = graphdiff(arguments)

@@ -132,6 +132,12 @@ final class PropertySuiteTests: XCTestCase {
         let swapped = try Graph.merge(base: base, mine: theirs, theirs: mine)
         if Set(merged.conflicts.map { "\($0.path) \($0.kind)" }) != Set(swapped.conflicts.map { "\($0.path) \($0.kind)" }) { return "swapping sides changed the conflicts" }
         if !merged.graph.consistencyProblems().isEmpty { return "the merge result is inconsistent" }
+        var halves = GraphMerger(base: base, mine: mine, theirs: theirs, prefer: nil)
+        halves.splitsBaseRows = true
+        let inHalves = try halves.run()
+        if inHalves.graph.canonicalText() != merged.graph.canonicalText() || inHalves.conflicts != merged.conflicts {
+            return "merging the base's objects in two halves changed the merge"
+        }
         // The order laws, whatever the storage of each ordered relationship.
         if let why = try OrderLaws.check(base: base, mine: mine, theirs: theirs, merged: merged, swapped: swapped) { return why }
         // Every result, with or without a preference, passes every check of

@@ -180,25 +180,54 @@ extension GraphMerger {
         func keepsBase(_ i: Int) -> Bool {
             value(v.posBase, values.0, merged[i]).map { same($0, candidates[i]) } ?? false
         }
+        /// Whether members `i - 1` and `i` tie as they may: both keep base
+        /// values that tie, in identity order.
+        func keptTie(_ i: Int) -> Bool {
+            PositionKey.compare(keys[i - 1], keys[i]) == 0 && utf8Less(v.names[merged[i - 1]], v.names[merged[i]]) && keepsBase(i - 1) && keepsBase(i)
+        }
         var givesOrder = !keys.contains { $0.number == nil }
         if givesOrder {
-            for i in keys.indices.dropFirst() {
-                let c = PositionKey.compare(keys[i - 1], keys[i])
-                if c > 0 || (c == 0 && !(utf8Less(v.names[merged[i - 1]], v.names[merged[i]]) && keepsBase(i - 1) && keepsBase(i))) {
-                    givesOrder = false
-                    break
-                }
+            for i in keys.indices.dropFirst() where PositionKey.compare(keys[i - 1], keys[i]) >= 0 && !keptTie(i) {
+                givesOrder = false
+                break
             }
         }
         if givesOrder { return candidates }
         // Members all three versions hold in an order no side changed keep
         // their values first.
         let unmoved = SequenceMerge.unmovedMembers(v)
+        let preferred = merged.map { unmoved[$0] }
         let all = (values.0 + values.1 + values.2).compactMap(PositionKey.number)
         let least = all.min() ?? JSONNumber(0)
         let floor = least < JSONNumber(0) ? least : JSONNumber(0)
-        return PositionAssignment.values(for: keys.map(\.number), preferred: merged.map { unmoved[$0] }, type: type, floor: floor, dense: nil)
-            .map(JSONValue.number)
+        // A run of members tied as they may be is numbered as one member:
+        // kept, they keep their tie (no side touched it); renumbered, they
+        // are numbered apart, as every member is when such a run is not kept.
+        let starts = keys.indices.filter { $0 == 0 || !keptTie($0) }
+        if starts.count < keys.count {
+            let runs = starts.indices.map { r in starts[r]..<(r + 1 < starts.count ? starts[r + 1] : keys.count) }
+            let grouped = PositionAssignment.values(for: runs.map { keys[$0.lowerBound].number }, preferred: runs.map { $0.contains { preferred[$0] } },
+                                                    type: type, floor: floor, dense: nil)
+            if runs.indices.allSatisfy({ runs[$0].count == 1 || isOwn(grouped[$0], runs[$0].lowerBound) }) {
+                var assigned: [JSONNumber] = []
+                assigned.reserveCapacity(keys.count)
+                for (r, run) in runs.enumerated() { assigned += repeatElement(grouped[r], count: run.count) }
+                return written(assigned)
+            }
+        }
+        return written(PositionAssignment.values(for: keys.map(\.number), preferred: preferred, type: type, floor: floor, dense: nil))
+
+        func isOwn(_ n: JSONNumber, _ i: Int) -> Bool { keys[i].number != nil && PositionKey.compare(PositionKey(.number(n)), keys[i]) == 0 }
+        /// The values to write: a member that keeps its value keeps it as
+        /// written (text and form); a new value is a number, or a string
+        /// when the order's values are written as strings (a decimal kept
+        /// as text).
+        func written(_ assigned: [JSONNumber]) -> [JSONValue] {
+            let asStrings = candidates.contains { if case .string = $0 { return true } else { return false } }
+            return assigned.indices.map { i in
+                isOwn(assigned[i], i) ? candidates[i] : asStrings ? .string(assigned[i].text) : .number(assigned[i])
+            }
+        }
     }
 
     /// Merges the index value of `id`, a member the result leaves without

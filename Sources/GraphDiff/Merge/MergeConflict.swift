@@ -113,13 +113,25 @@ extension MergeConflict.Kind {
 extension SequenceMerge {
     /// The three values a sequence conflict reports: for a member moved or
     /// inserted at two places, `{"member": m, "after": neighbour}` in each
-    /// version; for an order conflict, the members in each version's order.
+    /// version; for an order conflict, the members no order could place
+    /// with their neighbours in every version (what each side put before
+    /// and after them), in each version's order.
+    ///
+    /// - Complexity: O(*n*) for *n* members.
     static func conflictValues(_ c: Conflict, base: [String], mine: [String], theirs: [String]) -> (JSONValue?, JSONValue?, JSONValue?) {
         switch c.kind {
         case .order:
-            var members = IdentityTable(capacity: c.members.count)
-            for m in c.members { members.insert(m) }
-            func inOrder(_ order: [String]) -> JSONValue { .array(order.filter { members.row(of: $0) != nil }.map(JSONValue.string)) }
+            var involved = IdentityTable(capacity: c.members.count)
+            for m in c.members { involved.insert(m) }
+            var shown = IdentityTable(capacity: 3 * c.members.count)
+            for order in [base, mine, theirs] {
+                for (i, x) in order.enumerated() where involved.row(of: x) != nil {
+                    shown.insert(x)
+                    if i > 0 { shown.insert(order[i - 1]) }
+                    if i + 1 < order.count { shown.insert(order[i + 1]) }
+                }
+            }
+            func inOrder(_ order: [String]) -> JSONValue { .array(order.filter { shown.row(of: $0) != nil }.map(JSONValue.string)) }
             return (inOrder(base), inOrder(mine), inOrder(theirs))
         case .moved, .inserted:
             func at(_ after: String?) -> JSONValue { ["member": .string(c.member), "after": after.map(JSONValue.string) ?? .null] }

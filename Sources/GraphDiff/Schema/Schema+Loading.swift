@@ -31,7 +31,12 @@ extension Schema {
         } catch var error as SchemaError {
             // Problems found while decoding come first; then those of the
             // model as far as it could be decoded.
-            if error.problems != decoder.problems { error.problems = decoder.problems + error.problems }
+            if error.problems != decoder.problems {
+                // A property the decoder could not read is reported where
+                // it is declared, not again where it is named.
+                let undecoded = decoder.undecodedProperties
+                error.problems = decoder.problems + error.problems.filter { $0.absentProperty.map { !undecoded.contains($0) } ?? true }
+            }
             for i in error.problems.indices where error.problems[i].location == nil {
                 error.problems[i].location = decoder.location(of: error.problems[i].path)
             }
@@ -45,6 +50,8 @@ extension Schema {
 struct SchemaDecoder {
     let source: JSONSourceText?
     var problems: [SchemaProblem] = []
+    /// Properties declared but not decoded (after a problem), as `Entity.name`.
+    var undecodedProperties = Set<String>()
     /// Path (joined by U+0001) → byte offset of the member name.
     var offsets: [String: Int] = [:]
 
@@ -203,13 +210,16 @@ struct SchemaDecoder {
         if let attributes = spec["attributes"], let table = members(attributes, at: path + ["attributes"], allowed: []) {
             for m in table.members {
                 let p = path + ["attributes", m.key]
-                guard let a = members(m.value, at: p, allowed: ["type", "optional", "default", "transient", "renamedFrom"]) else {
+                guard let a = members(m.value, at: p, allowed: ["type", "optional", "default", "transient", "renamedFrom"]),
+                      let typeName = string(a, "type", at: p, required: true)
+                else {
+                    undecodedProperties.insert("\(name).\(m.key)")
                     continue
                 }
-                guard let typeName = string(a, "type", at: p, required: true) else { continue }
                 guard let type = AttributeType(rawValue: typeName) else {
                     let known = AttributeType.allCases.map(\.rawValue).joined(separator: ", ")
                     problem("unknown attribute type \"\(typeName)\"; known types: \(known)", p + ["type"])
+                    undecodedProperties.insert("\(name).\(m.key)")
                     continue
                 }
                 entity.attributes.append(Attribute(
@@ -223,6 +233,7 @@ struct SchemaDecoder {
                 guard let r = members(m.value, at: p, allowed: [
                     "destination", "toMany", "ordered", "inverse", "deleteRule", "optional", "minCount", "maxCount", "renamedFrom",
                 ]) else {
+                    undecodedProperties.insert("\(name).\(m.key)")
                     continue
                 }
                 let destination = string(r, "destination", at: p, required: true)
@@ -239,7 +250,10 @@ struct SchemaDecoder {
                 if let ordered = r["ordered"] { ordering = self.ordering(ordered, at: p + ["ordered"]) }
                 let minCount = count(r, "minCount", at: p)
                 let maxCount = count(r, "maxCount", at: p)
-                guard let destination else { continue }
+                guard let destination else {
+                    undecodedProperties.insert("\(name).\(m.key)")
+                    continue
+                }
                 entity.relationships.append(Relationship(
                     name: m.key, destination: destination, toMany: bool(r, "toMany", at: p, default: false),
                     ordered: ordering, inverse: inverse, deleteRule: rule, isOptional: bool(r, "optional", at: p, default: true),

@@ -112,9 +112,12 @@ extension Schema {
                     continue
                 }
                 guard let inverse = destination.propertyByName[inverseName]?.relationship else {
-                    let what = destination.propertyByName[inverseName] == nil ? "does not exist" : "is not a relationship"
-                    problems.append(SchemaProblem(
-                        "inverse \"\(inverseName)\" on \"\(r.destination)\" \(what)", path: path + ["inverse"]))
+                    if destination.propertyByName[inverseName] == nil {
+                        problems.append(SchemaProblem("inverse \"\(inverseName)\" on \"\(r.destination)\" does not exist", path: path + ["inverse"],
+                                                      absent: inverseName, of: r.destination))
+                    } else {
+                        problems.append(SchemaProblem("inverse \"\(inverseName)\" on \"\(r.destination)\" is not a relationship", path: path + ["inverse"]))
+                    }
                     continue
                 }
                 if let back = inverse.inverse {
@@ -151,7 +154,7 @@ extension Schema {
                         guard let link = destination.propertyByName[linkName]?.relationship else {
                             problems.append(SchemaProblem(
                                 "chain relationship \"\(linkName)\" (\(role)) is not a relationship of \"\(r.destination)\"",
-                                path: path + ["ordered", role]))
+                                path: path + ["ordered", role], absent: linkName, of: r.destination))
                             continue
                         }
                         let selfReference = link.destination == r.destination
@@ -255,7 +258,8 @@ extension Schema {
             guard let identity = entity.identity else { continue }
             let path = ["entities", entity.name, "identity"]
             guard let attribute = entity.propertyByName[identity]?.attribute else {
-                problems.append(SchemaProblem("identity \"\(identity)\" is not an attribute of \"\(entity.name)\"", path: path))
+                problems.append(SchemaProblem("identity \"\(identity)\" is not an attribute of \"\(entity.name)\"", path: path,
+                                              absent: identity, of: entity.name))
                 continue
             }
             if !attribute.type.canBeIdentity {
@@ -322,7 +326,8 @@ extension Schema {
     /// other than the identity.
     static func indexProblems(_ name: String, of destination: Entity, path: [String]) -> [SchemaProblem] {
         guard let attribute = destination.propertyByName[name]?.attribute else {
-            return [SchemaProblem("index attribute \"\(name)\" is not an attribute of \"\(destination.name)\"", path: path)]
+            return [SchemaProblem("index attribute \"\(name)\" is not an attribute of \"\(destination.name)\"", path: path,
+                                  absent: name, of: destination.name)]
         }
         if !attribute.type.canBePosition {
             return [SchemaProblem(

@@ -20,12 +20,22 @@ public struct SchemaProblem: Hashable, Sendable, CustomStringConvertible {
     public var path: [String]
     /// Where the member is in the file, when the schema was read from text.
     public var location: SourceLocation?
+    /// For a problem that a property is missing: the property, as
+    /// `Entity.name`. A property declared but not decodable is reported
+    /// where it is declared, and such a follow-on problem is dropped.
+    var absentProperty: String?
 
     /// A problem at the member at `path`.
     public init(_ message: String, path: [String], location: SourceLocation? = nil) {
         self.message = message
         self.path = path
         self.location = location
+    }
+
+    /// A problem at `path` that `entity` has no property `name`.
+    init(_ message: String, path: [String], absent name: String, of entity: String) {
+        self.init(message, path: path)
+        self.absentProperty = "\(entity).\(name)"
     }
 
     /// `LINE:COL: message` when the position is known, else `PATH: message`.

@@ -25,4 +25,31 @@ final class IndexMergeTieTests: XCTestCase {
         let merged = try Graph.merge(base: base, mine: mine, theirs: theirs)
         XCTAssertEqual(merged.graph, try IndexPatchTests.board([("n", "0"), ("c0", "1"), ("c1", "1"), ("c2", "9")], s))
     }
+
+    /// Found by a user-style session: mine inserts x after c, whose value it
+    /// would tie; x alone is numbered, and a and b, tied in every version
+    /// and touched by no side, keep their tie (they were renumbered).
+    func test_aTieNoSideTouched_staysWhenAnotherMemberIsNumbered() throws {
+        let s = try IndexPatchTests.schema("int32", optional: false)
+        let base = try IndexPatchTests.board([("a", "5"), ("b", "5"), ("c", "6")], s)
+        let mine = try IndexPatchTests.board([("a", "5"), ("b", "5"), ("c", "6"), ("x", "6")], s)
+        let merged = try Graph.merge(base: base, mine: mine, theirs: base)
+        XCTAssertEqual(merged.graph, try IndexPatchTests.board([("a", "5"), ("b", "5"), ("c", "6"), ("x", "7")], s))
+        // Swapping the sides gives the same values.
+        XCTAssertEqual(try Graph.merge(base: base, mine: base, theirs: mine).graph, merged.graph)
+    }
+
+    /// Found by a user-style session: decimals kept as strings stay strings,
+    /// the values no side changed byte for byte, and new values are
+    /// written as strings too (mine's x keeps its value, theirs' y is numbered).
+    func test_decimalValuesWrittenAsStrings_stayStrings() throws {
+        let s = try IndexPatchTests.schema("decimal", optional: false)
+        let base = try IndexPatchTests.board([("a", #""0.1""#), ("b", #""0.2""#)], s)
+        let mine = try IndexPatchTests.board([("a", #""0.1""#), ("x", #""0.15""#), ("b", #""0.2""#)], s)
+        let theirs = try IndexPatchTests.board([("a", #""0.1""#), ("y", #""0.15""#), ("b", #""0.2""#)], s)
+        let merged = try Graph.merge(base: base, mine: mine, theirs: theirs)
+        XCTAssertEqual(merged.conflicts.count, 0)
+        let expected = try IndexPatchTests.board([("a", #""0.1""#), ("x", #""0.15""#), ("y", #""0.17""#), ("b", #""0.2""#)], s)
+        XCTAssertEqual(String(decoding: merged.graph.canonicalText(), as: UTF8.self), String(decoding: expected.canonicalText(), as: UTF8.self))
+    }
 }
