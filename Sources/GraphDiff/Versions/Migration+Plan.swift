@@ -81,10 +81,25 @@ extension Migration {
                 }
                 let oldLayout = oldOwner.flatMap { o in was.flatMap { OrderedRelationship(schema: old, owner: o, relationship: $0) } }
                 if let oldLayout, _sameStorage(oldLayout.ordering, r.ordered, inNewEntity: r.destination, correspondence) { continue }
+                if oldLayout == nil, _indexAlreadyStored(r, old: old, correspondence) { continue }
                 result.append(_OrderConversion(layout: layout, oldLayout: oldLayout, oldRelationship: was))
             }
         }
         return result
+    }
+
+    /// Whether NEW's `r`, kept by an index attribute, was not ordered in
+    /// OLD but its members already stored that attribute there (stored
+    /// and numeric): its values are the order, copied as they are, never
+    /// numbered again (an app that kept order in `position` before the
+    /// model said so keeps it).
+    static func _indexAlreadyStored(_ r: Relationship, old: Schema, _ c: SchemaCorrespondence) -> Bool {
+        guard let attribute = r.indexAttribute,
+              let oldMember = c.oldEntity(forNew: r.destination).flatMap(old.entity(named:)),
+              let oldName = c.oldProperty(forNew: attribute, inNewEntity: r.destination),
+              let was = oldMember.property(named: oldName)?.attribute
+        else { return false }
+        return was.type.canBePosition && !was.isTransient && oldMember.identityAttribute != oldName
     }
 
     /// Whether the OLD ordering `a` and the NEW ordering `b` (of a

@@ -24,7 +24,9 @@
 ///   members; see ``Ordering``): the OLD order is read and written in the
 ///   NEW storage, an index numbered 0, 1, 2, …. A relationship that became
 ///   ordered is ordered by identity (the UTF-8 byte order of the
-///   identities, the order of the canonical file). One that became
+///   identities, the order of the canonical file), except one kept by an
+///   index attribute its members already stored in OLD, whose values are
+///   the order and stay as they are. One that became
 ///   unordered keeps its members: chain links are `null` where NEW keeps
 ///   them as plain relationships, an array becomes a sorted many-to-many,
 ///   index values stay as plain values;

@@ -131,7 +131,10 @@ extension _SchemaDiffer {
             switch b {
             case .chain: reason = "chains are built in identity order"
             case .array: reason = "arrays are built in identity order"
-            case .index: reason = "positions are numbered 0, 1, 2, … in identity order"
+            case .index(let attribute):
+                reason = Migration._indexAlreadyStored(s, old: old, correspondence)
+                    ? "the members' \"\(attribute)\" values give the order, kept as they are"
+                    : "positions are numbered 0, 1, 2, … in identity order"
             }
             modified(entity, s.name, "ordered", false, Self.ordering(b), .inferred, reason)
         case (let a?, nil):

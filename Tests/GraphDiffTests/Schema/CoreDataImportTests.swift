@@ -321,6 +321,37 @@ final class CoreDataImportTests: XCTestCase {
         XCTAssertTrue(bad.entities.contains(#""tags":{"destination":"Tag","inverse":"board","toMany":true}"#))
     }
 
+    /// Found by a user-style session: two userInfo entries naming one
+    /// attribute made the import fail; the first (by relationship name)
+    /// keeps it and the second is a note, as for any entry that cannot
+    /// order its relationship. The same by `--ordered-by` is an error.
+    func test_orderedBy_oneAttributeOrdersOneRelationship() throws {
+        let body = """
+            <entity name="Board">
+                <relationship name="cards" optional="YES" toMany="YES" destinationEntity="Card" inverseName="board" inverseEntity="Card">
+                    <userInfo><entry key="orderedBy" value="position"/></userInfo>
+                </relationship>
+                <relationship name="pinned" optional="YES" toMany="YES" destinationEntity="Card" inverseName="pinnedOn" inverseEntity="Card">
+                    <userInfo><entry key="orderedBy" value="position"/></userInfo>
+                </relationship>
+            </entity>
+            <entity name="Card">
+                <attribute name="position" optional="YES" attributeType="Integer 32" usesScalarValueType="YES"/>
+                <relationship name="board" optional="YES" maxCount="1" destinationEntity="Board" inverseName="cards" inverseEntity="Board"/>
+                <relationship name="pinnedOn" optional="YES" maxCount="1" destinationEntity="Board" inverseName="pinned" inverseEntity="Board"/>
+            </entity>
+            """
+        let r = try coreDataImport(body)
+        XCTAssertEqual(r.notes, [#"Board.pinned: userInfo "orderedBy" "position" is not used: "Card.position" already orders "Board.cards"; an attribute orders one relationship"#])
+        XCTAssertTrue(r.entities.contains(#""cards":{"destination":"Card","inverse":"board","ordered":{"index":"position"},"toMany":true}"#), r.entities)
+        XCTAssertTrue(r.entities.contains(#""pinned":{"destination":"Card","inverse":"pinnedOn","toMany":true}"#), r.entities)
+        XCTAssertThrowsError(try CoreDataImport.load(Array(coreDataModel(body).utf8), name: "M",
+                                                     options: .init(orderedBy: ["Board.cards": "position", "Board.pinned": "position"]))) { error in
+            XCTAssertEqual((error as? SchemaError)?.problems.map(\.description),
+                           [#"--ordered-by: Board.pinned=position: "Card.position" already orders "Board.cards"; an attribute orders one relationship"#])
+        }
+    }
+
     func test_orderedBy_errors() {
         func problems(_ orderedBy: [String: String]) -> [String] {
             do {

@@ -94,4 +94,59 @@ final class OrderMigrationTests: XCTestCase {
         XCTAssertEqual(SchemaDiff.changes(from: unordered, to: GraphGenerator.schema(for: .array)).map(\.reason), ["arrays are built in identity order"])
         XCTAssertEqual(SchemaDiff.changes(from: GraphGenerator.schema(for: .array), to: unordered).map(\.reason), ["the order is dropped; the members stay"])
     }
+
+    /// A list schema whose items are ordered by `ordered` (nil: not
+    /// ordered), each item with the attribute `pos` declared by `pos` (nil: none).
+    static func listSchema(ordered: String?, pos: String?) throws -> Schema {
+        let order = ordered.map { #", "ordered": \#($0)"# } ?? ""
+        let attribute = pos.map { #", "pos": \#($0)"# } ?? ""
+        return try Schema.load(Array("""
+            {"format": "graphdiff-schema/1", "name": "L", "entities": {
+              "List": {"identity": "id", "attributes": {"id": {"type": "string"}},
+                       "relationships": {"items": {"destination": "Item", "toMany": true, "inverse": "list"\(order)}}},
+              "Item": {"identity": "id", "attributes": {"id": {"type": "string"}\(attribute)},
+                       "relationships": {"list": {"destination": "List", "inverse": "items"}}}}}
+            """.utf8))
+    }
+
+    /// Found by a user-style session: an app that kept its order in `pos`
+    /// before the model said so (an unordered to-many, then `orderedBy`)
+    /// keeps its values; they were numbered again in identity order, and
+    /// an edit of them vanished from the diff of the migrated graphs.
+    func test_unorderedToIndex_byAnAttributeTheMembersHave_keepsItsValues() throws {
+        let old = try Self.listSchema(ordered: nil, pos: #"{"type": "int32"}"#)
+        let new = try Self.listSchema(ordered: #"{"index": "pos"}"#, pos: #"{"type": "int32"}"#)
+        XCTAssertEqual(SchemaDiff.changes(from: old, to: new).map(\.reason), [#"the members' "pos" values give the order, kept as they are"#])
+        let graph = try Graph.load(Array(#"{"objects": {"List": {"L": {}}, "Item": {"a": {"list": "L", "pos": 30}, "b": {"list": "L", "pos": 10}, "c": {"list": "L", "pos": 20}}}}"#.utf8), schema: old)
+        let migrated = try graph.migrated(to: new)
+        let r = try XCTUnwrap(new.entity(named: "List")?.property(named: "items")?.relationship)
+        XCTAssertEqual(migrated.order(of: ObjectID(entity: "List", identity: "L"), through: r).map(\.identity), ["b", "c", "a"])
+        for (id, value) in [("a", 30), ("b", 10), ("c", 20)] {
+            XCTAssertEqual(migrated.value(of: ObjectID(entity: "Item", identity: id), "pos"), .number(JSONNumber(value)))
+        }
+        // Without such an attribute in OLD, positions are numbered by identity.
+        let added = try Self.listSchema(ordered: nil, pos: nil)
+        XCTAssertEqual(SchemaDiff.changes(from: added, to: new).map(\.reason), [
+            "the positions of an index ordering: numbered 0, 1, 2, … in each owner's order",
+            "positions are numbered 0, 1, 2, … in identity order",
+        ])
+    }
+
+    /// An added index attribute is numbered in each owner's order, even
+    /// when required without a default (unlike other added attributes): a
+    /// member without an owner then has no value, and the migrated graph is
+    /// refused naming it (graphdiff(1), migrate).
+    func test_addedRequiredIndexAttribute_isNumbered_anOwnerlessMemberIsRefused() throws {
+        let old = try Self.listSchema(ordered: #""array""#, pos: nil)
+        let new = try Self.listSchema(ordered: #"{"index": "pos"}"#, pos: #"{"type": "int32"}"#)
+        XCTAssertEqual(Migration(from: old, to: new).mappingChanges, [])
+        let owned = try Graph.load(Array(#"{"objects": {"List": {"L": {"items": ["b", "a"]}}, "Item": {"a": {"list": "L"}, "b": {"list": "L"}}}}"#.utf8), schema: old)
+        let migrated = try owned.migrated(to: new)
+        XCTAssertEqual(migrated.value(of: ObjectID(entity: "Item", identity: "b"), "pos"), .number(JSONNumber(0)))
+        XCTAssertEqual(migrated.value(of: ObjectID(entity: "Item", identity: "a"), "pos"), .number(JSONNumber(1)))
+        let ownerless = try Graph.load(Array(#"{"objects": {"List": {"L": {"items": ["a"]}}, "Item": {"a": {"list": "L"}, "z": {}}}}"#.utf8), schema: old)
+        XCTAssertThrowsError(try ownerless.migrated(to: new)) { error in
+            XCTAssertTrue("\(error)".contains(#"Item "z".pos: required attribute "pos" is null"#), "\(error)")
+        }
+    }
 }

@@ -26,7 +26,9 @@ extension _CoreDataConverter {
             let given = options.orderedBy[subject].map { (attribute: $0, source: "--ordered-by") }
                 ?? r.userInfo.first { $0.key == "orderedBy" }.map { (attribute: $0.value, source: "userInfo \"orderedBy\"") }
             if let given {
-                if let why = indexProblem(r, inverse: spec["inverse"]?.stringValue, attribute: given.attribute, entities: entities) {
+                let used = r.destination.flatMap { indexUsers["\($0).\(given.attribute)"].map { user in (attribute: "\(r.destination ?? "").\(given.attribute)", by: user) } }
+                if let why = indexProblem(r, inverse: spec["inverse"]?.stringValue, attribute: given.attribute, entities: entities)
+                    ?? used.map({ "\"\($0.attribute)\" already orders \"\($0.by)\"; an attribute orders one relationship" }) {
                     if given.source == "--ordered-by" {
                         throw SchemaError(problems: [SchemaProblem("\(subject)=\(given.attribute): \(why)", path: ["--ordered-by"])])
                     }
@@ -34,6 +36,7 @@ extension _CoreDataConverter {
                 } else {
                     spec["ordered"] = ["index": .string(given.attribute)]
                     relationships[e.name]?[r.name] = spec
+                    if let d = r.destination { indexUsers["\(d).\(given.attribute)"] = subject }
                     if r.isOrdered {
                         notes.append(.init(subject, "ordered in the model; kept by the members' \"\(given.attribute)\" as \(given.source) says"))
                     }

@@ -56,6 +56,9 @@ struct _CoreDataConverter {
     /// What chain naming looks up, built once by ``prepareChains()`` so
     /// that naming every chain stays linear in the model's size.
     var chainIndex = _ChainIndex()
+    /// The index attributes in use, as `Member.attribute`, with the
+    /// relationship each orders: an attribute orders one relationship.
+    var indexUsers: [String: String] = [:]
 
     init(model: CoreDataModel, options: CoreDataImport.Options) {
         self.model = model
