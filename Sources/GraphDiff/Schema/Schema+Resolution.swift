@@ -106,7 +106,7 @@ extension Schema {
                         if !r.isToMany {
                             problems.append(SchemaProblem("only a to-many relationship can be ordered", path: path + ["ordered"]))
                         } else if ordering != .array {
-                            problems.append(SchemaProblem(Schema.needsToOneInverse(ordering), path: path + ["ordered"]))
+                            problems.append(SchemaProblem(Schema.needsToOneInverse(ordering, "\(entity.name).\(r.name)"), path: path + ["ordered"]))
                         }
                     }
                     continue
@@ -136,7 +136,7 @@ extension Schema {
                         problems.append(SchemaProblem("only a to-many relationship can be ordered", path: path + ["ordered"]))
                     }
                     if inverse.isToMany && ordering != .array {
-                        problems.append(SchemaProblem(Schema.needsToOneInverse(ordering), path: path + ["ordered"]))
+                        problems.append(SchemaProblem(Schema.needsToOneInverse(ordering, "\(entity.name).\(r.name)"), path: path + ["ordered"]))
                     }
                     if case .index(let attributeName) = ordering {
                         problems += Schema.indexProblems(attributeName, of: destination, path: path + ["ordered", "index"])
@@ -314,10 +314,10 @@ extension Schema {
 
     /// Why an ordered relationship kept as `ordering` (a chain or an index)
     /// cannot have a to-many inverse or none.
-    static func needsToOneInverse(_ ordering: Ordering) -> String {
+    static func needsToOneInverse(_ ordering: Ordering, _ name: String) -> String {
         switch ordering {
-        case .chain: return "an ordered relationship needs a to-one inverse (the owner of each chain)"
-        default: return "an ordered relationship kept as an \(ordering.storageName) needs a to-one inverse (the owner of each member)"
+        case .chain: return "ordered relationship \"\(name)\" needs a to-one inverse (the owner of each chain)"
+        default: return "ordered relationship \"\(name)\" kept as an \(ordering.storageName) needs a to-one inverse (the owner of each member)"
         }
     }
 

@@ -142,7 +142,12 @@ extension _SchemaDiffer {
             switch a {
             case .chain: reason = "chain links are dropped"
             case .array: reason = "the order is dropped; the members stay"
-            case .index: reason = "the order is dropped; the positions stay as values"
+            case .index(let attribute):
+                // (The positions stay only where NEW keeps the attribute.)
+                let kept = correspondence.newEntity(forOld: r.destination).flatMap { d in
+                    new.entity(named: d)?.attributes.first { correspondence.oldProperty(forNew: $0.name, inNewEntity: d) == attribute }
+                } != nil
+                reason = kept ? "the order is dropped; the positions stay as values" : "the order is dropped"
             }
             modified(entity, s.name, "ordered", Self.ordering(a), false, .inferred, reason)
         case (let a?, let b?):

@@ -41,7 +41,7 @@ final class OneWayRelationshipTests: XCTestCase {
             "I": {"relationships": {"p": {"destination": "I", "inverse": "n"}, "n": {"destination": "I", "inverse": "p"}}}
             """))
         XCTAssertEqual(problems.map(\.description),
-                       ["3:71: an ordered relationship needs a to-one inverse (the owner of each chain)"])
+                       ["3:71: ordered relationship \"L.items\" needs a to-one inverse (the owner of each chain)"])
     }
 
     func test_reject_aOneWayReferenceNamedAsAnInverse() {

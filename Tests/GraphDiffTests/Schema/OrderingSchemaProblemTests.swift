@@ -84,12 +84,12 @@ final class OrderingSchemaProblemTests: XCTestCase {
     func test_chainAndIndexNeedAToOneInverse_anArrayDoesNot() {
         let toMany = #"{"attributes": {"pos": {"type": "int32"}}, "relationships": {"ls": {"destination": "L", "toMany": true, "inverse": "items"}}}"#
         assertProblems(schema(items: #""toMany": true, "ordered": {"index": "pos"}, "inverse": "ls""#, member: toMany),
-                       ["2:71: an ordered relationship kept as an index needs a to-one inverse (the owner of each member)"])
+                       ["2:71: ordered relationship \"L.items\" kept as an index needs a to-one inverse (the owner of each member)"])
         assertProblems(schema(items: #""toMany": true, "ordered": {"index": "pos"}"#, member: #"{"attributes": {"pos": {"type": "int32"}}}"#),
-                       ["2:71: an ordered relationship kept as an index needs a to-one inverse (the owner of each member)"])
+                       ["2:71: ordered relationship \"L.items\" kept as an index needs a to-one inverse (the owner of each member)"])
         assertProblems(schema(items: #""toMany": true, "ordered": {"prev": "p", "next": "n"}"#,
                               member: #"{"relationships": {"p": {"destination": "I", "inverse": "n"}, "n": {"destination": "I", "inverse": "p"}}}"#),
-                       ["2:71: an ordered relationship needs a to-one inverse (the owner of each chain)"])
+                       ["2:71: ordered relationship \"L.items\" needs a to-one inverse (the owner of each chain)"])
         XCTAssertNoThrow(try Schema.load(Array(schema(items: #""toMany": true, "ordered": "array", "inverse": "ls""#, member: toMany).utf8)))
         XCTAssertNoThrow(try Schema.load(Array(schema(items: #""toMany": true, "ordered": "array""#, member: "{}").utf8)))
     }

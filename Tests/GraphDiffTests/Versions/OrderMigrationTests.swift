@@ -124,6 +124,10 @@ final class OrderMigrationTests: XCTestCase {
         for (id, value) in [("a", 30), ("b", 10), ("c", 20)] {
             XCTAssertEqual(migrated.value(of: ObjectID(entity: "Item", identity: id), "pos"), .number(JSONNumber(value)))
         }
+        // Back: the positions stay as values where NEW keeps them.
+        XCTAssertEqual(SchemaDiff.changes(from: new, to: old).map(\.reason), ["the order is dropped; the positions stay as values"])
+        XCTAssertEqual(SchemaDiff.changes(from: new, to: try Self.listSchema(ordered: nil, pos: nil)).map(\.reason),
+                       ["its values are dropped", "the order is dropped"])
         // Without such an attribute in OLD, positions are numbered by identity.
         let added = try Self.listSchema(ordered: nil, pos: nil)
         XCTAssertEqual(SchemaDiff.changes(from: added, to: new).map(\.reason), [
