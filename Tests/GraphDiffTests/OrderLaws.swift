@@ -53,7 +53,7 @@ enum OrderLaws {
             if !again.conflicts.isEmpty && again.conflicts.allSatisfy({ $0.kind == .moveMove }) {
                 SequenceCase.idempotenceExceptions.increment()
             } else if !again.conflicts.isEmpty || !difference.isEmpty {
-                return "merge(B, M, merge(B, M, T)) != merge(B, M, T)"
+                return "merge(B, M, merge(B, M, T)) != merge(B, M, T): \(again.conflicts) \(difference)"
             }
         }
         let (touchedMine, touchedTheirs) = (try touched(ChangeSet.diff(from: base, to: mine)), try touched(ChangeSet.diff(from: base, to: theirs)))
@@ -116,59 +116,100 @@ enum OrderLaws {
                 return isDense ? nil : "dense inputs, result not dense: \(result)"
             }
         }
-        // Each member's merged value: the side that changed it (theirs when
-        // both changed it differently), else the one that has it.
-        let candidates: [JSONValue] = out.map { x in
+        // Each member's merged value: the side that changed it, else the one
+        // that has it; where both changed it differently, the first of
+        // theirs' and mine's that lies between its neighbours' (theirs'
+        // when neither does).
+        func simple(_ x: String) -> JSONValue {
             let changedByMine = vm[x].map { mv in !(vb[x].map { same($0, mv) } ?? false) } ?? false
             let changedByTheirs = vt[x].map { tv in !(vb[x].map { same($0, tv) } ?? false) } ?? false
             if changedByMine && !(changedByTheirs && vb[x] != nil && !same(vt[x], vm[x])) { return vm[x] ?? .null }
             return vt[x] ?? vm[x] ?? vb[x] ?? .null
         }
-        // A tie stays only between members that both keep their base values.
-        let keepsBase = out.indices.map { i in vb[out[i]].map { same($0, candidates[i]) } ?? false }
-        let newTie = out.indices.dropFirst().contains { i in
-            PositionKey.compare(PositionKey(candidates[i - 1]), PositionKey(candidates[i])) == 0 && !(keepsBase[i - 1] && keepsBase[i])
+        let first = out.map(simple)
+        var candidates = first
+        for (i, x) in out.enumerated() {
+            guard let bv = vb[x], let mv = vm[x], let tv = vt[x], !same(bv, mv), !same(bv, tv), !same(mv, tv) else { continue }
+            func fits(_ v: JSONValue) -> Bool {
+                guard number(v) != nil else { return false }
+                if i > 0 && (number(first[i - 1]) == nil || PositionKey.compare(PositionKey(first[i - 1]), PositionKey(v)) >= 0) { return false }
+                if i + 1 < out.count, number(first[i + 1]) != nil, PositionKey.compare(PositionKey(v), PositionKey(first[i + 1])) >= 0 { return false }
+                return true
+            }
+            if let v = [tv, mv].first(where: fits) { candidates[i] = v }
         }
-        let givesOrder = !candidates.contains(where: \.isNull) && !newTie
-            && PositionKey.sorted(zip(out, candidates).map { (id: $0, value: $1) }) == out
-        if givesOrder {
+        // Two neighbours may tie (equal values, or both without one) when
+        // in identity order and some version had both at those values.
+        func mayTie(_ i: Int) -> Bool {
+            guard utf8Less(out[i - 1], out[i]) else { return false }
+            return [vb, vm, vt].contains { table in
+                guard let p = table[out[i - 1]], let q = table[out[i]] else { return false }
+                return same(p, candidates[i - 1]) && same(q, candidates[i])
+            }
+        }
+        func inOrder(_ values: [JSONValue], _ i: Int) -> Bool {
+            switch (number(values[i - 1]), number(values[i])) {
+            case (_?, _?):
+                let c = PositionKey.compare(PositionKey(values[i - 1]), PositionKey(values[i]))
+                return c < 0 || (c == 0 && same(values[i - 1], candidates[i - 1]) && same(values[i], candidates[i]) && mayTie(i))
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return same(values[i], candidates[i]) && mayTie(i)
+            }
+        }
+        if out.indices.dropFirst().allSatisfy({ inOrder(candidates, $0) }) {
             if b != m || b != t { kept.increment() }
             return zip(result, candidates).allSatisfy({ same($0, $1) }) ? nil : "values that gave the order were not kept: \(candidates) → \(result)"
         }
-        let keys = result.map { PositionKey($0) }
-        for (a, c) in zip(keys, keys.dropFirst()) where a.number == nil || c.number == nil || PositionKey.compare(a, c) >= 0 {
-            return "the result's values do not increase: \(result)"
-        }
-        // Preferred: members all three hold, on some longest run of each side kept in base order.
+        if !out.indices.dropFirst().allSatisfy({ inOrder(result, $0) }) { return "the result's values are not in order: \(result)" }
+        // Members at the end without a value, tied as they may be, stay so.
+        var n = out.count
+        while n > 0, number(candidates[n - 1]) == nil, n == out.count || mayTie(n) { n -= 1 }
+        for i in n..<out.count where !result[i].isNull { return "a member at the end without a value was numbered: \(result)" }
+        // Weights: untouched (same place and value in every version), then
+        // unmoved, then any; a unit is a member or a run of members tied as
+        // they may be, kept whole or not at all.
         let core = b.filter { x in m.contains(x) && t.contains(x) }
         let movedMine = SequenceCase(base: b, mine: m, theirs: t, present: []).necessarilyMoved(core: core, in: m)
         let movedTheirs = SequenceCase(base: b, mine: m, theirs: t, present: []).necessarilyMoved(core: core, in: t)
-        let preferred = out.map { core.contains($0) && !movedMine.contains($0) && !movedTheirs.contains($0) }
-        let n = out.count
+        let big = n + 1
+        let weight = (0..<n).map { i -> Int in
+            let x = out[i]
+            guard core.contains(x) && !movedMine.contains(x) && !movedTheirs.contains(x) else { return 1 }
+            return [vb, vm, vt].allSatisfy({ same($0[x], candidates[i]) }) ? big * big : big
+        }
+        var units: [Range<Int>] = []
+        var unitStart = 0
+        for i in 1..<max(n, 1) where i < n {
+            let tied = number(candidates[i]) != nil && number(candidates[i - 1]) != nil
+                && PositionKey.compare(PositionKey(candidates[i - 1]), PositionKey(candidates[i])) == 0 && mayTie(i)
+            if !tied { units.append(unitStart..<i); unitStart = i }
+        }
+        if n > 0 { units.append(unitStart..<n) }
         let all = (Array(vb.values) + Array(vm.values) + Array(vt.values)).compactMap(number)
         let least = all.min() ?? JSONNumber(0)
         let floor = least < JSONNumber(0) ? least : JSONNumber(0)
         let c = candidates.map(number)
         let bounds: (Int, Int)? = type == .int16 ? (Int(Int16.min), Int(Int16.max)) : type == .int32 ? (Int(Int32.min), Int(Int32.max))
             : type == .int64 ? (Int.min, Int.max) : nil
-        func keepable(_ i: Int) -> Bool {
-            guard let v = c[i] else { return false }
+        func keepable(_ u: Range<Int>) -> Bool {
+            guard let v = c[u.lowerBound] else { return false }
             if let (minimum, maximum) = bounds {
                 guard let x = v.intValue else { return false }
                 let lo = max(minimum, floor.intValue ?? minimum)
-                return x - i >= lo && x <= maximum - (n - 1 - i)
+                return x - u.lowerBound >= lo && x <= maximum - (n - u.upperBound)
             }
-            return floor < v || (floor == v && i == 0)
+            return floor < v || (floor == v && u.lowerBound == 0)
         }
-        func compatible(_ i: Int, _ j: Int) -> Bool {
-            guard let x = c[i], let y = c[j] else { return false }
-            if bounds != nil, let a = x.intValue, let bb = y.intValue { return bb - a >= j - i }
+        func compatible(_ u: Range<Int>, _ w: Range<Int>) -> Bool {
+            guard let x = c[u.lowerBound], let y = c[w.lowerBound] else { return false }
+            if bounds != nil, let a = x.intValue, let bb = y.intValue { return bb - a >= w.lowerBound - (u.upperBound - 1) }
             return x < y
         }
-        let weight = (0..<n).map { preferred[$0] ? n + 1 : 1 }
-        var best = [Int](repeating: 0, count: n)
-        for j in 0..<n where keepable(j) {
-            best[j] = weight[j] + ((0..<j).filter { keepable($0) && compatible($0, j) }.map { best[$0] }.max() ?? 0)
+        let unitWeight = units.map { $0.reduce(0) { $0 + weight[$1] } }
+        var best = [Int](repeating: 0, count: units.count)
+        for j in units.indices where keepable(units[j]) {
+            best[j] = unitWeight[j] + ((0..<j).filter { keepable(units[$0]) && compatible(units[$0], units[j]) }.map { best[$0] }.max() ?? 0)
         }
         let oracle = best.max() ?? 0
         renumbered.increment()

@@ -11,9 +11,10 @@ import Foundation
 ///    are a largest set whose values increase along the order with room
 ///    between them for the members in between: for an integer type,
 ///    members *i* < *j* both keep theirs only when *vⱼ* − *vᵢ* ≥ *j* − *i*.
-///    Members marked `preferred` (whose place no side changed) count more
-///    than all the others together, so they keep their values whenever any
-///    valid numbering lets them. The set is found as a weighted longest
+///    Each member has a ``Weight``: members no side touched (same place,
+///    same value) count more than all others together, then members whose
+///    place no side changed, then the rest; so they keep their values
+///    whenever any valid numbering lets them. The set is found as a weighted longest
 ///    non-decreasing subsequence of *vᵢ* − *i* (integers) or increasing
 ///    subsequence of *vᵢ* (decimal, float, double), with a Fenwick tree of
 ///    prefix maxima.
@@ -23,31 +24,77 @@ import Foundation
 ///    2). Before the first kept value, values start no lower than `floor`;
 ///    after the last, they count on from it.
 ///
-///     PositionAssignment.values(for: [10, nil, 20, 5], preferred: [true, false, true, false],
+///     PositionAssignment.values(for: [10, nil, 20, 5], weights: [.unmoved, .other, .unmoved, .other],
 ///                               type: .int32, floor: 0, dense: nil)   // [10, 15, 20, 21]
 ///
 /// - Complexity: O(*n* log *n*) for *n* members.
 enum PositionAssignment {
+    /// How much keeping a member's value counts: compared by members no
+    /// side touched, then members no side moved, then members (a sum of
+    /// weights counts the members of each kind, so one member of a higher
+    /// kind outweighs any number of lower ones).
+    struct Weight: Comparable {
+        var untouched = 0, unmoved = 0, members = 0
+
+        static let untouchedMember = Weight(untouched: 1, unmoved: 1, members: 1)
+        static let unmoved = Weight(untouched: 0, unmoved: 1, members: 1)
+        static let other = Weight(untouched: 0, unmoved: 0, members: 1)
+
+        static func + (a: Weight, b: Weight) -> Weight {
+            Weight(untouched: a.untouched + b.untouched, unmoved: a.unmoved + b.unmoved, members: a.members + b.members)
+        }
+        static func < (a: Weight, b: Weight) -> Bool {
+            (a.untouched, a.unmoved, a.members) < (b.untouched, b.unmoved, b.members)
+        }
+    }
+
     /// Values for the members of an order.
     ///
     /// - Parameters:
     ///   - current: each member's own value, in the order (`nil`: none).
-    ///   - preferred: whether a member's value is to be kept first.
+    ///   - weights: how much keeping each member's value counts.
     ///   - type: the index attribute's type.
     ///   - floor: the least value to give a member that has to be numbered
     ///     before the first kept value (callers pass the least of 0 and
     ///     every value in the inputs).
     ///   - dense: a start (0 or 1) to number every member densely from.
     /// - Returns: one value per member, strictly increasing.
-    static func values(for current: [JSONNumber?], preferred: [Bool], type: AttributeType, floor: JSONNumber, dense: Int?) -> [JSONNumber] {
+    static func values(for current: [JSONNumber?], weights preferred: [Weight], ties: [Bool] = [], type: AttributeType, floor: JSONNumber,
+                       dense: Int?) -> [JSONNumber] {
         let n = current.count
         if let start = dense { return (0..<n).map { JSONNumber(start + $0) } }
+        let units = self.units(current, ties: ties)
         switch type {
-        case .int16: return integers(current, preferred, floor: floor, bounds: (Int(Int16.min), Int(Int16.max)))
-        case .int32: return integers(current, preferred, floor: floor, bounds: (Int(Int32.min), Int(Int32.max)))
-        case .int64: return integers(current, preferred, floor: floor, bounds: (Int.min, Int.max))
-        default: return decimals(current, preferred, floor: floor)
+        case .int16: return integers(current, preferred, units, floor: floor, bounds: (Int(Int16.min), Int(Int16.max)))
+        case .int32: return integers(current, preferred, units, floor: floor, bounds: (Int(Int32.min), Int(Int32.max)))
+        case .int64: return integers(current, preferred, units, floor: floor, bounds: (Int.min, Int.max))
+        default: return decimals(current, preferred, units, floor: floor)
         }
+    }
+
+    /// The members as units that keep their values together or not at all:
+    /// a member, or a run of members each tied to the one before it
+    /// (`ties[i]`, with the same value).
+    static func units(_ current: [JSONNumber?], ties: [Bool]) -> [Range<Int>] {
+        var units: [Range<Int>] = []
+        var start = 0
+        for i in current.indices.dropFirst() {
+            let tied = i < ties.count && ties[i] && current[i] != nil && current[i - 1] != nil
+                && PositionKey.compare(PositionKey(.number(current[i] ?? JSONNumber(0))), PositionKey(.number(current[i - 1] ?? JSONNumber(0)))) == 0
+            if !tied {
+                units.append(start..<i)
+                start = i
+            }
+        }
+        if !current.isEmpty { units.append(start..<current.count) }
+        return units
+    }
+
+    /// The members of the kept units, ascending.
+    static func members(of kept: [Int], _ units: [Range<Int>]) -> [Int] { kept.flatMap { Array(units[$0]) } }
+
+    static func total(_ unit: Range<Int>, _ weights: [Weight]) -> Weight {
+        unit.reduce(Weight()) { $0 + (weights.indices.contains($1) ? weights[$1] : .other) }
     }
 
     /// Whether `values` (by ``PositionKey``) strictly increase.
@@ -58,24 +105,24 @@ enum PositionAssignment {
 
     // MARK: Integers
 
-    static func integers(_ current: [JSONNumber?], _ preferred: [Bool], floor: JSONNumber, bounds: (Int, Int)) -> [JSONNumber] {
+    static func integers(_ current: [JSONNumber?], _ preferred: [Weight], _ units: [Range<Int>], floor: JSONNumber, bounds: (Int, Int)) -> [JSONNumber] {
         let n = current.count
         let lo = max(bounds.0, floor.intValue ?? bounds.0), hi = bounds.1
-        // Member i can keep value v when v - i ≥ lo (room before it) and
-        // v + (n - 1 - i) ≤ hi (room after it); two kept members need
-        // non-decreasing keys v - i.
-        var keys = [Int?](repeating: nil, count: n)
-        for i in 0..<n {
-            guard let v = current[i]?.intValue, v >= lo, v <= hi else { continue }
-            let (key, overflow) = v.subtractingReportingOverflow(i)
-            let (last, overflow2) = v.addingReportingOverflow(n - 1 - i)
-            guard !overflow, !overflow2, key >= lo, last <= hi else { continue }
-            keys[i] = key
+        // A unit of members s…e can keep value v when v - s ≥ lo (room
+        // before it) and v + (n - 1 - e) ≤ hi (room after it); a kept unit
+        // after another needs room for the members between them: its
+        // v - s at least the other's v - e.
+        var first = [Int?](repeating: nil, count: units.count), last = [Int?](repeating: nil, count: units.count)
+        for (k, unit) in units.enumerated() {
+            let (s, e) = (unit.lowerBound, unit.upperBound - 1)
+            guard let v = current[s]?.intValue, v >= lo, v <= hi else { continue }
+            let (key, overflow) = v.subtractingReportingOverflow(s)
+            let (endKey, overflow2) = v.subtractingReportingOverflow(e)
+            let (top, overflow3) = v.addingReportingOverflow(n - 1 - e)
+            guard !overflow, !overflow2, !overflow3, key >= lo, top <= hi else { continue }
+            (first[k], last[k]) = (key, endKey)
         }
-        let kept = keptMembers(keys.map { $0.map(Double.init) }, exact: { a, b in
-            guard let x = keys[a], let y = keys[b] else { return 0 }
-            return x == y ? 0 : (x < y ? -1 : 1)
-        }, strict: false, preferred: preferred)
+        let kept = members(of: keptChain(first, last, units.map { total($0, preferred) }), units)
         var result = [Int](repeating: 0, count: n)
         var previous: (index: Int, value: Int)? = nil
         for i in kept + [n] {
@@ -118,22 +165,22 @@ enum PositionAssignment {
 
     // MARK: Decimals
 
-    static func decimals(_ current: [JSONNumber?], _ preferred: [Bool], floor: JSONNumber) -> [JSONNumber] {
+    static func decimals(_ current: [JSONNumber?], _ preferred: [Weight], _ units: [Range<Int>], floor: JSONNumber) -> [JSONNumber] {
         let n = current.count
         let floorKey = PositionKey(.number(floor))
-        let keys = current.map { $0.map { PositionKey(.number($0)) } }
-        // A member can keep its value at or above the floor, above it when
+        let keys = units.map { current[$0.lowerBound].map { PositionKey(.number($0)) } }
+        // A unit can keep its value at or above the floor, above it when
         // members come before it.
-        var usable = [Double?](repeating: nil, count: n)
-        for i in 0..<n {
-            guard let k = keys[i] else { continue }
-            let c = PositionKey.compare(k, floorKey)
-            if c > 0 || (c == 0 && i == 0) { usable[i] = k.approximate }
+        var usable = [Double?](repeating: nil, count: units.count)
+        for k in units.indices {
+            guard let key = keys[k] else { continue }
+            let c = PositionKey.compare(key, floorKey)
+            if c > 0 || (c == 0 && units[k].lowerBound == 0) { usable[k] = key.approximate }
         }
-        let kept = keptMembers(usable, exact: { a, b in
+        let kept = members(of: keptMembers(usable, exact: { a, b in
             guard let x = keys[a], let y = keys[b] else { return 0 }
             return PositionKey.compare(x, y)
-        }, strict: true, preferred: preferred)
+        }, strict: true, preferred: units.map { total($0, preferred) }), units)
         var result = [Decimal](repeating: 0, count: n)
         let floorValue = decimal(floor)
         var previous: (index: Int, value: Decimal)? = nil
@@ -216,15 +263,59 @@ enum PositionAssignment {
 
     // MARK: The kept members
 
+    /// The units to keep: a chain of greatest total weight among the units
+    /// with keys (`first[k]`, `last[k]`, `last[k] ≤ first[k]`), each
+    /// unit's `first` at least the `last` of the one kept before it.
+    ///
+    /// - Returns: the kept units' positions, ascending.
+    /// - Complexity: O(*u* log *u*) for *u* units.
+    static func keptChain(_ first: [Int?], _ last: [Int?], _ weights: [Weight]) -> [Int] {
+        let keys = Array(Set(first.compactMap { $0 } + last.compactMap { $0 })).sorted()
+        guard !keys.isEmpty else { return [] }
+        func rank(_ key: Int) -> Int {
+            var (low, high) = (0, keys.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if keys[mid] < key { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        var treeWeight = [Weight](repeating: Weight(), count: keys.count + 1), treeUnit = [Int](repeating: -1, count: keys.count + 1)
+        var best = [Weight](repeating: Weight(), count: first.count), previous = [Int](repeating: -1, count: first.count)
+        var end = -1
+        for k in first.indices {
+            guard let f = first[k], let l = last[k] else { continue }
+            var i = rank(f) + 1, found = (Weight(), -1)
+            while i > 0 {
+                if found.0 < treeWeight[i] { found = (treeWeight[i], treeUnit[i]) }
+                i -= i & -i
+            }
+            best[k] = found.0 + (weights.indices.contains(k) ? weights[k] : .other)
+            previous[k] = found.1
+            i = rank(l) + 1
+            while i < treeWeight.count {
+                if treeWeight[i] < best[k] { (treeWeight[i], treeUnit[i]) = (best[k], k) }
+                i += i & -i
+            }
+            if end < 0 || best[end] < best[k] { end = k }
+        }
+        var kept: [Int] = []
+        while end >= 0 {
+            kept.append(end)
+            end = previous[end]
+        }
+        return kept.reversed()
+    }
+
     /// The members to keep: a largest-weight subsequence of the usable
     /// members (`usable[i]` not `nil`) whose keys increase (strictly, or
-    /// not), preferred members weighing more than all others together.
+    /// not), of the greatest total ``Weight``.
     /// `usable[i]` is a fast key (a `Double` that never reverses the
     /// order); `exact` compares two members' keys when their fast keys tie.
     ///
     /// - Returns: the kept members' positions, ascending.
     /// - Complexity: O(*n* log *n*).
-    static func keptMembers(_ usable: [Double?], exact: (Int, Int) -> Int, strict: Bool, preferred: [Bool]) -> [Int] {
+    static func keptMembers(_ usable: [Double?], exact: (Int, Int) -> Int, strict: Bool, preferred: [Weight]) -> [Int] {
         let members = usable.indices.filter { usable[$0] != nil }
         guard !members.isEmpty else { return [] }
         // Rank the keys (equal keys share a rank): sorted as integers (the
@@ -243,29 +334,28 @@ enum PositionAssignment {
             }
             rank[m] = r
         }
-        let big = usable.count + 1
         // Fenwick tree of prefix maxima over ranks: (weight, member).
-        var treeWeight = [Int](repeating: 0, count: r + 2), treeMember = [Int](repeating: -1, count: r + 2)
-        func query(_ upTo: Int) -> (Int, Int) {
-            var i = upTo + 1, best = (0, -1)
+        var treeWeight = [Weight](repeating: Weight(), count: r + 2), treeMember = [Int](repeating: -1, count: r + 2)
+        func query(_ upTo: Int) -> (Weight, Int) {
+            var i = upTo + 1, best = (Weight(), -1)
             while i > 0 {
                 if treeWeight[i] > best.0 { best = (treeWeight[i], treeMember[i]) }
                 i -= i & -i
             }
             return best
         }
-        func update(_ at: Int, _ weight: Int, _ member: Int) {
+        func update(_ at: Int, _ weight: Weight, _ member: Int) {
             var i = at + 1
             while i < treeWeight.count {
                 if weight > treeWeight[i] { treeWeight[i] = weight; treeMember[i] = member }
                 i += i & -i
             }
         }
-        var best = [Int](repeating: 0, count: usable.count), previous = [Int](repeating: -1, count: usable.count)
+        var best = [Weight](repeating: Weight(), count: usable.count), previous = [Int](repeating: -1, count: usable.count)
         var end = -1
         for m in members {
             let (w, p) = query(strict ? rank[m] - 1 : rank[m])
-            best[m] = w + (preferred.indices.contains(m) && preferred[m] ? big : 1)
+            best[m] = w + (preferred.indices.contains(m) ? preferred[m] : .other)
             previous[m] = p
             update(rank[m], best[m], m)
             if end < 0 || best[m] > best[end] { end = m }

@@ -129,10 +129,12 @@ extension GraphMerger {
     /// The index values of one owner's merged order `merged` (member
     /// numbers of `v`; `values` holds each version's values in its order):
     /// numbered densely where every version was dense; else the members'
-    /// merged values (the side that changed one, theirs where both did,
-    /// else the one that has it) where they still give that order; else
-    /// those with the fewest renumbered, members whose place no side changed
-    /// first (``PositionAssignment``).
+    /// merged values (the side that changed one; where both did, the one
+    /// that fits, theirs first; else the one that has it) where they give
+    /// that order, ties only as some version had them; else those with the
+    /// fewest renumbered, members no side touched first, then members no
+    /// side moved (``PositionAssignment``). Members without a value at the
+    /// end stay so.
     ///
     /// - Complexity: O(*n* log *n*) for *n* members.
     func mergedPositions(_ merged: [Int], _ v: SequenceVersions, values: ([JSONValue], [JSONValue], [JSONValue]),
@@ -162,60 +164,80 @@ extension GraphMerger {
             pos[x] >= 0 && pos[x] < list.count ? .some(list[pos[x]]) : .none
         }
         func same(_ x: JSONValue, _ y: JSONValue) -> Bool { (x.isNull && y.isNull) || (!x.isNull && !y.isNull && type.valuesEqual(x, y)) }
-        // Each member's value: the side that changed it; where both changed
-        // it differently (no conflict: values only encode the order),
-        // theirs', so that merging mine with a merge of mine gives it back.
-        let candidates: [JSONValue] = merged.map { x in
+        // Each member's value: the side that changed it. Where both changed
+        // it differently (no conflict: values only encode the order), the
+        // first of theirs' and mine's that fits between its neighbours'
+        // values (theirs' when neither does), so that merging mine
+        // with a merge of mine gives it back and a preference, which only
+        // settles conflicts, picks the value of the place it chose.
+        var bothChanged: [Int] = []
+        var candidates: [JSONValue] = merged.enumerated().map { i, x in
             let (bv, mv, tv) = (value(v.posBase, values.0, x), value(v.posMine, values.1, x), value(v.posTheirs, values.2, x))
             if let mv, bv.map({ !same($0, mv) }) ?? true {
                 guard let tv, let bv, !same(tv, bv), !same(tv, mv) else { return mv }
+                bothChanged.append(i)
                 return tv
             }
             return tv ?? mv ?? bv ?? .null
         }
-        // The values as merged still give the order. A tie (ordered by
-        // identity) stays only between members that both keep their base
-        // values: the merge never makes a tie that was not there.
+        for i in bothChanged {
+            let x = merged[i]
+            let before = i > 0 ? PositionKey(candidates[i - 1]) : nil, after = i + 1 < merged.count ? PositionKey(candidates[i + 1]) : nil
+            func fits(_ value: JSONValue) -> Bool {
+                let k = PositionKey(value)
+                guard k.number != nil else { return false }
+                if let before, before.number == nil || PositionKey.compare(before, k) >= 0 { return false }
+                if let after, after.number != nil, PositionKey.compare(k, after) >= 0 { return false }
+                return true
+            }
+            let options = [value(v.posTheirs, values.2, x), value(v.posMine, values.1, x)].compactMap { $0 }
+            if let fitting = options.first(where: fits) { candidates[i] = fitting }
+        }
         let keys = candidates.map(PositionKey.init)
-        func keepsBase(_ i: Int) -> Bool {
-            value(v.posBase, values.0, merged[i]).map { same($0, candidates[i]) } ?? false
-        }
-        /// Whether members `i - 1` and `i` tie as they may: both keep base
-        /// values that tie, in identity order.
-        func keptTie(_ i: Int) -> Bool {
-            PositionKey.compare(keys[i - 1], keys[i]) == 0 && utf8Less(v.names[merged[i - 1]], v.names[merged[i]]) && keepsBase(i - 1) && keepsBase(i)
-        }
-        var givesOrder = !keys.contains { $0.number == nil }
-        if givesOrder {
-            for i in keys.indices.dropFirst() where PositionKey.compare(keys[i - 1], keys[i]) >= 0 && !keptTie(i) {
-                givesOrder = false
-                break
+        let versions = [(v.posBase, values.0), (v.posMine, values.1), (v.posTheirs, values.2)]
+        /// Whether members `i - 1` and `i` may stand tied as they are (equal
+        /// values, or both without one): in identity order, with those very
+        /// values in some version, which had that tie. A merge makes no new tie.
+        func mayTie(_ i: Int) -> Bool {
+            guard utf8Less(v.names[merged[i - 1]], v.names[merged[i]]) else { return false }
+            return versions.contains { pos, list in
+                guard let p = value(pos, list, merged[i - 1]), let q = value(pos, list, merged[i]) else { return false }
+                return same(p, candidates[i - 1]) && same(q, candidates[i])
             }
         }
-        if givesOrder { return candidates }
-        // Members all three versions hold in an order no side changed keep
-        // their values first.
+        /// Whether members `i - 1` and `i` are in order by their values
+        /// (members without a value come last).
+        func inOrder(_ i: Int) -> Bool {
+            switch (keys[i - 1].number, keys[i].number) {
+            case (_?, _?):
+                let c = PositionKey.compare(keys[i - 1], keys[i])
+                return c < 0 || (c == 0 && mayTie(i))
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return mayTie(i)
+            }
+        }
+        if keys.indices.dropFirst().allSatisfy(inOrder) { return candidates }
+        // Otherwise the fewest renumbered, members no side touched first,
+        // then members no side moved. Members at the end without a value,
+        // tied as they may be, stay so.
+        var end = keys.count
+        while end > 0, keys[end - 1].number == nil, end == keys.count || mayTie(end) { end -= 1 }
         let unmoved = SequenceMerge.unmovedMembers(v)
-        let preferred = merged.map { unmoved[$0] }
+        let weights: [PositionAssignment.Weight] = (0..<end).map { i in
+            guard unmoved[merged[i]] else { return .other }
+            return versions.allSatisfy({ pos, list in value(pos, list, merged[i]).map { same($0, candidates[i]) } ?? false }) ? .untouchedMember : .unmoved
+        }
         let all = (values.0 + values.1 + values.2).compactMap(PositionKey.number)
         let least = all.min() ?? JSONNumber(0)
         let floor = least < JSONNumber(0) ? least : JSONNumber(0)
-        // A run of members tied as they may be is numbered as one member:
-        // kept, they keep their tie (no side touched it); renumbered, they
-        // are numbered apart, as every member is when such a run is not kept.
-        let starts = keys.indices.filter { $0 == 0 || !keptTie($0) }
-        if starts.count < keys.count {
-            let runs = starts.indices.map { r in starts[r]..<(r + 1 < starts.count ? starts[r + 1] : keys.count) }
-            let grouped = PositionAssignment.values(for: runs.map { keys[$0.lowerBound].number }, preferred: runs.map { $0.contains { preferred[$0] } },
-                                                    type: type, floor: floor, dense: nil)
-            if runs.indices.allSatisfy({ runs[$0].count == 1 || isOwn(grouped[$0], runs[$0].lowerBound) }) {
-                var assigned: [JSONNumber] = []
-                assigned.reserveCapacity(keys.count)
-                for (r, run) in runs.enumerated() { assigned += repeatElement(grouped[r], count: run.count) }
-                return written(assigned)
-            }
+        // A run of members tied as they may be keeps its values together
+        // (its tie) or not at all.
+        let ties = (0..<end).map { i in
+            i > 0 && keys[i].number != nil && keys[i - 1].number != nil && PositionKey.compare(keys[i - 1], keys[i]) == 0 && mayTie(i)
         }
-        return written(PositionAssignment.values(for: keys.map(\.number), preferred: preferred, type: type, floor: floor, dense: nil))
+        let numbered = PositionAssignment.values(for: (0..<end).map { keys[$0].number }, weights: weights, ties: ties, type: type, floor: floor, dense: nil)
+        return written(numbered) + candidates[end...]
 
         func isOwn(_ n: JSONNumber, _ i: Int) -> Bool { keys[i].number != nil && PositionKey.compare(PositionKey(.number(n)), keys[i]) == 0 }
         /// The values to write: a member that keeps its value keeps it as

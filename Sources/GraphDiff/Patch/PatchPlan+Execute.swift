@@ -88,7 +88,7 @@ extension PatchPlan {
         let current = values.map(PositionKey.number)
         let least = current.compactMap { $0 }.min() ?? JSONNumber(0)
         let floor = least < JSONNumber(0) ? least : JSONNumber(0)
-        let assigned = PositionAssignment.values(for: current, preferred: Array(repeating: false, count: order.count),
+        let assigned = PositionAssignment.values(for: current, weights: Array(repeating: .other, count: order.count),
                                                  type: layout.indexType ?? .double, floor: floor, dense: nil)
         layout.writePositions(order, assigned.map(JSONValue.number), into: &graph)
     }
