@@ -94,6 +94,7 @@ public struct IgnoredProperties: Sendable {
                 }
                 guard let p = entities[e].property(named: property) else {
                     problem("entity \"\(entityName)\" has no property \"\(property)\"")
+                    problems[problems.count - 1].absentProperty = "\(entityName).\(property)"
                     continue
                 }
                 guard p.attribute != nil else {

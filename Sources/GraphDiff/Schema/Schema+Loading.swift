@@ -34,8 +34,21 @@ extension Schema {
             if error.problems != decoder.problems {
                 // A property the decoder could not read is reported where
                 // it is declared, not again where it is named.
+                // (Declared on the entity or one it inherits from.)
                 let undecoded = decoder.undecodedProperties
-                error.problems = decoder.problems + error.problems.filter { $0.absentProperty.map { !undecoded.contains($0) } ?? true }
+                var parents: [String: String] = [:]
+                for e in declared.entities { parents[e.name] = e.parent }
+                func isUndecoded(_ absent: String) -> Bool {
+                    guard let dot = absent.firstIndex(of: ".") else { return false }
+                    let name = absent[absent.index(after: dot)...]
+                    var entity: String? = String(absent[..<dot]), seen = Set<String>()
+                    while let e = entity, seen.insert(e).inserted {
+                        if undecoded.contains("\(e).\(name)") { return true }
+                        entity = parents[e]
+                    }
+                    return false
+                }
+                error.problems = decoder.problems + error.problems.filter { !($0.absentProperty.map(isUndecoded) ?? false) }
             }
             for i in error.problems.indices where error.problems[i].location == nil {
                 error.problems[i].location = decoder.location(of: error.problems[i].path)

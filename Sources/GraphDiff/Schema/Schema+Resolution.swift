@@ -140,7 +140,12 @@ extension Schema {
                     }
                     if case .index(let attributeName) = ordering {
                         problems += Schema.indexProblems(attributeName, of: destination, path: path + ["ordered", "index"])
-                        let key = "\(destination.name).\(attributeName)"
+                        // Keyed by the entity that declares the attribute: an
+                        // inherited one is the same attribute.
+                        let declaring = ([destination.name] + destination.ancestors).first { name in
+                            index[name].map { entities[$0].attributes.contains { $0.name == attributeName } } ?? false
+                        } ?? destination.name
+                        let key = "\(declaring).\(attributeName)"
                         if let other = indexUsers[key] {
                             problems.append(SchemaProblem(
                                 "index attribute \"\(key)\" already orders \"\(other)\"; an attribute orders one relationship",

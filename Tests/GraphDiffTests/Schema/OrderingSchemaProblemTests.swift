@@ -97,4 +97,34 @@ final class OrderingSchemaProblemTests: XCTestCase {
     func test_onlyAToManyIsOrdered() {
         assertProblems(schema(items: #""ordered": "array""#, member: "{}"), ["2:55: only a to-many relationship can be ordered"])
     }
+
+    /// Found by a user-style session (round 3): an attribute a sub-entity
+    /// inherits is the same attribute, so it orders one relationship only;
+    /// an undecodable attribute of a parent, or one `diff.ignore` names, is
+    /// reported once.
+    func test_inheritedIndexAttribute_ordersOneRelationship_andUndecodableParentsAreReportedOnce() {
+        let text = """
+            {"format": "graphdiff-schema/1", "name": "T", "entities": {
+            "Zone": {"relationships": {"items": {"destination": "Item", "toMany": true, "ordered": {"index": "pos"}, "inverse": "zone"}}},
+            "Board": {"relationships": {"cards": {"destination": "Card", "toMany": true, "ordered": {"index": "pos"}, "inverse": "board"}}},
+            "Item": {"attributes": {"pos": {"type": "int32"}}, "relationships": {"zone": {"destination": "Zone", "inverse": "items"}}},
+            "Card": {"parent": "Item", "relationships": {"board": {"destination": "Board", "inverse": "cards"}}}
+            }}
+            """
+        let messages = schemaProblems(text).map(\.message)
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        XCTAssertTrue(messages.first?.hasSuffix(#"already orders "Board.cards"; an attribute orders one relationship"#) ?? false, "\(messages)")
+        XCTAssertTrue(messages.first?.hasPrefix(#"index attribute "Item.pos""#) ?? false, "\(messages)")
+        let undecodable = """
+            {"format": "graphdiff-schema/1", "name": "T", "diff": {"ignore": ["Card.note"]}, "entities": {
+            "Board": {"relationships": {"cards": {"destination": "Card", "toMany": true, "ordered": {"index": "pos"}, "inverse": "board"}}},
+            "Item": {"attributes": {"pos": {"type": "int"}, "note": {"type": "txt"}}},
+            "Card": {"parent": "Item", "relationships": {"board": {"destination": "Board", "inverse": "cards"}}}
+            }}
+            """
+        XCTAssertEqual(schemaProblems(undecodable).map(\.message), [
+            #"unknown attribute type "int"; known types: string, bool, int16, int32, int64, float, double, decimal, date, uuid, uri, binary, json"#,
+            #"unknown attribute type "txt"; known types: string, bool, int16, int32, int64, float, double, decimal, date, uuid, uri, binary, json"#,
+        ])
+    }
 }

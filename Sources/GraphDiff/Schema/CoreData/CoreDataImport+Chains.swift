@@ -26,7 +26,8 @@ extension _CoreDataConverter {
             let given = options.orderedBy[subject].map { (attribute: $0, source: "--ordered-by") }
                 ?? r.userInfo.first { $0.key == "orderedBy" }.map { (attribute: $0.value, source: "userInfo \"orderedBy\"") }
             if let given {
-                let used = r.destination.flatMap { indexUsers["\($0).\(given.attribute)"].map { user in (attribute: "\(r.destination ?? "").\(given.attribute)", by: user) } }
+                let key = r.destination.map { "\(declaring(given.attribute, from: $0, entities)).\(given.attribute)" }
+                let used = key.flatMap { k in indexUsers[k].map { user in (attribute: k, by: user) } }
                 if let why = indexProblem(r, inverse: spec["inverse"]?.stringValue, attribute: given.attribute, entities: entities)
                     ?? used.map({ "\"\($0.attribute)\" already orders \"\($0.by)\"; an attribute orders one relationship" }) {
                     if given.source == "--ordered-by" {
@@ -36,7 +37,7 @@ extension _CoreDataConverter {
                 } else {
                     spec["ordered"] = ["index": .string(given.attribute)]
                     relationships[e.name]?[r.name] = spec
-                    if let d = r.destination { indexUsers["\(d).\(given.attribute)"] = subject }
+                    if let key { indexUsers[key] = subject }
                     if r.isOrdered {
                         notes.append(.init(subject, "ordered in the model; kept by the members' \"\(given.attribute)\" as \(given.source) says"))
                     }
@@ -66,6 +67,19 @@ extension _CoreDataConverter {
             chainIndex.usedLinks.insert("\(d).\(links.prev)")
             chainIndex.usedLinks.insert("\(d).\(links.next)")
         }
+    }
+
+    /// The entity among `entity` and its ancestors that declares `attribute`
+    /// (`entity` when none does).
+    func declaring(_ attribute: String, from entity: String, _ entities: [String: CoreDataModel.EntityElement]) -> String {
+        var seen: [String] = []
+        var current: String? = entity
+        while let name = current, !seen.contains(name) {
+            if attributes[name]?[attribute] != nil { return name }
+            seen.append(name)
+            current = entities[name]?.parent
+        }
+        return entity
     }
 
     /// Why `r` cannot be kept as an index ordering by the member attribute
