@@ -21,7 +21,7 @@ extension Schema {
     public static func load(_ document: JSONValue, source: JSONSourceText?) throws -> Schema {
         var decoder = SchemaDecoder(source: source)
         let declared = decoder.decode(document)
-        guard let declared else { throw SchemaError(problems: decoder.problems) }
+        guard let declared else { throw SchemaError(problems: decoder.problems.map(\.namingItsOrdering)) }
         do {
             let schema = try Schema(
                 name: declared.name, version: declared.version, entities: declared.entities,
@@ -53,6 +53,7 @@ extension Schema {
             for i in error.problems.indices where error.problems[i].location == nil {
                 error.problems[i].location = decoder.location(of: error.problems[i].path)
             }
+            error.problems = error.problems.map(\.namingItsOrdering)
             throw error
         }
     }

@@ -38,6 +38,17 @@ public struct SchemaProblem: Hashable, Sendable, CustomStringConvertible {
         self.absentProperty = "\(entity).\(name)"
     }
 
+    /// This problem, naming the relationship when it is in a relationship's
+    /// `ordered` member and does not name it yet (`"List.items": …`).
+    var namingItsOrdering: SchemaProblem {
+        guard path.count >= 5, path[0] == "entities", path[2] == "relationships", path[4] == "ordered" else { return self }
+        let name = "\"\(path[1]).\(path[3])\""
+        guard !message.contains(name) else { return self }
+        var named = self
+        named.message = "\(name): \(message)"
+        return named
+    }
+
     /// `LINE:COL: message` when the position is known, else `PATH: message`.
     public var description: String {
         if let location { return "\(location): \(message)" }

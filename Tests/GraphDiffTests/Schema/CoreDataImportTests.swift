@@ -345,6 +345,13 @@ final class CoreDataImportTests: XCTestCase {
         XCTAssertEqual(r.notes, [#"Board.pinned: userInfo "orderedBy" "position" is not used: "Card.position" already orders "Board.cards"; an attribute orders one relationship"#])
         XCTAssertTrue(r.entities.contains(#""cards":{"destination":"Card","inverse":"board","ordered":{"index":"position"},"toMany":true}"#), r.entities)
         XCTAssertTrue(r.entities.contains(#""pinned":{"destination":"Card","inverse":"pinnedOn","toMany":true}"#), r.entities)
+        // The option takes the attribute before any other relationship's entry.
+        let chosen = try CoreDataImport.convert(CoreDataModel.parse(Array(coreDataModel(body).utf8)), name: "M",
+                                                options: .init(orderedBy: ["Board.pinned": "position"]))
+        XCTAssertEqual(chosen.document["entities"]?["Board"]?["relationships"]?["pinned"]?["ordered"], ["index": "position"])
+        XCTAssertEqual(chosen.document["entities"]?["Board"]?["relationships"]?["cards"]?["ordered"], nil)
+        XCTAssertEqual(chosen.notes.map(\.description),
+                       [#"Board.cards: userInfo "orderedBy" "position" is not used: "Card.position" already orders "Board.pinned"; an attribute orders one relationship"#])
         XCTAssertThrowsError(try CoreDataImport.load(Array(coreDataModel(body).utf8), name: "M",
                                                      options: .init(orderedBy: ["Board.cards": "position", "Board.pinned": "position"]))) { error in
             XCTAssertEqual((error as? SchemaError)?.problems.map(\.description),

@@ -26,33 +26,33 @@ final class OrderingSchemaProblemTests: XCTestCase {
 
     func test_unknownForm() {
         assertProblems(schema(items: #""toMany": true, "ordered": "list", "inverse": "l""#, member: owned),
-                       [#"2:71: unknown ordering "list": ordered is {"prev": P, "next": N}, "array" or {"index": A}"#])
+                       [#"2:71: "L.items": unknown ordering "list": ordered is {"prev": P, "next": N}, "array" or {"index": A}"#])
     }
 
     func test_chainAndIndexTogether() {
         assertProblems(schema(items: #""toMany": true, "ordered": {"index": "pos", "prev": "p"}, "inverse": "l""#, member: owned),
-                       [#"2:71: an ordering is a chain or an index, not both: ordered is {"prev": P, "next": N}, "array" or {"index": A}"#])
+                       [#"2:71: "L.items": an ordering is a chain or an index, not both: ordered is {"prev": P, "next": N}, "array" or {"index": A}"#])
     }
 
     func test_halfAChain_andUnknownMember_andIndexNotAString() {
         assertProblems(schema(items: #""toMany": true, "ordered": {"prev": "p"}, "inverse": "l""#, member: owned),
-                       [#"2:71: missing "next""#])
+                       [#"2:71: "L.items": missing "next""#])
         assertProblems(schema(items: #""toMany": true, "ordered": {"index": "pos", "by": "x"}, "inverse": "l""#, member: owned),
-                       [#"2:99: unknown member "by""#])
+                       [#"2:99: "L.items": unknown member "by""#])
         assertProblems(schema(items: #""toMany": true, "ordered": {"index": 3}, "inverse": "l""#, member: owned),
-                       [#"2:83: "index" must be a string, found number"#])
+                       [#"2:83: "L.items": "index" must be a string, found number"#])
     }
 
     func test_indexAttributeMustBeAStoredNumericNonIdentityAttribute() {
         let items = #""toMany": true, "ordered": {"index": "pos"}, "inverse": "l""#
         assertProblems(schema(items: items, member: #"{"relationships": {"l": {"destination": "L", "inverse": "items"}}}"#),
-                       [#"2:83: index attribute "pos" is not an attribute of "I""#])
+                       [#"2:83: "L.items": index attribute "pos" is not an attribute of "I""#])
         assertProblems(schema(items: items, member: #"{"attributes": {"pos": {"type": "string"}}, "relationships": {"l": {"destination": "L", "inverse": "items"}}}"#),
-                       [#"2:83: index attribute "I.pos" has type string; use an integer, decimal, float or double type"#])
+                       [#"2:83: "L.items": index attribute "I.pos" has type string; use an integer, decimal, float or double type"#])
         assertProblems(schema(items: items, member: #"{"attributes": {"pos": {"type": "int32", "transient": true}}, "relationships": {"l": {"destination": "L", "inverse": "items"}}}"#),
-                       [#"2:83: index attribute "I.pos" is transient: its values are not stored"#])
+                       [#"2:83: "L.items": index attribute "I.pos" is transient: its values are not stored"#])
         assertProblems(schema(items: items, member: #"{"identity": "pos", "attributes": {"pos": {"type": "int32"}}, "relationships": {"l": {"destination": "L", "inverse": "items"}}}"#),
-                       [#"2:83: index attribute "I.pos" is the identity"#])
+                       [#"2:83: "L.items": index attribute "I.pos" is the identity"#])
         for type in ["int16", "int32", "int64", "decimal", "float", "double"] {
             XCTAssertNoThrow(try Schema.load(Array(schema(items: items, member: owned.replacingOccurrences(of: "int32", with: type)).utf8)), type)
         }
@@ -78,7 +78,7 @@ final class OrderingSchemaProblemTests: XCTestCase {
                   "relationships": {"l": {"destination": "L", "inverse": "items"}, "m": {"destination": "L", "inverse": "more"}}}
             }}
             """
-        assertProblems(text, [#"3:82: index attribute "I.pos" already orders "L.items"; an attribute orders one relationship"#])
+        assertProblems(text, [#"3:82: "L.more": index attribute "I.pos" already orders "L.items"; an attribute orders one relationship"#])
     }
 
     func test_chainAndIndexNeedAToOneInverse_anArrayDoesNot() {
@@ -95,7 +95,7 @@ final class OrderingSchemaProblemTests: XCTestCase {
     }
 
     func test_onlyAToManyIsOrdered() {
-        assertProblems(schema(items: #""ordered": "array""#, member: "{}"), ["2:55: only a to-many relationship can be ordered"])
+        assertProblems(schema(items: #""ordered": "array""#, member: "{}"), ["2:55: \"L.items\": only a to-many relationship can be ordered"])
     }
 
     /// Found by a user-style session (round 3): an attribute a sub-entity
@@ -114,7 +114,7 @@ final class OrderingSchemaProblemTests: XCTestCase {
         let messages = schemaProblems(text).map(\.message)
         XCTAssertEqual(messages.count, 1, "\(messages)")
         XCTAssertTrue(messages.first?.hasSuffix(#"already orders "Board.cards"; an attribute orders one relationship"#) ?? false, "\(messages)")
-        XCTAssertTrue(messages.first?.hasPrefix(#"index attribute "Item.pos""#) ?? false, "\(messages)")
+        XCTAssertTrue(messages.first?.hasPrefix(#""Zone.items": index attribute "Item.pos""#) ?? false, "\(messages)")
         let undecodable = """
             {"format": "graphdiff-schema/1", "name": "T", "diff": {"ignore": ["Card.note"]}, "entities": {
             "Board": {"relationships": {"cards": {"destination": "Card", "toMany": true, "ordered": {"index": "pos"}, "inverse": "board"}}},

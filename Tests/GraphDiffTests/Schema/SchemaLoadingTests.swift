@@ -79,8 +79,8 @@ final class SchemaLoadingTests: XCTestCase {
                                     "n": {"destination": "I", "toMany": true, "inverse": "n"}}}
             """))
         let messages = problems.map(\.message)
-        XCTAssertTrue(messages.contains("chain relationship \"I.p\" must be a to-one reference to \"I\""), "\(messages)")
-        XCTAssertTrue(messages.contains("chain relationship \"I.n\" must be a to-one reference to \"I\""), "\(messages)")
+        XCTAssertTrue(messages.contains("\"L.items\": chain relationship \"I.p\" must be a to-one reference to \"I\""), "\(messages)")
+        XCTAssertTrue(messages.contains("\"L.items\": chain relationship \"I.n\" must be a to-one reference to \"I\""), "\(messages)")
     }
 
     func test_reject_orderedToOne_andUnknownChainLink() {
@@ -88,8 +88,8 @@ final class SchemaLoadingTests: XCTestCase {
             "L": {"relationships": {"item": {"destination": "I", "ordered": {"prev": "p", "next": "n"}, "inverse": "l"}}},
             "I": {"relationships": {"l": {"destination": "L", "inverse": "item"}}}
             """)).map(\.message)
-        XCTAssertTrue(messages.contains("only a to-many relationship can be ordered"), "\(messages)")
-        XCTAssertTrue(messages.contains("chain relationship \"p\" (prev) is not a relationship of \"I\""), "\(messages)")
+        XCTAssertTrue(messages.contains("\"L.item\": only a to-many relationship can be ordered"), "\(messages)")
+        XCTAssertTrue(messages.contains("\"L.item\": chain relationship \"p\" (prev) is not a relationship of \"I\""), "\(messages)")
     }
 
     func test_reject_unknownType() {

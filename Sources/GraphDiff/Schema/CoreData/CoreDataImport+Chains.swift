@@ -27,7 +27,7 @@ extension _CoreDataConverter {
                 ?? r.userInfo.first { $0.key == "orderedBy" }.map { (attribute: $0.value, source: "userInfo \"orderedBy\"") }
             if let given {
                 let key = r.destination.map { "\(declaring(given.attribute, from: $0, entities)).\(given.attribute)" }
-                let used = key.flatMap { k in indexUsers[k].map { user in (attribute: k, by: user) } }
+                let used = key.flatMap { k in indexUsers[k].flatMap { user in user == subject ? nil : (attribute: k, by: user) } }
                 if let why = indexProblem(r, inverse: spec["inverse"]?.stringValue, attribute: given.attribute, entities: entities)
                     ?? used.map({ "\"\($0.attribute)\" already orders \"\($0.by)\"; an attribute orders one relationship" }) {
                     if given.source == "--ordered-by" {

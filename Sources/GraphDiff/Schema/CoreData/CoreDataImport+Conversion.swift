@@ -111,6 +111,13 @@ struct _CoreDataConverter {
         for e in model.entities { try convertProperties(of: e) }
         resolveCompetingInverses(entities: byName)
         prepareChains(entities: byName)
+        // `--ordered-by` claims its attributes before any userInfo entry does.
+        for (subject, attribute) in options.orderedBy.sorted(by: { $0.key < $1.key }) {
+            let parts = subject.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let d = byName[parts[0]]?.relationships.first(where: { $0.name == parts[1] })?.destination else { continue }
+            let key = "\(declaring(attribute, from: d, byName)).\(attribute)"
+            if indexUsers[key] == nil { indexUsers[key] = subject }
+        }
         for e in model.entities.sorted(by: { $0.name < $1.name }) { try orderings(of: e, entities: byName) }
         var out: [JSONObject.Member] = []
         for e in model.entities.sorted(by: { $0.name < $1.name }) {
