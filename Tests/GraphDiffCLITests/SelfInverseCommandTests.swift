@@ -113,6 +113,72 @@ final class SelfInverseCommandTests: XCTestCase {
             """#)
     }
 
+    /// Found by testing: a conflict settled on one partner of a self-inverse
+    /// one-to-one left the other disagreeing, and the merge exited 2 with
+    /// nothing written. Every mode reports the conflict (exit 1) or settles
+    /// it (exit 0), and every result, the markers resolved either way
+    /// included, is a valid graph whose partners agree.
+    func test_merge_oneToOneSelfInverse_conflictSettledOnOnePartner_everyResultValid() throws {
+        func p(_ id: String, _ spouse: String?) -> String {
+            #""\#(id)":{"name":"\#(id.uppercased())","friends":[],"spouse":\#(spouse.map { "\"\($0)\"" } ?? "null"),"likes":[],"likedBy":[]}"#
+        }
+        func graph(_ people: [(String, String?)]) -> String { people.map { p($0.0, $0.1) }.joined(separator: ",") }
+        let married = graph([("a", "b"), ("b", "a"), ("c", nil), ("d", nil)])
+        let cases: [(base: String, mine: String, theirs: String, expected: [String: [String: String]])] = [
+            // Base a↔b; mine a↔c; theirs: a and b divorce.
+            (married, graph([("a", "c"), ("b", nil), ("c", "a"), ("d", nil)]), graph([("a", nil), ("b", nil), ("c", nil), ("d", nil)]),
+             ["open": ["a": "b", "b": "a"], "mine": ["a": "c", "c": "a"], "theirs": [:]]),
+            // Base a↔b; mine a↔c; theirs a↔d.
+            (married, graph([("a", "c"), ("b", nil), ("c", "a"), ("d", nil)]), graph([("a", "d"), ("b", nil), ("c", nil), ("d", "a")]),
+             ["open": ["a": "b", "b": "a"], "mine": ["a": "c", "c": "a"], "theirs": ["a": "d", "d": "a"]]),
+            // a and b single; mine deletes b; theirs marries a↔b.
+            (graph([("a", nil), ("b", nil)]), graph([("a", nil)]), graph([("a", "b"), ("b", "a")]),
+             ["open": [:], "mine": [:], "theirs": ["a": "b", "b": "a"]]),
+        ]
+        func spouses(_ text: String) -> [String: String]? {
+            guard let data = text.data(using: .utf8), let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let people = (document["objects"] as? [String: Any])?["P"] as? [String: [String: Any]] else { return nil }
+            return people.compactMapValues { $0["spouse"] as? String }
+        }
+        for (n, c) in cases.enumerated() {
+            let f = try files(["base": c.base, "mine": c.mine, "theirs": c.theirs])
+            let inputs = [f["base"]!, f["mine"]!, f["theirs"]!]
+            let dir = URL(fileURLWithPath: f["base"]!).deletingLastPathComponent()
+            func assertValid(_ text: String, _ what: String) throws {
+                let url = dir.appendingPathComponent("\(what).graph.json")
+                try text.write(to: url, atomically: true, encoding: .utf8)
+                let v = graphdiff(["validate", url.path])
+                XCTAssertEqual(v.status, 0, "case \(n), \(what): \(v.stdout)\(v.stderr)")
+            }
+            let report = graphdiff(["merge", "--conflicts", "report"] + inputs)
+            XCTAssertEqual(report.status, 1, "case \(n): \(report.stderr)")
+            XCTAssertTrue(report.stderr.contains("CONFLICT"), "case \(n): \(report.stderr)")
+            XCTAssertEqual(spouses(report.stdout), c.expected["open"], "case \(n)")
+            try assertValid(report.stdout, "report\(n)")
+            for side in ["mine", "theirs"] {
+                let r = graphdiff(["merge", "--prefer", side] + inputs)
+                XCTAssertEqual(r.status, 0, "case \(n), --prefer \(side): \(r.stderr)")
+                XCTAssertEqual(spouses(r.stdout), c.expected[side], "case \(n), --prefer \(side)")
+                try assertValid(r.stdout, "\(side)\(n)")
+            }
+            let markers = graphdiff(["merge"] + inputs)
+            XCTAssertEqual(markers.status, 1, "case \(n): \(markers.stderr)")
+            for side in ["mine", "theirs"] {
+                var kept: [Substring] = [], state = ""
+                for line in markers.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if line.hasPrefix("<<<<<<<") { state = "mine"; continue }
+                    if line.hasPrefix("|||||||") { state = "base"; continue }
+                    if line.hasPrefix("=======") { state = "theirs"; continue }
+                    if line.hasPrefix(">>>>>>>") { state = ""; continue }
+                    if state.isEmpty || state == side { kept.append(line) }
+                }
+                let resolved = kept.joined(separator: "\n")
+                XCTAssertEqual(spouses(resolved), c.expected[side], "case \(n), markers resolved to \(side)")
+                try assertValid(resolved, "markers-\(side)\(n)")
+            }
+        }
+    }
+
     func test_merge_referenceToDeletedObject_restoresBothSidesOfTheLink() throws {
         // Mine deletes c; theirs befriends a and c. The reference brings c back
         // from the base (which has no link to a): c's side of the link is put back too.

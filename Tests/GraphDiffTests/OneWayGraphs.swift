@@ -6,9 +6,11 @@ import GraphDiffGenerator
 ///
 /// Books have a `sequel` (an optional one-way to-one to a book), `cites` (a
 /// one-way to-many to books) and an `author` (a required one-way to-one to a
-/// person); people have a `favorite` book. Every edit keeps the graph valid:
-/// deleting a book clears every reference to it, deleting a person gives
-/// their books another author.
+/// person); people have a `favorite` book and a `spouse` (a self-inverse
+/// one-to-one: the one two-way relationship, merged on both partners). Every
+/// edit keeps the graph valid: deleting a book clears every reference to
+/// it, deleting a person gives their books another author and leaves their
+/// spouse single; a marriage first ends both partners' marriages.
 struct OneWayGraphs {
     var random: SplitMix64
 
@@ -30,7 +32,7 @@ struct OneWayGraphs {
             "Person": {
               "identity": "id",
               "attributes": {"id": {"type": "string"}, "name": {"type": "string"}},
-              "relationships": {"favorite": {"destination": "Book"}}
+              "relationships": {"favorite": {"destination": "Book"}, "spouse": {"destination": "Person", "inverse": "spouse"}}
             }
           }
         }
@@ -84,7 +86,7 @@ struct OneWayGraphs {
         var g = graph
         for serial in 0..<count {
             let books = ids(g, "Book"), people = ids(g, "Person")
-            switch below(9) {
+            switch below(10) {
             case 0:
                 guard let b = pick(books) else { continue }
                 g.setValue(.string(OneWayGraphs.words[below(OneWayGraphs.words.count)] + "!"), of: b, "title")
@@ -123,8 +125,20 @@ struct OneWayGraphs {
                 let p = ObjectID(entity: "Person", identity: "q\(serial)_\(random.next() % 1_000_000)")
                 guard g.objects[p] == nil else { continue }
                 g[p] = object("Person", ["name": "New", "favorite": pick(books).map { .string($0.identity) } ?? .null])
+            case 8:
+                // A marriage (or, one time in three, a divorce).
+                guard let p = pick(people), let q = pick(people.filter { $0 != p }) else { continue }
+                for x in [p, q] {
+                    if let partner = g.value(of: x, "spouse")?.stringValue { g.setValue(.null, of: ObjectID(entity: "Person", identity: partner), "spouse") }
+                    g.setValue(.null, of: x, "spouse")
+                }
+                if below(3) != 0 {
+                    g.setValue(.string(q.identity), of: p, "spouse")
+                    g.setValue(.string(p.identity), of: q, "spouse")
+                }
             default:
                 guard let p = pick(people), let heir = pick(people.filter { $0 != p }) else { continue }
+                if let partner = g.value(of: p, "spouse")?.stringValue { g.setValue(.null, of: ObjectID(entity: "Person", identity: partner), "spouse") }
                 g.removeObject(p)
                 for b in ids(g, "Book") where g.value(of: b, "author")?.stringValue == p.identity {
                     g.setValue(.string(heir.identity), of: b, "author")

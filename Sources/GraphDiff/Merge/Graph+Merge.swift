@@ -182,6 +182,7 @@ struct GraphMerger {
         resolveDanglingReferences()
         restoreLinksOfKeptObjects()
         resolveOneToOneClaims()
+        settleSelfInverseOneToOnes()
         deriveInverses()
         mergeChains()
         mergeMetadata()
