@@ -270,29 +270,41 @@ enum PositionAssignment {
     /// - Returns: the kept units' positions, ascending.
     /// - Complexity: O(*u* log *u*) for *u* units.
     static func keptChain(_ first: [Int?], _ last: [Int?], _ weights: [Weight]) -> [Int] {
-        let keys = Array(Set(first.compactMap { $0 } + last.compactMap { $0 })).sorted()
-        guard !keys.isEmpty else { return [] }
-        func rank(_ key: Int) -> Int {
-            var (low, high) = (0, keys.count)
-            while low < high {
-                let mid = (low + high) / 2
-                if keys[mid] < key { low = mid + 1 } else { high = mid }
+        // Rank every key (equal keys share a rank), sorted as integers:
+        // entry k is unit k's first key, and a unit of several members
+        // adds an entry for its last.
+        var bits = [UInt64](repeating: .max, count: first.count)
+        var lastEntry = [Int](repeating: -1, count: first.count)
+        func image(_ key: Int) -> UInt64 { UInt64(bitPattern: Int64(key)) ^ (1 << 63) }
+        for k in first.indices {
+            guard let f = first[k], let l = last[k] else { continue }
+            bits[k] = image(f)
+            if l != f {
+                lastEntry[k] = bits.count
+                bits.append(image(l))
             }
-            return low
         }
-        var treeWeight = [Weight](repeating: Weight(), count: keys.count + 1), treeUnit = [Int](repeating: -1, count: keys.count + 1)
+        let sorted = PositionKey.sortedIndices(bits: bits) { $0 < $1 }
+        var ranks = [Int](repeating: 0, count: bits.count)
+        var distinct = 0
+        for (i, entry) in sorted.enumerated() {
+            if i > 0 && bits[sorted[i - 1]] != bits[entry] { distinct += 1 }
+            ranks[entry] = distinct
+        }
+        guard !first.isEmpty else { return [] }
+        var treeWeight = [Weight](repeating: Weight(), count: distinct + 2), treeUnit = [Int](repeating: -1, count: distinct + 2)
         var best = [Weight](repeating: Weight(), count: first.count), previous = [Int](repeating: -1, count: first.count)
         var end = -1
         for k in first.indices {
-            guard let f = first[k], let l = last[k] else { continue }
-            var i = rank(f) + 1, found = (Weight(), -1)
+            guard first[k] != nil, last[k] != nil else { continue }
+            var i = ranks[k] + 1, found = (Weight(), -1)
             while i > 0 {
                 if found.0 < treeWeight[i] { found = (treeWeight[i], treeUnit[i]) }
                 i -= i & -i
             }
             best[k] = found.0 + (weights.indices.contains(k) ? weights[k] : .other)
             previous[k] = found.1
-            i = rank(l) + 1
+            i = ranks[lastEntry[k] >= 0 ? lastEntry[k] : k] + 1
             while i < treeWeight.count {
                 if treeWeight[i] < best[k] { (treeWeight[i], treeUnit[i]) = (best[k], k) }
                 i += i & -i

@@ -45,7 +45,7 @@ extension GraphMerger {
                 let merged = SequenceMerge.merge(base: b.ids, mine: m.ids, theirs: t.ids, presence: presence, prefer: prefer)
                 let ownerName = result.objects[owner].map(entityName) ?? owner.entity
                 for c in merged.conflicts {
-                    let (bv, mv, tv) = SequenceMerge.conflictValues(c, base: b.ids, mine: m.ids, theirs: t.ids)
+                    let (bv, mv, tv) = SequenceMerge.conflictValues(c, merged.versions)
                     conflicts.append(MergeConflict(
                         kind: MergeConflict.Kind(c.kind), entity: ownerName, identity: owner.identity, property: relationship.name,
                         path: path(ownerName, owner, relationship.name), base: bv, mine: mv, theirs: tv, resolvedBy: prefer))
@@ -163,7 +163,9 @@ extension GraphMerger {
         func value(_ pos: [Int], _ list: [JSONValue], _ x: Int) -> JSONValue? {
             pos[x] >= 0 && pos[x] < list.count ? .some(list[pos[x]]) : .none
         }
-        func same(_ x: JSONValue, _ y: JSONValue) -> Bool { (x.isNull && y.isNull) || (!x.isNull && !y.isNull && type.valuesEqual(x, y)) }
+        func same(_ x: JSONValue, _ y: JSONValue) -> Bool {
+            x.isIdentical(to: y) || (x.isNull && y.isNull) || (!x.isNull && !y.isNull && type.valuesEqual(x, y))
+        }
         // Each member's value: the side that changed it. Where both changed
         // it differently (no conflict: values only encode the order), the
         // first of theirs' and mine's that fits between its neighbours'
@@ -228,13 +230,20 @@ extension GraphMerger {
             guard unmoved[merged[i]] else { return .other }
             return versions.allSatisfy({ pos, list in value(pos, list, merged[i]).map { same($0, candidates[i]) } ?? false }) ? .untouchedMember : .unmoved
         }
-        let all = (values.0 + values.1 + values.2).compactMap(PositionKey.number)
-        let least = all.min() ?? JSONNumber(0)
-        let floor = least < JSONNumber(0) ? least : JSONNumber(0)
+        // The floor: the least of 0 and every input value (only negative
+        // values are compared).
+        var floor = JSONNumber(0)
+        for list in [values.0, values.1, values.2] {
+            for value in list {
+                guard let n = PositionKey.number(value), n.text.utf8.first == UInt8(ascii: "-"), n < floor else { continue }
+                floor = n
+            }
+        }
         // A run of members tied as they may be keeps its values together
         // (its tie) or not at all.
         let ties = (0..<end).map { i in
-            i > 0 && keys[i].number != nil && keys[i - 1].number != nil && PositionKey.compare(keys[i - 1], keys[i]) == 0 && mayTie(i)
+            i > 0 && keys[i - 1].approximate == keys[i].approximate && keys[i].number != nil && keys[i - 1].number != nil
+                && PositionKey.compare(keys[i - 1], keys[i]) == 0 && mayTie(i)
         }
         let numbered = PositionAssignment.values(for: (0..<end).map { keys[$0].number }, weights: weights, ties: ties, type: type, floor: floor, dense: nil)
         return written(numbered) + candidates[end...]

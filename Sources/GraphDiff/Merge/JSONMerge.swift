@@ -264,8 +264,10 @@ public enum JSONMerge {
                 }
             }
         }
+        let versions = order.conflicts.isEmpty ? nil : SequenceVersions(base: tb.order, mine: tm.order, theirs: tt.order, present: .allBut([]))
         for c in order.conflicts {
-            let (bv, mv, tv) = SequenceMerge.conflictValues(c, base: tb.order, mine: tm.order, theirs: tt.order)
+            guard let versions else { break }
+            let (bv, mv, tv) = SequenceMerge.conflictValues(c, versions)
             conflicts.append(MergeConflict(kind: MergeConflict.Kind(c.kind), path: path, base: bv, mine: mv, theirs: tv, resolvedBy: options.prefer,
                                            location: location))
         }

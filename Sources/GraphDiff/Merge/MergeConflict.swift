@@ -117,22 +117,26 @@ extension SequenceMerge {
     /// with their neighbours in every version (what each side put before
     /// and after them), in each version's order.
     ///
-    /// - Complexity: O(*n*) for *n* members.
-    static func conflictValues(_ c: Conflict, base: [String], mine: [String], theirs: [String]) -> (JSONValue?, JSONValue?, JSONValue?) {
+    /// - Complexity: O(*k* log *k*) for *k* members concerned.
+    static func conflictValues(_ c: Conflict, _ v: SequenceVersions) -> (JSONValue?, JSONValue?, JSONValue?) {
         switch c.kind {
         case .order:
-            var involved = IdentityTable(capacity: c.members.count)
-            for m in c.members { involved.insert(m) }
-            var shown = IdentityTable(capacity: 3 * c.members.count)
-            for order in [base, mine, theirs] {
-                for (i, x) in order.enumerated() where involved.row(of: x) != nil {
+            var shown = Set<Int>()
+            let versions = [(v.base, v.posBase), (v.mine, v.posMine), (v.theirs, v.posTheirs)]
+            for name in c.members {
+                guard let x = v.number(of: name) else { continue }
+                for (order, pos) in versions where pos[x] >= 0 {
+                    let i = pos[x]
                     shown.insert(x)
                     if i > 0 { shown.insert(order[i - 1]) }
                     if i + 1 < order.count { shown.insert(order[i + 1]) }
                 }
             }
-            func inOrder(_ order: [String]) -> JSONValue { .array(order.filter { shown.row(of: $0) != nil }.map(JSONValue.string)) }
-            return (inOrder(base), inOrder(mine), inOrder(theirs))
+            let names = v.names
+            func inOrder(_ pos: [Int]) -> JSONValue {
+                .array(shown.filter { pos[$0] >= 0 }.sorted { pos[$0] < pos[$1] }.map { JSONValue.string(names[$0]) })
+            }
+            return (inOrder(v.posBase), inOrder(v.posMine), inOrder(v.posTheirs))
         case .moved, .inserted:
             func at(_ after: String?) -> JSONValue { ["member": .string(c.member), "after": after.map(JSONValue.string) ?? .null] }
             let base: JSONValue? = c.kind == .moved ? at(c.baseAfter) : .none
