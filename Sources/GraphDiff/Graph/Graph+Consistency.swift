@@ -16,6 +16,8 @@ extension Graph {
     ///   chain member's next is one lookup among the objects (a comparison
     ///   of identities when it is on a neighbouring row).
     public func consistencyProblems() -> [GraphProblem] {
+        let shape = shapeProblems()
+        if !shape.isEmpty { return shape }
         // One pass over the objects checks their references and each chain
         // member's next (on a large graph, two passes on two cores, each
         // taking every other block of objects); the walks from the heads

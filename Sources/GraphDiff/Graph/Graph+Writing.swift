@@ -75,7 +75,9 @@ extension Graph {
             w.writeString(properties[slot].name)
             w.output.append(UInt8(ascii: ":"))
             w.output.append(UInt8(ascii: " "))
-            w.write(object.values[slot])
+            // (A value missing from an object built by hand is written as
+            // null: ``shapeProblems()`` reports it.)
+            w.write(slot < object.values.count ? object.values[slot] : .null)
         }
         w.level -= 1
         w.newline()
@@ -89,7 +91,7 @@ extension Graph {
         var fields: [JSONObject.Member] = []
         fields.reserveCapacity(slotOrder.count)
         for slot in slotOrder {
-            fields.append(JSONObject.Member(key: entity.storedProperties[slot].name, value: object.values[slot]))
+            fields.append(JSONObject.Member(key: entity.storedProperties[slot].name, value: slot < object.values.count ? object.values[slot] : .null))
         }
         return .object(JSONObject(fields))
     }
@@ -104,7 +106,9 @@ extension Graph {
     static func rowsByEntity(_ objects: ObjectStore, entityCount: Int) -> [[Int]] {
         var rows = [[Int]](repeating: [], count: entityCount)
         for row in 0..<objects.rowCount {
-            guard let object = objects.object(atRow: row) else { continue }
+            // (An object of no entity of the schema, built by hand, is not
+            // written: ``shapeProblems()`` reports it.)
+            guard let object = objects.object(atRow: row), rows.indices.contains(object.entityIndex) else { continue }
             rows[object.entityIndex].append(row)
         }
         for index in rows.indices where !rows[index].isEmpty {

@@ -59,7 +59,8 @@ public struct Graph: Sendable {
     /// The value of `property` on the object `id` (stored properties only):
     /// `nil` when the object or property does not exist.
     public func value(of id: ObjectID, _ property: String) -> JSONValue? {
-        guard let object = objects[id], let slot = schema.entities[object.entityIndex].storedSlot[property]
+        guard let object = objects[id], schema.entities.indices.contains(object.entityIndex),
+              let slot = schema.entities[object.entityIndex].storedSlot[property], slot < object.values.count
         else { return nil }
         return object.values[slot]
     }

@@ -39,6 +39,10 @@ extension Graph {
         guard mine.schema.fingerprint == fingerprint, theirs.schema.fingerprint == fingerprint else {
             throw MergeError.schemaMismatch("the three graphs are not of one schema")
         }
+        for g in [base, mine, theirs] {
+            let shape = g.shapeProblems()
+            if !shape.isEmpty { throw GraphError(problems: shape) }
+        }
         var merger = GraphMerger(base: base, mine: mine, theirs: theirs, prefer: prefer, ignored: ignored)
         return try merger.run()
     }

@@ -39,6 +39,8 @@ extension ChangeSet {
         if schemaFingerprint != target.schema.fingerprint && !force {
             throw PatchError(.schemaMismatch(patch: schemaFingerprint, target: target.schema.fingerprint))
         }
+        let shape = target.shapeProblems()
+        if !shape.isEmpty { throw PatchError(.inconsistent(shape)) }
         var plan = PatchPlan(target: target)
         plan.classify(canonicalIdentities(in: target.schema))
         if !plan.mismatches.isEmpty && !force { throw PatchError(.rejected(plan.mismatches)) }

@@ -105,6 +105,8 @@ public struct Migration: Sendable {
             throw .invalidResult([GraphProblem(.schemaMismatch,
                 "the graph is of schema \"\(graph.schema.name)\" (\(graph.schema.fingerprint)), not of the migration's old schema \"\(old.name)\" (\(old.fingerprint))")])
         }
+        let shape = graph.shapeProblems()
+        if !shape.isEmpty { throw .invalidResult(shape) }
         if !mappingChanges.isEmpty { throw .needsMapping(mappingChanges) }
         var result = Graph(schema: new, schemaReference: graph.schemaReference, metadata: graph.metadata)
         if result.metadata["schemaFingerprint"] != nil {

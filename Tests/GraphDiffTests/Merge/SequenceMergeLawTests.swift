@@ -68,6 +68,18 @@ final class SequenceMergeLawTests: XCTestCase {
         XCTAssertEqual(SequenceMergeTests.merge("abcd", "acbd", "acdb").0, "acdb")
     }
 
+    /// What the README and graphdiff(1) say of adjacent swaps, exactly: for
+    /// law 3 a swap is read as either member moving, whichever makes no
+    /// moveMove conflict (mine swaps a b, theirs moves a to the end: clean);
+    /// two swaps that share a member are an order conflict under law 1.
+    func test_adjacentSwaps_asTheDocumentsSay() {
+        let clean = SequenceMergeTests.merge(["a", "b", "c", "d"], ["b", "a", "c", "d"], ["b", "c", "d", "a"], prefer: nil)
+        XCTAssertEqual(clean.order, ["b", "c", "d", "a"])
+        XCTAssertEqual(clean.conflicts.map(\.kind), [])
+        let shared = SequenceMergeTests.merge(["a", "b", "c"], ["b", "a", "c"], ["a", "c", "b"], prefer: nil)
+        XCTAssertEqual(shared.conflicts.map(\.kind), [.order])
+    }
+
     func test_issueCases() {
         XCTAssertEqual(SequenceMergeTests.merge("abc", "bca", "acb").0, "cba", "mine moves a to the end, theirs swaps b and c")
         XCTAssertEqual(SequenceMergeTests.merge("abcde", "acdeb", "abdce").0, "adceb", "mine moves b to the end, theirs swaps c and d")
