@@ -340,7 +340,14 @@ struct GraphDecoder {
     /// string or a number.
     func flatIdentity(_ value: JSONValue, _ layout: EntityLayout) -> Result<String, InvalidIdentity> {
         switch value {
-        case .string(let s): return layout.canonicalIdentity(s)
+        case .string(let s):
+            // The member is the identity attribute's value: an integer
+            // type's values are JSON numbers.
+            if let type = layout.identityType, [.int16, .int32, .int64].contains(type) {
+                return .failure(InvalidIdentity(spelling: JSONWriter.string(value),
+                                                reason: "\(JSONWriter.string(value)) is a string; an \(type.rawValue) identity in the flat form is a JSON number, such as 7"))
+            }
+            return layout.canonicalIdentity(s)
         case .number(let n): return layout.identityType?.canonicalIdentity(n) ?? .success(n.text)
         default: return .failure(InvalidIdentity(spelling: JSONWriter.string(value), reason: "is not an identity"))
         }

@@ -182,6 +182,19 @@ final class GraphLoadingTests: XCTestCase {
 
     // MARK: Forms and round trips
 
+    /// Found by testing: in the flat form the identity member is the
+    /// identity attribute's value, so an integer identity is a JSON number;
+    /// a string is reported at its position (strings stay the identity of
+    /// string and uuid identities).
+    func test_flatForm_integerIdentityGivenAsAString_isAProblemAtItsPosition() throws {
+        let numbered = try Schema.load(Array(#"{"format": "graphdiff-schema/1", "name": "N", "entities": {"Note": {"identity": "n", "attributes": {"n": {"type": "int64"}, "t": {"type": "string"}}}}}"#.utf8))
+        let text = "{\"objects\": [\n  {\"entity\": \"Note\", \"n\": \"1\", \"t\": \"a\"},\n  {\"entity\": \"Note\", \"n\": 2.0, \"t\": \"b\"}\n]}"
+        XCTAssertEqual(graphProblems(text, schema: numbered).map(\.description),
+                       [#"2:22: Note "1".n: identity "1" is a string; an int64 identity in the flat form is a JSON number, such as 7"#])
+        let fine = try Graph.load(Array(text.replacingOccurrences(of: #""n": "1""#, with: #""n": 1"#).utf8), schema: numbered)
+        XCTAssertEqual(fine.sortedIDs.map(\.identity), ["1", "2"])
+    }
+
     func test_flatForm_loadsToTheSameGraph() throws {
         let canonical = try Graph.load(Array(valid.utf8), schema: schema)
         let flat = """
