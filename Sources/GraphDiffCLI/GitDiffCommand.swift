@@ -90,11 +90,12 @@ enum GitDiffCommand: Subcommand {
                                             schema: schemaPath.map { FileAccess.schemaFile($0, given: schema != nil) }, color: useColor,
                                             wordDiff: wordDiff, ignoring: ignored.paths, properties: ignored.properties)
         if let note = report.note { io.err("graphdiff: \(newPath ?? path): \(note)\n") }
-        // Changed bytes but no difference (only ignored paths, or only the
-        // formatting): no entry at all, as `diff` prints nothing then; a
-        // mode change, rename or copy keeps git's header.
+        // No difference (only ignored paths, only the formatting, or the
+        // same bytes under two object ids): no entry at all, as `diff`
+        // prints nothing then; a mode change, rename or copy keeps git's
+        // header.
         let sameFile = newPath == nil && metainfo == nil && !oldSide.isMissing && !newSide.isMissing && oldSide.mode == newSide.mode
-        if !report.different && sameFile && oldBytes != newBytes { return .success }
+        if !report.different && sameFile { return .success }
         io.out(git.header)
         io.out(report.text)
         return exitCode && report.different ? .failure : .success

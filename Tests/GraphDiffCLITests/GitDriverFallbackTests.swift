@@ -89,4 +89,19 @@ final class GitDriverFallbackTests: XCTestCase {
         XCTAssertTrue(r.stderr.hasPrefix("graphdiff: \(path): diffing as plain JSON: new is not a valid Tasks graph:"), r.stderr)
         XCTAssertTrue(r.stdout.contains("\"L\" → 7") || r.stdout.contains("7"), r.stdout)
     }
+
+    /// Found by testing: two identical blobs under different object ids
+    /// printed a bare `diff --git` header; like an ignored-only change, they
+    /// are no entry at all. A mode change still shows its header.
+    func test_gitDiff_identicalBlobsWithDifferentIds_printNothing() throws {
+        let text = #"{"a": 1}"#
+        let dir = try workTree(["old": text, "new": text])
+        let path = dir.appendingPathComponent("x.json").path
+        let r = graphdiff(["git-diff", path, dir.appendingPathComponent("old").path, "1111111", "100644",
+                           dir.appendingPathComponent("new").path, "2222222", "100644"])
+        XCTAssertEqual([String(r.status), r.stdout, r.stderr], ["0", "", ""])
+        let mode = graphdiff(["git-diff", path, dir.appendingPathComponent("old").path, "1111111", "100644",
+                              dir.appendingPathComponent("new").path, "2222222", "100755"])
+        XCTAssertEqual(mode.stdout, "diff --git a/\(path) b/\(path)\nold mode 100644\nnew mode 100755\n")
+    }
 }
