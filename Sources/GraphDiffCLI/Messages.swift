@@ -66,8 +66,9 @@ enum Messages {
                 return (text([prefix + "\(failure.patch) does not apply to \(failure.target); nothing written"]
                              + mismatches.map { "\(failure.patch): \($0)" }), .failure)
             case .inconsistent(let problems):
-                return (text([prefix + "the result would be an invalid graph; nothing written"]
-                             + problems.map { "\(failure.target): \($0)" }), .failure)
+                // The problems are the result's, not the (valid) target's.
+                return (text([prefix + "the result of \(failure.patch) on \(failure.target) would be an invalid graph; nothing written"]
+                             + problems.map { "result: \($0)" }), .failure)
             }
         case let failure as MigrationFailure:
             switch failure.error {
@@ -80,7 +81,7 @@ enum Messages {
                              }), .failure)
             case .invalidResult(let problems):
                 return (text([prefix + "\(failure.graph) migrated to \(failure.schema) would be an invalid graph; nothing written"]
-                             + problems.map { "\(failure.graph): \($0)" }), .failure)
+                             + problems.map { "result: \($0)" }), .failure)
             }
         default:
             return (text([prefix + describe(error, file: nil)]), .trouble)

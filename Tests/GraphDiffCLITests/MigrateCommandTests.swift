@@ -152,7 +152,7 @@ final class MigrateCommandTests: XCTestCase {
         let r = try run(["lists.graph.json", "--to", "lists-2.schema.json", "--in-place"])
         XCTAssertEqual([r.status.description, r.stdout, r.stderr], ["1", "", """
             graphdiff migrate: lists.graph.json migrated to lists-2.schema.json would be an invalid graph; nothing written
-            lists.graph.json: Item "x".list: required relationship "list" is null
+            result: Item "x".list: required relationship "list" is null
 
             """])
         XCTAssertEqual(try contents("lists.graph.json"), Self.listsGraph)

@@ -88,9 +88,9 @@ final class OneWayReferenceCommandTests: XCTestCase {
         let r = graphdiff(["patch", base, patch, "-o", out])
         XCTAssertEqual(r.status, 1)
         XCTAssertEqual(r.stderr, """
-            graphdiff patch: the result would be an invalid graph; nothing written
-            \(base): Book "b1".sequel: dangling reference to Book "b2": no such object
-            \(base): Book "b3".cites: dangling reference to Book "b2": no such object
+            graphdiff patch: the result of \(patch) on \(base) would be an invalid graph; nothing written
+            result: Book "b1".sequel: dangling reference to Book "b2": no such object
+            result: Book "b3".cites: dangling reference to Book "b2": no such object
 
             """)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
