@@ -117,7 +117,8 @@ final class DocumentLoader {
         do {
             bytes = try FileAccess.readInput(path, io: io)
         } catch let f as CommandFailure {
-            throw DocumentFailure(kind: .trouble, lines: [f.message])
+            // A file that cannot be read: the command's prefix, as diff(1)'s.
+            throw CommandFailure.trouble(f.message)
         }
         if useSchema, let document = try scannedGraph(path, bytes: bytes) { return document }
         let json: JSONValue
@@ -217,7 +218,7 @@ final class DocumentLoader {
                 schemas[schemaPath] = schema
                 return schema
             } catch let f as CommandFailure {
-                throw DocumentFailure(kind: .trouble, lines: ["\(schemaOverride == nil ? "\(path): schema " : "")\(f.message)"])
+                throw CommandFailure.trouble("\(schemaOverride == nil ? "\(path): schema " : "")\(f.message)")
             }
         }
         let bytes: [UInt8]
@@ -225,7 +226,7 @@ final class DocumentLoader {
             bytes = try FileAccess.read(schemaPath, io: io)
         } catch let f as CommandFailure {
             let via = schemaOverride == nil ? "\(path): schema " : ""
-            throw DocumentFailure(kind: .trouble, lines: ["\(via)\(f.message)"])
+            throw CommandFailure.trouble("\(via)\(f.message)")
         }
         if schemaOverride == nil, let json = try? JSONReader.parse(bytes),
             json["format"]?.stringValue != Schema.formatTag, json["entities"] == nil {

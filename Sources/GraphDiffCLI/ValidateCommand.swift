@@ -26,6 +26,11 @@ enum ValidateCommand: Subcommand {
                 let report = Messages.report(failure, command: ValidateCommand.self, invalidIsTheAnswer: true)
                 io.err(report.text)
                 if report.status.code > status.code { status = report.status }
+            } catch let failure as CommandFailure where failure.status == .trouble && !failure.showUsage {
+                // A file that cannot be read (or its schema): trouble, and
+                // the other files are still validated.
+                io.err(Messages.report(failure, command: ValidateCommand.self).text)
+                if failure.status.code > status.code { status = failure.status }
             }
         }
         return status

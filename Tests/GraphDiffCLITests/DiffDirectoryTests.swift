@@ -230,14 +230,14 @@ final class DiffDirectoryTests: XCTestCase {
         for (x, y) in [(a, "\(b)/p.json"), ("\(a)/p.json", b), ("-", b)] {
             let r = graphdiff(["diff", x, y], stdin: "{}")
             XCTAssertEqual([r.status.description, r.stdout], ["2", ""])
-            XCTAssertEqual(r.stderr, x == "-" ? "\(b): is a directory\n" : "\(x == a ? a : b): is a directory\n")
+            XCTAssertEqual(r.stderr, x == "-" ? "graphdiff diff: \(b): is a directory\n" : "graphdiff diff: \(x == a ? a : b): is a directory\n")
         }
         let root = graphdiff(["diff", "--root", "Task:t1", a, b])
         XCTAssertEqual(root.status, 2)
         XCTAssertEqual(root.stderr, "graphdiff diff: --root is for two files, not two directories\nUsage: graphdiff diff [OPTIONS] OLD NEW\nSee 'graphdiff help diff'.\n")
         let format = graphdiff(["diff", "-f", "yaml", a, b])
         XCTAssertEqual([format.status.description, format.stdout], ["2", ""])
-        XCTAssertEqual(graphdiff(["diff", a, "\(b)/nothing"]).stderr, "\(a): is a directory\n", "the first input's trouble")
+        XCTAssertEqual(graphdiff(["diff", a, "\(b)/nothing"]).stderr, "graphdiff diff: \(a): is a directory\n", "the first input's trouble")
     }
 }
 

@@ -189,7 +189,7 @@ final class MigrateCommandTests: XCTestCase {
 
                 """),
             (["plain.json", "--to", "new.schema.json"], "graphdiff migrate: plain.json: no schema applies (give --schema or \"$schema\")\n"),
-            (["missing.json", "--to", "new.schema.json"], "missing.json: No such file or directory\n"),
+            (["missing.json", "--to", "new.schema.json"], "graphdiff migrate: missing.json: No such file or directory\n"),
         ]
         for (arguments, stderr) in cases {
             let r = try run(arguments)
@@ -315,7 +315,7 @@ final class MigrateCommandTests: XCTestCase {
         try Data(#"{"$schema": "M.xcdatamodeld", "objects": {}}"#.utf8).write(to: directory.appendingPathComponent("m.json"))
         let v = try runBinary(["validate", "m.json", "notes.graph.json"], in: directory)
         XCTAssertEqual([v.status.description, v.stdout, v.stderr], [
-            "2", "notes.graph.json: valid graph of schema \"Notes\" (3 objects)\n", "m.json: schema M.xcdatamodeld: No such file or directory\n",
+            "2", "notes.graph.json: valid graph of schema \"Notes\" (3 objects)\n", "graphdiff validate: m.json: schema M.xcdatamodeld: No such file or directory\n",
         ])
     }
 

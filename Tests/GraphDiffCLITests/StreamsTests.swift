@@ -132,7 +132,7 @@ final class StreamsTests: XCTestCase {
     func test_validate_directoryOnStandardInput_isAReadError_exit2() throws {
         let directory = try temporaryDirectory(self)
         let r = try RedirectedRun(arguments: ["validate", "-"], stdinFile: directory.path).run()
-        XCTAssertEqual(r.stderr, "standard input: is a directory\n")
+        XCTAssertEqual(r.stderr, "graphdiff validate: standard input: is a directory\n")
         XCTAssertEqual(r.stdout, "")
         XCTAssertEqual(r.status, 2)
     }
@@ -140,7 +140,7 @@ final class StreamsTests: XCTestCase {
     func test_diff_directoryOnStandardInput_isAReadError_exit2() throws {
         let directory = try temporaryDirectory(self)
         let r = try RedirectedRun(arguments: ["diff", "-", samplePath("people/v2.graph.json")], stdinFile: directory.path).run()
-        XCTAssertEqual(r.stderr, "standard input: is a directory\n")
+        XCTAssertEqual(r.stderr, "graphdiff diff: standard input: is a directory\n")
         XCTAssertEqual(r.status, 2)
     }
 
@@ -151,9 +151,9 @@ final class StreamsTests: XCTestCase {
         for command in [["validate"], ["fmt"], ["diff"]] {
             let other = command == ["diff"] ? [samplePath("people/v2.graph.json")] : []
             let named = try RedirectedRun(arguments: command + [directory.path] + other).run()
-            XCTAssertEqual(named.stderr, "\(directory.path): is a directory\n", "\(command)")
+            XCTAssertEqual(named.stderr, "graphdiff \(command[0]): \(directory.path): is a directory\n", "\(command)")
             let stdin = try RedirectedRun(arguments: command + ["-"] + other, stdinFile: directory.path).run()
-            XCTAssertEqual(stdin.stderr, "standard input: is a directory\n", "\(command)")
+            XCTAssertEqual(stdin.stderr, "graphdiff \(command[0]): standard input: is a directory\n", "\(command)")
             XCTAssertEqual(stdin.stdout, "", "\(command)")
             XCTAssertEqual(stdin.status, named.status, "\(command)")
             XCTAssertEqual(stdin.status, 2, "\(command)")
@@ -166,7 +166,7 @@ final class StreamsTests: XCTestCase {
             writeOut: { capture.stdout += $0 }, writeErr: { capture.stderr += $0 },
             readStandardInput: { throw StreamFailure(stream: .standardInput, reason: "Input/output error") }, environment: [:])
         let status = GraphDiffTool.run(["fmt", "-"], io: io)
-        XCTAssertEqual(capture.stderrText, "standard input: Input/output error\n")
+        XCTAssertEqual(capture.stderrText, "graphdiff fmt: standard input: Input/output error\n")
         XCTAssertEqual(capture.stdoutText, "")
         XCTAssertEqual(status, .trouble)
     }

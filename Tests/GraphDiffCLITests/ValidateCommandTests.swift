@@ -69,13 +69,13 @@ final class ValidateCommandTests: XCTestCase {
     func test_missingFile_andMissingSchema_exit2() throws {
         let r = graphdiff(["validate", "/nonexistent/x.json"])
         XCTAssertEqual(r.status, 2)
-        XCTAssertEqual(r.stderr, "/nonexistent/x.json: No such file or directory\n")
+        XCTAssertEqual(r.stderr, "graphdiff validate: /nonexistent/x.json: No such file or directory\n")
         let dir = try temporaryDirectory(self)
         let file = dir.appendingPathComponent("g.json")
         try #"{"$schema": "missing.schema.json", "objects": {}}"#.write(to: file, atomically: true, encoding: .utf8)
         let s = graphdiff(["validate", file.path])
         XCTAssertEqual(s.status, 2)
-        XCTAssertEqual(s.stderr, "\(file.path): schema \(dir.path)/missing.schema.json: No such file or directory\n")
+        XCTAssertEqual(s.stderr, "graphdiff validate: \(file.path): schema \(dir.path)/missing.schema.json: No such file or directory\n")
     }
 
     func test_brokenSchema_exit2_namingTheSchemaFile() throws {
