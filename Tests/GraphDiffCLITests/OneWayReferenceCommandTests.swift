@@ -96,6 +96,31 @@ final class OneWayReferenceCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
+    /// Found by testing: mine deletes bob, theirs adds a book by bob (a
+    /// required reference). The conflict is resolved whatever the
+    /// preference (bob is kept); every mode now says so alike and exits 0
+    /// with the same graph: before, the marker merge and `-q` exited 1
+    /// with no marker, and a git merge was left unmerged with nothing to do.
+    func test_merge_conflictResolvedOverARequiredReference_isResolvedInEveryMode() throws {
+        let base = Self.graph()
+        let mine = base.replacingOccurrences(of: #", "bob": {"name": "Bob"}"#, with: "")
+            .replacingOccurrences(of: #""b3": {"author": "bob", "cites": ["b1", "b2"], "sequel": null, "title": "Three"}"#,
+                                  with: #""b3": {"author": "ann", "cites": ["b1", "b2"], "sequel": null, "title": "Three"}"#)
+        let theirs = base.replacingOccurrences(of: #""title": "Three"}"#, with: #""title": "Three"}, "b4": {"author": "bob", "cites": [], "sequel": null, "title": "Four"}"#)
+        let f = try files(["base": base, "mine": mine, "theirs": theirs])
+        let inputs = [f["base"]!, f["mine"]!, f["theirs"]!]
+        let line = "graphdiff merge: resolved Book \"b4\".author: refers to an object the other side deleted: base (absent), mine (absent), theirs \"bob\" (took theirs)\n"
+        let report = graphdiff(["merge", "--conflicts", "report"] + inputs)
+        XCTAssertEqual([report.status.description, report.stderr], ["0", line])
+        XCTAssertTrue(report.stdout.contains(#""bob": {"#), report.stdout)
+        for mode in [[], ["-q"], ["--prefer", "mine"], ["--prefer", "theirs"]] {
+            let r = graphdiff(["merge"] + mode + inputs)
+            XCTAssertEqual(r.status.description, "0", "\(mode): \(r.stderr)")
+            XCTAssertEqual(r.stderr, mode == ["-q"] ? "" : line, "\(mode)")
+            if mode != ["-q"] { XCTAssertEqual(r.stdout, report.stdout, "\(mode)") }
+        }
+    }
+
     func test_merge_referenceToATargetTheOtherSideDeleted_isAConflict_andEveryResultIsValid() throws {
         let f = try files([
             "base": Self.graph(),

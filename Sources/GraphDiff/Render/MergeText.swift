@@ -49,10 +49,17 @@ public struct MergeText: Sendable {
         }
         let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { resolved(.theirs) })
         let mineResult = try forMine.get(), theirsResult = try forTheirs.get()
+        // A conflict settled alike under both preferences (a required
+        // reference keeps the object whatever the preference) is resolved
+        // here too; the others are open.
         var conflicts = mineResult.conflicts
-        for i in conflicts.indices { conflicts[i].resolvedBy = nil }
-        guard !conflicts.isEmpty else {
-            return MergeText(text: mineResult.graph.canonicalText(), conflicts: [], graph: mineResult.graph)
+        for i in conflicts.indices {
+            let other = i < theirsResult.conflicts.count ? theirsResult.conflicts[i] : nil
+            let alike = other.map { $0.path == conflicts[i].path && $0.kind == conflicts[i].kind && $0.resolvedBy == conflicts[i].resolvedBy } ?? false
+            if !alike { conflicts[i].resolvedBy = nil }
+        }
+        guard conflicts.contains(where: { $0.resolvedBy == nil }) else {
+            return MergeText(text: mineResult.graph.canonicalText(), conflicts: conflicts, graph: mineResult.graph)
         }
         let text = ConflictMarkerWriter.write(mine: mineResult.graph, theirs: theirsResult.graph, base: base, markers: markers)
         return MergeText(text: text, conflicts: conflicts, graph: nil)
