@@ -16,6 +16,10 @@ final class CommandIO {
     /// Whether standard output is a terminal (for colour and progress).
     let stdoutIsTerminal: Bool
     let stderrIsTerminal: Bool
+    /// The regular file standard output is redirected to (`> out.json`),
+    /// when there is one: a result written there gets its `$schema`
+    /// rewritten as with `-o`. A pipe or terminal has none.
+    let stdoutFile: String?
 
     /// Whether the process ends when the command does (see ``keepUntilExit(_:)``).
     let exitsAfterCommand: Bool
@@ -29,8 +33,9 @@ final class CommandIO {
     init(
         writeOut: @escaping ([UInt8]) throws -> Void, writeErr: @escaping ([UInt8]) throws -> Void,
         readStandardInput: @escaping () throws -> [UInt8], environment: [String: String],
-        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, exitsAfterCommand: Bool = false
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, exitsAfterCommand: Bool = false, stdoutFile: String? = nil
     ) {
+        self.stdoutFile = stdoutFile
         self.exitsAfterCommand = exitsAfterCommand
         self.writeOut = writeOut
         self.writeErr = writeErr
@@ -83,7 +88,8 @@ final class CommandIO {
             writeErr: { try FileDescriptorWriter.write($0, to: .standardError) },
             readStandardInput: { try FileAccess.readStandardInput() },
             environment: ProcessInfo.processInfo.environment,
-            stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, exitsAfterCommand: true)
+            stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, exitsAfterCommand: true,
+            stdoutFile: FileAccess.regularFilePath(ofDescriptor: 1))
     }
 
     /// Buffers that collect both streams, for tests.

@@ -36,6 +36,39 @@ extension FileAccess {
         try writeAtomically(relocated, to: output)
     }
 
+    /// `text`, a result going to standard output, with its `$schema`
+    /// rewritten as ``writeResult(_:to:from:shape:)`` rewrites it when
+    /// standard output is a regular file (`> out/merged.graph.json`); as it
+    /// is for a pipe or a terminal.
+    static func resultForStandardOutput(_ text: [UInt8], io: CommandIO, from inputs: [LoadedDocument],
+                                        shape: SchemaReference.TextShape = .json) -> [UInt8] {
+        guard let file = io.stdoutFile, let destination = physicalDestination(of: file) else { return text }
+        let references = inputs.map { document in
+            (path: physicalLocation(of: document.path), reference: document.schemaReference)
+        }
+        return SchemaReference.relocating(text, to: destination, from: references,
+                                          currentDirectory: FileManager.default.currentDirectoryPath, shape: shape)
+    }
+
+    /// The path of the regular file open at descriptor `fd`, if it is one
+    /// and its path can be found (`/proc/self/fd` on Linux, `F_GETPATH` on
+    /// macOS); `nil` for a pipe, a terminal, a device or a deleted file.
+    static func regularFilePath(ofDescriptor fd: Int32) -> String? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
+        guard fcntl(fd, F_GETPATH, &buffer) != -1 else { return nil }
+        let path = String(cString: buffer)
+        #else
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)") else { return nil }
+        #endif
+        // The file must still be there, under that name.
+        var named = stat()
+        guard path.hasPrefix("/"), stat(path, &named) == 0, named.st_ino == info.st_ino, named.st_dev == info.st_dev else { return nil }
+        return path
+    }
+
     /// Where a file written at `output` really is: `output` itself resolved
     /// when it is a symbolic link, else its name in its resolved directory;
     /// `nil` when the target exists and is not a regular file (a device,

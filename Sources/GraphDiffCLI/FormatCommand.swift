@@ -31,7 +31,7 @@ enum FormatCommand: Subcommand {
         } else if args.has("--in-place") {
             if !document.bytes.elementsEqual(text) { try FileAccess.writeAtomically(text, to: path) }
         } else {
-            io.out(text)
+            io.out(FileAccess.resultForStandardOutput(text, io: io, from: [document], shape: document.graph != nil ? .canonicalGraph : .json))
         }
         return .success
     }

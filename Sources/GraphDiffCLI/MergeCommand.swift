@@ -64,7 +64,8 @@ enum MergeCommand: Subcommand {
             let shape: SchemaReference.TextShape = base.graph == nil ? .json : merged.graph != nil ? .canonicalGraph : .graphMarkers
             try FileAccess.writeResult(resultText, to: output, from: [mine, base, theirs], shape: shape)
         } else if !quiet {
-            io.out(resultText)
+            let shape: SchemaReference.TextShape = base.graph == nil ? .json : merged.graph != nil ? .canonicalGraph : .graphMarkers
+            io.out(FileAccess.resultForStandardOutput(resultText, io: io, from: [mine, base, theirs], shape: shape))
         }
         return open.isEmpty ? .success : .failure
     }

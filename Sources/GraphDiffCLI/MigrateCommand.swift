@@ -35,7 +35,8 @@ enum MigrateCommand: Subcommand {
             throw MigrationFailure(error: error, graph: path, schema: newPath)
         }
         let destination = args.has("--in-place") ? path : output.flatMap { $0 == "-" ? nil : $0 }
-        migrated.schemaReference = schemaReference(to: recordedModel(model), writtenTo: destination)
+        // (Standard output redirected to a file counts as written there.)
+        migrated.schemaReference = schemaReference(to: recordedModel(model), writtenTo: destination ?? io.stdoutFile)
         let text = migrated.canonicalText()
         if let destination {
             try FileAccess.writeAtomically(text, to: destination)

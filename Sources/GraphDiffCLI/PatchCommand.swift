@@ -86,7 +86,7 @@ enum PatchCommand: Subcommand {
         } else if args.has("--in-place") {
             if !target.bytes.elementsEqual(result) { try FileAccess.writeAtomically(result, to: targetPath) }
         } else {
-            io.out(result)
+            io.out(FileAccess.resultForStandardOutput(result, io: io, from: [target], shape: resultIsGraph ? .canonicalGraph : .json))
         }
         return status
     }
