@@ -338,12 +338,13 @@ struct GraphDecoder {
 
     /// The canonical identity of an object of the flat form, given as a
     /// string or a number.
-    func flatIdentity(_ value: JSONValue, _ layout: EntityLayout) -> Result<String, InvalidIdentity> {
+    func flatIdentity(_ value: JSONValue, _ layout: EntityLayout, strict: Bool = true) -> Result<String, InvalidIdentity> {
         switch value {
         case .string(let s):
-            // The member is the identity attribute's value: an integer
-            // type's values are JSON numbers.
-            if let type = layout.identityType, [.int16, .int32, .int64].contains(type) {
+            // In the flat form the member is the identity attribute's value:
+            // an integer type's values are JSON numbers. (The canonical form
+            // repeating its key inside the object is compared by value.)
+            if strict, let type = layout.identityType, [.int16, .int32, .int64].contains(type) {
                 return .failure(InvalidIdentity(spelling: JSONWriter.string(value),
                                                 reason: "\(JSONWriter.string(value)) is a string; an \(type.rawValue) identity in the flat form is a JSON number, such as 7"))
             }
@@ -392,7 +393,7 @@ struct GraphDecoder {
             if flat && utf8Equal(m.key, "entity") { continue }
             if let identityKey, utf8Equal(m.key, identityKey) {
                 // Flat: this member is the identity. Canonical: it repeats the key, by value.
-                let same = flat || ((try? flatIdentity(m.value, layout).get()).map { utf8Equal($0, identity) } ?? false)
+                let same = flat || ((try? flatIdentity(m.value, layout, strict: false).get()).map { utf8Equal($0, identity) } ?? false)
                 if !same {
                     report(GraphProblem(.wrongType, "identity attribute \(JSONWriter.string(m.value)) differs from the object's key", entity: layout.name, identity: spelling, property: m.key), at: m.keyOffset)
                 }
