@@ -86,7 +86,8 @@ enum Help {
         Options:
           -f, --format FORMAT
                           human (default), json (graphdiff's patch document),
-                          tree, json-patch (RFC 6902) or merge-patch (RFC 7386).
+                          tree (graphs only), json-patch (RFC 6902) or
+                          merge-patch (RFC 7386).
           --stat          Print only the summary.
           -q, --quiet     Print nothing; only set the exit status. With
                           directories: print only 'Files X and Y differ'
