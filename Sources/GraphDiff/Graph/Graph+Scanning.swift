@@ -242,7 +242,7 @@ struct GraphScanner {
                     guard !sawIdentity else { throw GiveUp() }
                     sawIdentity = true
                     let value = try reader.pullValue()
-                    guard case .success(let canonical) = decoder.flatIdentity(value, layout), utf8Equal(canonical, identity)
+                    guard case .success(let canonical) = decoder.flatIdentity(value, layout, strict: false), utf8Equal(canonical, identity)
                     else { throw GiveUp() }
                     continue
                 }
