@@ -52,6 +52,7 @@ struct CommandSpec {
 
 extension CommandSpec {
     static let schemaOption = Option(names: ["--schema"], value: .file, summary: "Read the inputs as graphs of this schema")
+    static let noSchemaOption = Option(names: ["--no-schema"], value: nil, summary: "Read graph files as plain JSON, ignoring \"$schema\"")
     static let colorValues = ["auto", "always", "never"]
     /// The values of `--ordered` (how an ordered to-many with a to-one inverse is imported).
     static let orderedValues = ["chain", "array"]
@@ -64,6 +65,7 @@ extension CommandSpec {
             Option(names: ["--quiet", "-q"], value: nil, summary: "Print nothing; only set the exit status"),
             Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),
             schemaOption,
+            noSchemaOption,
             Option(names: ["--force"], value: nil, summary: "Go on if the schema fingerprints differ"),
             Option(names: ["--root"], value: .text("ENTITY:ID"), summary: "Only the objects this object owns"),
             Option(names: ["--include"], value: .text("ENTITY.RELATIONSHIP"), summary: "Also follow this relationship with --root", repeatable: true),
@@ -87,6 +89,7 @@ extension CommandSpec {
             Option(names: ["--force"], value: nil, summary: "Apply the changes that match, report the others"),
             Option(names: ["--format", "-f"], value: .choice(["graphdiff", "json-patch", "merge-patch"]), summary: "Read the patch in this format"),
             Option(names: ["--schema"], value: .file, summary: "Read the target as a graph of this schema"),
+            noSchemaOption,
             helpOption,
         ],
         operands: .file)
@@ -106,6 +109,7 @@ extension CommandSpec {
             Option(names: ["--array-key"], value: .text("NAME"), summary: "Merge arrays of objects by this member"),
             Option(names: ["--ignore"], value: .text("PATH"), summary: "Take mine's value at this path; never a conflict", repeatable: true),
             schemaOption,
+            noSchemaOption,
             Option(names: ["--force"], value: nil, summary: "Go on if a schema fingerprint differs"),
             helpOption,
         ],
@@ -115,6 +119,7 @@ extension CommandSpec {
         name: "validate", summary: "Check graph, schema or JSON files; list every problem",
         options: [
             Option(names: ["--schema"], value: .file, summary: "Check graphs against this schema"),
+            noSchemaOption,
             Option(names: ["--force"], value: nil, summary: "Check a graph whose fingerprint names another schema"),
             Option(names: ["--quiet", "-q"], value: nil, summary: "Print nothing for valid files"),
             helpOption,
@@ -125,6 +130,7 @@ extension CommandSpec {
         name: "fmt", summary: "Write a graph (or any JSON) in canonical form",
         options: [
             Option(names: ["--schema"], value: .file, summary: "Read the file as a graph of this schema"),
+            noSchemaOption,
             Option(names: ["--force"], value: nil, summary: "Go on if the fingerprint names another schema"),
             Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),
             Option(names: ["--in-place", "-i"], value: nil, summary: "Replace the file"),

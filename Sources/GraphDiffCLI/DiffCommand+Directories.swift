@@ -118,6 +118,7 @@ extension DiffCommand {
     /// (a schema that cannot be read counts: loading reports it).
     static func areGraphs(_ documents: [(path: String, json: JSONValue)], args: ParsedArguments, io: CommandIO) -> Bool {
         if args.value("--schema") != nil { return true }
+        if args.has("--no-schema") { return false }
         let loader = DocumentLoader(io: io, schemaOverride: nil, force: true)
         return documents.contains { document in
             guard let reference = Graph.schemaReference(in: document.json) else { return false }

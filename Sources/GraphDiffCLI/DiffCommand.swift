@@ -33,7 +33,8 @@ enum DiffCommand: Subcommand {
 
         let progress = Progress(io: io, inputs: [oldPath, newPath])
         defer { progress.done() }
-        let documents = try DocumentLoader.loadTogether([oldPath, newPath], schema: args.value("--schema"), force: args.has("--force"), io: io)
+        let documents = try DocumentLoader.loadTogether([oldPath, newPath], schema: args.value("--schema"), force: args.has("--force"),
+                                                        readsSchemas: try OptionConflicts.readsSchemas(args), io: io)
         progress.stage("matching")
         let (old, new) = (documents[0], documents[1])
         // auto colours a terminal only; always colours a file given with -o too.

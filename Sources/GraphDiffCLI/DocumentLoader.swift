@@ -80,6 +80,9 @@ final class DocumentLoader {
     let io: CommandIO
     let schemaOverride: String?
     let force: Bool
+    /// `--no-schema`: every document is read as plain JSON, whatever its
+    /// `$schema` says.
+    let readsSchemas: Bool
     private var schemas: [String: Schema] = [:]
     /// `--identity` (entity → attribute), applied to each Core Data model
     /// read as a schema (`migrate`); empty for the other commands.
@@ -93,8 +96,9 @@ final class DocumentLoader {
     /// - Parameters:
     ///   - schemaOverride: the `--schema` path, which wins over `$schema`.
     ///   - force: load graphs whose recorded schema fingerprint differs.
-    init(io: CommandIO, schemaOverride: String?, force: Bool) {
+    init(io: CommandIO, schemaOverride: String?, force: Bool, readsSchemas: Bool = true) {
         self.io = io
+        self.readsSchemas = readsSchemas
         self.schemaOverride = schemaOverride
         self.force = force
     }
@@ -112,7 +116,8 @@ final class DocumentLoader {
         return document
     }
 
-    func loadDocument(_ path: String, useSchema: Bool, schemaDocuments: Bool) throws -> LoadedDocument {
+    func loadDocument(_ path: String, useSchema requested: Bool, schemaDocuments: Bool) throws -> LoadedDocument {
+        let useSchema = requested && readsSchemas
         let bytes: SourceBytes
         do {
             bytes = try FileAccess.readInput(path, io: io)
@@ -254,11 +259,12 @@ extension DocumentLoader {
     /// files besides.
     ///
     /// - Throws: ``DocumentFailure`` for the first input that fails.
-    static func loadTogether(_ paths: [String], schema: String?, force: Bool, keepGraphBytes: Bool = true,
+    static func loadTogether(_ paths: [String], schema: String?, force: Bool, keepGraphBytes: Bool = true, readsSchemas: Bool = true,
                              io: CommandIO) throws -> [LoadedDocument] {
         func load(_ path: String, _ schema: String?) -> Result<LoadedDocument, Error> {
             Result {
-                let document = try DocumentLoader(io: io, schemaOverride: schema, force: force).load(path, schemaDocuments: false)
+                let document = try DocumentLoader(io: io, schemaOverride: schema, force: force, readsSchemas: readsSchemas)
+                    .load(path, schemaDocuments: false)
                 return keepGraphBytes ? document : document.droppingGraphBytes()
             }
         }

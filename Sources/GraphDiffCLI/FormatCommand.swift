@@ -3,7 +3,7 @@ import GraphDiff
 /// `graphdiff fmt`: writes a document in canonical form.
 enum FormatCommand: Subcommand {
     static let name = "fmt"
-    static let usage = "graphdiff fmt [--schema FILE] [--force] FILE [-o OUT | --in-place | --check]"
+    static let usage = "graphdiff fmt [--schema FILE | --no-schema] [--force] FILE [-o OUT | --in-place | --check]"
     static let help = Help.fmt
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
@@ -14,7 +14,8 @@ enum FormatCommand: Subcommand {
         let destinations = [args.value("--output") != nil, args.has("--in-place"), args.has("--check")].filter { $0 }
         if destinations.count > 1 { throw CommandFailure.usage("choose one of -o, --in-place and --check") }
         if args.has("--in-place") && path == "-" { throw CommandFailure.usage("--in-place needs a file, not standard input") }
-        let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"))
+        let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"),
+                                    readsSchemas: try OptionConflicts.readsSchemas(args))
         let document = try loader.load(path)
         let text: [UInt8]
         switch document.content {

@@ -95,6 +95,7 @@ enum Help {
           -o, --output FILE
                           Write to FILE (atomically) instead of standard output.
           --schema FILE   Read both files as graphs of this schema.
+          --no-schema     Read graph files as plain JSON, ignoring "$schema".
           --force         Go on even if a graph's recorded schema fingerprint
                           (or the two schemas) differ.
           --root ENTITY:ID
@@ -187,6 +188,7 @@ enum Help {
                           objects with "op" (or []) json-patch, any other
                           object or array merge-patch.
           --schema FILE   Read TARGET as a graph of this schema.
+          --no-schema     Read graph files as plain JSON, ignoring "$schema".
           -h, --help      Show this help.
 
         Exit status: 0 applied (or already applied), 1 rejected (or, with
@@ -245,6 +247,7 @@ enum Help {
           --ignore PATH   Take mine's value at PATH; never a conflict there
                           (repeatable; PATH as for diff --ignore).
           --schema FILE   Read the inputs as graphs of this schema.
+          --no-schema     Read graph files as plain JSON, ignoring "$schema".
           --force         Go on if a recorded schema fingerprint differs.
           -h, --help      Show this help.
 
@@ -392,7 +395,7 @@ enum Help {
     static let validate = """
         graphdiff validate: check files against their schema and list every problem.
 
-        Usage: graphdiff validate [--schema FILE] [--force] [--quiet] FILE...
+        Usage: graphdiff validate [--schema FILE | --no-schema] [--force] [--quiet] FILE...
 
         Each FILE is read as JSON (- for standard input). A graph is checked
         against the schema given with --schema, or else the one its "$schema"
@@ -405,6 +408,7 @@ enum Help {
 
         Options:
           --schema FILE   Check graphs against this schema.
+          --no-schema     Read graph files as plain JSON, ignoring "$schema".
           --force         Check a graph even if metadata.schemaFingerprint
                           names another schema.
           -q, --quiet     Print nothing for valid files.
@@ -418,7 +422,7 @@ enum Help {
     static let fmt = """
         graphdiff fmt: write a graph (or any JSON) in canonical form.
 
-        Usage: graphdiff fmt [--schema FILE] [--force] FILE [-o OUT | --in-place | --check]
+        Usage: graphdiff fmt [--schema FILE | --no-schema] [--force] FILE [-o OUT | --in-place | --check]
 
         A graph (with its schema) is written in canonical graph form; any other
         JSON in canonical JSON form: two-space indent, members sorted by the
@@ -431,6 +435,7 @@ enum Help {
 
         Options:
           --schema FILE   Read FILE as a graph of this schema.
+          --no-schema     Read graph files as plain JSON, ignoring "$schema".
           --force         Go on even if metadata.schemaFingerprint names
                           another schema.
           -o, --output OUT

@@ -26,7 +26,8 @@ enum MergeCommand: Subcommand {
         defer { progress.done() }
         // Graph positions are needed only by the report.
         let documents = try DocumentLoader.loadTogether(args.operands, schema: args.value("--schema"), force: args.has("--force"),
-                                                        keepGraphBytes: args.value("--report") != nil, io: io)
+                                                        keepGraphBytes: args.value("--report") != nil,
+                                                        readsSchemas: try OptionConflicts.readsSchemas(args), io: io)
         progress.stage("merging")
         let (base, mine, theirs) = (documents[0], documents[1], documents[2])
 

@@ -3,6 +3,14 @@
 /// where the arguments alone decide it, and once the inputs are loaded where
 /// it depends on whether they are graphs.
 enum OptionConflicts {
+    /// Whether the command reads `$schema` (no `--no-schema`); `--schema`
+    /// with `--no-schema` is a usage error.
+    static func readsSchemas(_ args: ParsedArguments) throws -> Bool {
+        guard args.has("--no-schema") else { return true }
+        if args.value("--schema") != nil { throw CommandFailure.usage("choose one of --schema and --no-schema") }
+        return false
+    }
+
     /// The usage error for `option` given with `other`, and why.
     static func conflict(_ option: String, _ other: String, _ why: String) -> CommandFailure {
         .usage("\(option) cannot be used with \(other): \(why)")

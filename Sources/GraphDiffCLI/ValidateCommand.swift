@@ -3,14 +3,15 @@ import GraphDiff
 /// `graphdiff validate`: checks documents and lists every problem.
 enum ValidateCommand: Subcommand {
     static let name = "validate"
-    static let usage = "graphdiff validate [--schema FILE] [--force] [--quiet] FILE..."
+    static let usage = "graphdiff validate [--schema FILE | --no-schema] [--force] [--quiet] FILE..."
     static let help = Help.validate
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         let args = try ParsedArguments(arguments, spec: .validate)
         guard !args.operands.isEmpty else { throw CommandFailure.usage("no file given") }
         guard args.operands.filter({ $0 == "-" }).count <= 1 else { throw CommandFailure.usage("only one input can be standard input") }
-        let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"))
+        let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"),
+                                    readsSchemas: try OptionConflicts.readsSchemas(args))
         var status = ExitStatus.success
         for path in args.operands {
             do {

@@ -12,7 +12,7 @@ targets=${*:-json schema graph patch merge}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out="$root/.build-fuzz"
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name graphdiff)
 
 # The library module's sources, compiled as one module with the fuzz entry points.
 src="$out/src"
