@@ -91,6 +91,8 @@ struct GraphMerger {
     var removedReferrer = false
     /// Objects of the base that a side deleted and the result keeps.
     var keptDeleted: [ObjectID] = []
+    /// Objects with a delete/modify conflict, in the order they were merged.
+    var deleteModified: [ObjectID] = []
     /// Objects one side deleted that came back because the other side refers
     /// to them, with how that conflict was settled (`nil`: open): every
     /// other reference to one of them is a conflict too, settled alike.
@@ -183,6 +185,7 @@ struct GraphMerger {
 
     mutating func run() throws -> MergeResult {
         mergeObjects()
+        reportRestoresOfDeleteModified()
         resolveDanglingReferences()
         restoreLinksOfKeptObjects()
         resolveOneToOneClaims()
@@ -315,6 +318,7 @@ struct GraphMerger {
         conflicts += later.conflicts
         changedIDs += later.changedIDs
         keptDeleted += later.keptDeleted
+        deleteModified += later.deleteModified
         missing.formUnion(later.missing)
         keptByConflict.formUnion(later.keptByConflict)
         chosenByConflict.formUnion(later.chosenByConflict)
@@ -410,6 +414,7 @@ struct GraphMerger {
             let mineDeleted = m == nil
             let kept = changed
             recordObjectConflict(.deleteModify, id, reference: kept, b, m, t)
+            deleteModified.append(id)
             if prefer == nil || (prefer == .mine) != mineDeleted { keptByConflict.insert(id) }
             switch prefer {
             case .mine?: return m

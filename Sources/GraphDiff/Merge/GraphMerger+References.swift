@@ -2,6 +2,60 @@
 extension GraphMerger {
     // MARK: References
 
+    /// An object kept by a delete/modify conflict (unless the deleting side
+    /// is preferred) brings back the objects it refers to that the deleting
+    /// side deleted and the merge would otherwise delete: mine deletes list
+    /// A, and with it (cascade) its items; theirs renames item a2; a2 keeps
+    /// A. That undoes part of the delete, so each such reference is a
+    /// conflict of its own (``MergeConflict/Kind/deletedReference``, on the
+    /// referring property, settled as the delete/modify conflict is), and so
+    /// on from each object brought back. An object the keeping side changed
+    /// has a delete/modify conflict of its own instead. Found from the three
+    /// inputs alone, before any preference acts, so a preference never
+    /// changes which conflicts there are.
+    ///
+    /// - Complexity: O(*k* · *r*) expected, for *k* objects reached from the
+    ///   delete/modify conflicts and *r* references held by each.
+    mutating func reportRestoresOfDeleteModified() {
+        guard !deleteModified.isEmpty else { return }
+        var queue = deleteModified.map { (id: $0, deletedByMine: mine.objects[$0] == nil) }
+        var reached = Set(deleteModified)
+        while let (id, deletedByMine) = queue.popLast() {
+            let (deleter, keeper) = deletedByMine ? (mine, theirs) : (theirs, mine)
+            guard let kept = keeper.objects[id] ?? base.objects[id] else { continue }
+            // What the result holds under each preference that keeps the
+            // object: the base's version while open, the keeper's otherwise.
+            let versions = [base.objects[id], keeper.objects[id]].compactMap { $0 }.filter { $0.entityIndex == kept.entityIndex }
+            let entity = schema.entities[kept.entityIndex]
+            for slot in mergedSlots[kept.entityIndex] {
+                guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
+                for version in versions {
+                    let refs: [String]
+                    switch version.values[slot] {
+                    case .string(let s): refs = [s]
+                    case .array(let list): refs = list.compactMap(\.stringValue)
+                    default: refs = []
+                    }
+                    for ref in refs {
+                        let target = ObjectID(entity: destination.root, identity: ref)
+                        guard let restored = base.objects[target], deleter.objects[target] == nil else { continue }
+                        if let changed = keeper.objects[target], !same(restored, changed) { continue }
+                        if referenceConflicts.insert(SlotOf(id: id, slot: slot)).inserted {
+                            func value(_ g: Graph) -> JSONValue? {
+                                g.objects[id].flatMap { $0.entityIndex == kept.entityIndex ? $0.values[slot] : nil }
+                            }
+                            conflicts.append(MergeConflict(
+                                kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
+                                path: path(entity.name, id, r.name), base: value(base), mine: value(mine), theirs: value(theirs),
+                                resolvedBy: prefer))
+                        }
+                        if reached.insert(target).inserted { queue.append((target, deletedByMine)) }
+                    }
+                }
+            }
+        }
+    }
+
     /// A reference to an object that one side deleted and the other now
     /// refers to is a conflict: the object comes back from the base (nothing
     /// is lost), or, under `--prefer` for the deleting side, the reference
