@@ -53,6 +53,7 @@ struct CommandSpec {
 extension CommandSpec {
     static let schemaOption = Option(names: ["--schema"], value: .file, summary: "Read the inputs as graphs of this schema")
     static let noSchemaOption = Option(names: ["--no-schema"], value: nil, summary: "Read graph files as plain JSON, ignoring \"$schema\"")
+    static let stdinPathOption = Option(names: ["--stdin-path"], value: .file, summary: "Where standard input's content lives, for its \"$schema\"")
     static let colorValues = ["auto", "always", "never"]
     /// The values of `--ordered` (how an ordered to-many with a to-one inverse is imported).
     static let orderedValues = ["chain", "array"]
@@ -66,6 +67,7 @@ extension CommandSpec {
             Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),
             schemaOption,
             noSchemaOption,
+            stdinPathOption,
             Option(names: ["--force"], value: nil, summary: "Go on if the schema fingerprints differ"),
             Option(names: ["--root"], value: .text("ENTITY:ID"), summary: "Only the objects this object owns"),
             Option(names: ["--include"], value: .text("ENTITY.RELATIONSHIP"), summary: "Also follow this relationship with --root", repeatable: true),
@@ -90,6 +92,7 @@ extension CommandSpec {
             Option(names: ["--format", "-f"], value: .choice(["graphdiff", "json-patch", "merge-patch"]), summary: "Read the patch in this format"),
             Option(names: ["--schema"], value: .file, summary: "Read the target as a graph of this schema"),
             noSchemaOption,
+            stdinPathOption,
             helpOption,
         ],
         operands: .file)
@@ -110,6 +113,7 @@ extension CommandSpec {
             Option(names: ["--ignore"], value: .text("PATH"), summary: "Take mine's value at this path; never a conflict", repeatable: true),
             schemaOption,
             noSchemaOption,
+            stdinPathOption,
             Option(names: ["--force"], value: nil, summary: "Go on if a schema fingerprint differs"),
             helpOption,
         ],
@@ -120,6 +124,7 @@ extension CommandSpec {
         options: [
             Option(names: ["--schema"], value: .file, summary: "Check graphs against this schema"),
             noSchemaOption,
+            stdinPathOption,
             Option(names: ["--force"], value: nil, summary: "Check a graph whose fingerprint names another schema"),
             Option(names: ["--quiet", "-q"], value: nil, summary: "Print nothing for valid files"),
             helpOption,
@@ -131,6 +136,7 @@ extension CommandSpec {
         options: [
             Option(names: ["--schema"], value: .file, summary: "Read the file as a graph of this schema"),
             noSchemaOption,
+            stdinPathOption,
             Option(names: ["--force"], value: nil, summary: "Go on if the fingerprint names another schema"),
             Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),
             Option(names: ["--in-place", "-i"], value: nil, summary: "Replace the file"),
@@ -163,6 +169,7 @@ extension CommandSpec {
             Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),
             Option(names: ["--in-place", "-i"], value: nil, summary: "Replace the graph"),
             Option(names: ["--schema"], value: .file, summary: "Read the graph as a graph of this schema"),
+            stdinPathOption,
             Option(names: ["--identity"], value: .text("ENTITY=ATTRIBUTE"), summary: "The identity attribute of an entity in a Core Data model", repeatable: true),
             Option(names: ["--ordered"], value: .choice(orderedValues), summary: "Keep ordered to-manys with a to-one inverse as chains or arrays"),
             Option(names: ["--ordered-by"], value: .text("ENTITY.RELATIONSHIP=ATTRIBUTE"), summary: "Keep a to-many ordered by a member attribute", repeatable: true),

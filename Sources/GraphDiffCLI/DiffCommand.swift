@@ -11,6 +11,7 @@ enum DiffCommand: Subcommand {
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         let args = try ParsedArguments(arguments, spec: .diff)
         try OptionConflicts.diff(args)
+        _ = try OptionConflicts.stdinPath(args)
         guard args.operands.count == 2 else {
             throw CommandFailure.usage(args.operands.count < 2 ? "two files are needed, OLD and NEW"
                                        : "too many files; diff compares two" + OptionConflicts.colorHint(arguments))
@@ -34,7 +35,8 @@ enum DiffCommand: Subcommand {
         let progress = Progress(io: io, inputs: [oldPath, newPath])
         defer { progress.done() }
         let documents = try DocumentLoader.loadTogether([oldPath, newPath], schema: args.value("--schema"), force: args.has("--force"),
-                                                        readsSchemas: try OptionConflicts.readsSchemas(args), io: io)
+                                                        readsSchemas: try OptionConflicts.readsSchemas(args),
+                                                        stdinPath: try OptionConflicts.stdinPath(args), io: io)
         progress.stage("matching")
         let (old, new) = (documents[0], documents[1])
         // auto colours a terminal only; always colours a file given with -o too.

@@ -20,6 +20,11 @@ struct LoadedDocument {
     }
 
     let path: String
+    /// Where the document lives, for its relative `$schema`: its path, or
+    /// for standard input (`-`) the `--stdin-path`, or the input read
+    /// beside it that names the same schema (``DocumentLoader/home(of:reference:)``);
+    /// `-` when none says.
+    let home: String
     let bytes: SourceBytes
     /// The parsed document; `nil` for a graph read straight from its bytes.
     let parsed: JSONValue?
@@ -27,8 +32,9 @@ struct LoadedDocument {
     /// Where the schema was read from, when one applies.
     let schemaPath: String?
 
-    init(path: String, bytes: SourceBytes, json: JSONValue?, content: Content, schemaPath: String?) {
+    init(path: String, home: String? = nil, bytes: SourceBytes, json: JSONValue?, content: Content, schemaPath: String?) {
         self.path = path
+        self.home = home ?? path
         self.bytes = bytes
         self.parsed = json
         self.content = content
@@ -55,7 +61,7 @@ struct LoadedDocument {
     /// its graph is built); other documents as they are.
     func droppingGraphBytes() -> LoadedDocument {
         guard graph != nil else { return self }
-        return LoadedDocument(path: path, bytes: SourceBytes([]), json: parsed, content: content, schemaPath: schemaPath)
+        return LoadedDocument(path: path, home: home, bytes: SourceBytes([]), json: parsed, content: content, schemaPath: schemaPath)
     }
 
     /// The document's `$schema` when it names a file (``Graph/schemaReference(in:)``),
@@ -92,6 +98,12 @@ final class DocumentLoader {
     private(set) var usedChoices: Set<String> = []
     /// Whether a schema read was a Core Data model.
     private(set) var readCoreDataModel = false
+    /// `--stdin-path`: where standard input's content lives.
+    var stdinPath: String?
+    /// For standard input without `--stdin-path`: the relative `$schema`
+    /// references the other inputs of the command write, each with the
+    /// first such input's path (see ``home(of:reference:)``).
+    var homesOfReferences: [String: String] = [:]
 
     /// - Parameters:
     ///   - schemaOverride: the `--schema` path, which wins over `$schema`.
@@ -101,6 +113,17 @@ final class DocumentLoader {
         self.readsSchemas = readsSchemas
         self.schemaOverride = schemaOverride
         self.force = force
+    }
+
+    /// Where the document read from `path` lives, for resolving its
+    /// relative `$schema` `reference`: `path` itself; for standard input,
+    /// `--stdin-path`, else the path of another input of the command that
+    /// writes the same reference (it names the schema beside that input),
+    /// else `-` (the current directory).
+    func home(of path: String, reference: String?) -> String {
+        guard path == "-" else { return path }
+        if let stdinPath { return stdinPath }
+        return reference.flatMap { homesOfReferences[$0] } ?? path
     }
 
     /// Loads `path` (or standard input for `-`).
@@ -132,7 +155,8 @@ final class DocumentLoader {
         } catch {
             throw notJSON(error, path: path, bytes: bytes)
         }
-        let plain = LoadedDocument(path: path, bytes: bytes, json: json, content: .json, schemaPath: nil)
+        let plain = LoadedDocument(path: path, home: home(of: path, reference: Graph.schemaReference(in: json)), bytes: bytes, json: json,
+                                   content: .json, schemaPath: nil)
         if useSchema, let schemaPath = schemaLocation(for: path, document: json) {
             // A `$schema` naming a JSON Schema (not a graphdiff schema) is no graph's.
             guard let schema = try loadSchema(schemaPath, referencedBy: path) else { return plain }
@@ -141,7 +165,7 @@ final class DocumentLoader {
         if useSchema, schemaDocuments, json["format"]?.stringValue == Schema.formatTag {
             do {
                 let schema = try Schema.load(json, source: JSONSourceText(bytes))
-                return LoadedDocument(path: path, bytes: bytes, json: json, content: .schema(schema), schemaPath: nil)
+                return LoadedDocument(path: path, home: plain.home, bytes: bytes, json: json, content: .schema(schema), schemaPath: nil)
             } catch {
                 throw DocumentFailure(kind: .invalid, lines: Messages.lines(error, file: path))
             }
@@ -173,12 +197,13 @@ final class DocumentLoader {
     ///
     /// - Complexity: O(*n*) in the size of the file.
     func scannedGraph(_ path: String, bytes: SourceBytes) throws -> LoadedDocument? {
-        let location = schemaOverride
-            ?? Graph.schemaReference(scanning: bytes).map { SchemaReference.resolve($0, inDirectoryOf: path) }
+        let reference = Graph.schemaReference(scanning: bytes)
+        let home = home(of: path, reference: reference)
+        let location = schemaOverride ?? reference.map { SchemaReference.resolve($0, inDirectoryOf: home) }
         guard let schemaPath = location, let schema = try? loadSchema(schemaPath, referencedBy: path) else { return nil }
         do {
             let graph = try Graph.load(bytes, schema: schema, options: .init(ignoreFingerprint: force))
-            return LoadedDocument(path: path, bytes: bytes, json: nil, content: .graph(graph), schemaPath: schemaPath)
+            return LoadedDocument(path: path, home: home, bytes: bytes, json: nil, content: .graph(graph), schemaPath: schemaPath)
         } catch let error as JSONError {
             throw notJSON(error, path: path, bytes: bytes)
         } catch {
@@ -195,17 +220,19 @@ final class DocumentLoader {
         do {
             let graph = try Graph.load(document.json, schema: schema, source: JSONSourceText(document.bytes),
                                        options: .init(ignoreFingerprint: force))
-            return LoadedDocument(path: document.path, bytes: document.bytes, json: document.json, content: .graph(graph), schemaPath: schemaPath)
+            return LoadedDocument(path: document.path, home: document.home, bytes: document.bytes, json: document.json, content: .graph(graph),
+                                  schemaPath: schemaPath)
         } catch {
             throw DocumentFailure(kind: .invalid, lines: Messages.lines(error, file: document.path))
         }
     }
 
-    /// `--schema`, or the document's `$schema` resolved against its directory.
+    /// `--schema`, or the document's `$schema` resolved against the
+    /// directory where it lives (``home(of:reference:)``).
     func schemaLocation(for path: String, document: JSONValue) -> String? {
         if let schemaOverride { return schemaOverride }
         guard let reference = Graph.schemaReference(in: document) else { return nil }
-        return SchemaReference.resolve(reference, inDirectoryOf: path)
+        return SchemaReference.resolve(reference, inDirectoryOf: home(of: path, reference: reference))
     }
 
     /// The schema at `schemaPath` (a schema file, or a Core Data model read
@@ -260,11 +287,14 @@ extension DocumentLoader {
     ///
     /// - Throws: ``DocumentFailure`` for the first input that fails.
     static func loadTogether(_ paths: [String], schema: String?, force: Bool, keepGraphBytes: Bool = true, readsSchemas: Bool = true,
-                             io: CommandIO) throws -> [LoadedDocument] {
+                             stdinPath: String? = nil, io: CommandIO) throws -> [LoadedDocument] {
+        let homes = stdinPath == nil && schema == nil && readsSchemas && paths.contains("-") ? homesOfReferences(in: paths, io: io) : [:]
         func load(_ path: String, _ schema: String?) -> Result<LoadedDocument, Error> {
             Result {
-                let document = try DocumentLoader(io: io, schemaOverride: schema, force: force, readsSchemas: readsSchemas)
-                    .load(path, schemaDocuments: false)
+                let loader = DocumentLoader(io: io, schemaOverride: schema, force: force, readsSchemas: readsSchemas)
+                loader.stdinPath = stdinPath
+                loader.homesOfReferences = homes
+                let document = try loader.load(path, schemaDocuments: false)
                 return keepGraphBytes ? document : document.droppingGraphBytes()
             }
         }
@@ -279,18 +309,39 @@ extension DocumentLoader {
         } catch {
             let i = error.input ?? first
             if error.problems.first?.kind == .schemaMismatch && inputs[i].graph != nil {
-                throw DocumentFailure(kind: .trouble, lines: ["\(documents[first].path) and \(paths[i]) are \(error.problems[0].message)"])
+                throw CommandFailure.trouble("\(documents[first].path) and \(paths[i]) are \(error.problems[0].message)")
             }
             throw DocumentFailure(kind: .invalid, lines: Messages.lines(error, file: documents[i].path))
         }
         for i in documents.indices where documents[i].graph == nil {
             guard let graph = together[i].graph else { continue }
-            documents[i] = LoadedDocument(path: documents[i].path, bytes: documents[i].bytes, json: documents[i].parsed, content: .graph(graph),
+            documents[i] = LoadedDocument(path: documents[i].path, home: documents[i].home, bytes: documents[i].bytes, json: documents[i].parsed,
+                                          content: .graph(graph),
                                           schemaPath: documents[first].schemaPath)
             io.keepUntilExit(documents[i].content)
             if !keepGraphBytes { documents[i] = documents[i].droppingGraphBytes() }
         }
         return documents
+    }
+}
+
+extension DocumentLoader {
+    /// The relative `$schema` each file among `paths` writes (found by
+    /// scanning its top-level members), with the first file that writes
+    /// it: where standard input, read beside them without `--stdin-path`,
+    /// finds the schema it names alike. A file that cannot be read is
+    /// left out here and reported when it is loaded.
+    ///
+    /// - Complexity: O(*p*) in the bytes before each file's `$schema` (the
+    ///   files are mapped, not copied).
+    static func homesOfReferences(in paths: [String], io: CommandIO) -> [String: String] {
+        var homes: [String: String] = [:]
+        for path in paths where path != "-" {
+            guard let bytes = try? FileAccess.readInput(path, io: io), let reference = Graph.schemaReference(scanning: bytes),
+                !SchemaReference.isAbsolute(reference), homes[reference] == nil else { continue }
+            homes[reference] = path
+        }
+        return homes
     }
 }
 

@@ -28,7 +28,7 @@ extension FileAccess {
             return
         }
         let references = inputs.map { document in
-            (path: physicalLocation(of: document.path), reference: document.schemaReference)
+            (path: physicalLocation(of: document.home), reference: document.schemaReference)
         }
         let relocated = SchemaReference.relocating(text, to: destination, from: references,
                                                    currentDirectory: FileManager.default.currentDirectoryPath,
@@ -44,7 +44,7 @@ extension FileAccess {
                                         shape: SchemaReference.TextShape = .json) -> [UInt8] {
         guard let file = io.stdoutFile, let destination = physicalDestination(of: file) else { return text }
         let references = inputs.map { document in
-            (path: physicalLocation(of: document.path), reference: document.schemaReference)
+            (path: physicalLocation(of: document.home), reference: document.schemaReference)
         }
         return SchemaReference.relocating(text, to: destination, from: references,
                                           currentDirectory: FileManager.default.currentDirectoryPath, shape: shape)

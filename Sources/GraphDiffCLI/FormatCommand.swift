@@ -3,7 +3,8 @@ import GraphDiff
 /// `graphdiff fmt`: writes a document in canonical form.
 enum FormatCommand: Subcommand {
     static let name = "fmt"
-    static let usage = "graphdiff fmt [--schema FILE | --no-schema] [--force] FILE [-o OUT | --in-place | --check]"
+    static let usage = "graphdiff fmt [--schema FILE | --no-schema] [--stdin-path PATH] [--force] FILE\n"
+        + "                     [-o OUT | --in-place | --check]"
     static let help = Help.fmt
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
@@ -16,6 +17,7 @@ enum FormatCommand: Subcommand {
         if args.has("--in-place") && path == "-" { throw CommandFailure.usage("--in-place needs a file, not standard input") }
         let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"),
                                     readsSchemas: try OptionConflicts.readsSchemas(args))
+        loader.stdinPath = try OptionConflicts.stdinPath(args)
         let document = try loader.load(path)
         let text: [UInt8]
         switch document.content {

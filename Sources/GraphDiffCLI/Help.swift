@@ -96,8 +96,13 @@ enum Help {
                           Write to FILE (atomically) instead of standard output.
           --schema FILE   Read both files as graphs of this schema.
           --no-schema     Read graph files as plain JSON, ignoring "$schema".
+          --stdin-path PATH
+                          Where the content of standard input (-) lives: its
+                          relative "$schema" is read from PATH's folder.
+                          Without it, from the folder of another input that
+                          writes the same "$schema", else the current one.
           --force         Go on even if a graph's recorded schema fingerprint
-                          (or the two schemas) differ.
+                          differs from its schema's.
           --root ENTITY:ID
                           Only the objects ENTITY:ID owns (cascade
                           relationships, plus the schema's diff.include).
@@ -189,6 +194,9 @@ enum Help {
                           object or array merge-patch.
           --schema FILE   Read TARGET as a graph of this schema.
           --no-schema     Read graph files as plain JSON, ignoring "$schema".
+          --stdin-path PATH
+                          Where the content of standard input (-) lives: its
+                          relative "$schema" is read from PATH's folder.
           -h, --help      Show this help.
 
         Exit status: 0 applied (or already applied), 1 rejected (or, with
@@ -248,6 +256,11 @@ enum Help {
                           (repeatable; PATH as for diff --ignore).
           --schema FILE   Read the inputs as graphs of this schema.
           --no-schema     Read graph files as plain JSON, ignoring "$schema".
+          --stdin-path PATH
+                          Where the content of standard input (-) lives: its
+                          relative "$schema" is read from PATH's folder.
+                          Without it, from the folder of another input that
+                          writes the same "$schema", else the current one.
           --force         Go on if a recorded schema fingerprint differs.
           -h, --help      Show this help.
 
@@ -395,7 +408,7 @@ enum Help {
     static let validate = """
         graphdiff validate: check files against their schema and list every problem.
 
-        Usage: graphdiff validate [--schema FILE | --no-schema] [--force] [--quiet] FILE...
+        Usage: graphdiff validate [--schema FILE | --no-schema] [--stdin-path PATH] [--force] [--quiet] FILE...
 
         Each FILE is read as JSON (- for standard input). A graph is checked
         against the schema given with --schema, or else the one its "$schema"
@@ -409,6 +422,11 @@ enum Help {
         Options:
           --schema FILE   Check graphs against this schema.
           --no-schema     Read graph files as plain JSON, ignoring "$schema".
+          --stdin-path PATH
+                          Where the content of standard input (-) lives: its
+                          relative "$schema" is read from PATH's folder.
+                          Without it, from the folder of another input that
+                          writes the same "$schema", else the current one.
           --force         Check a graph even if metadata.schemaFingerprint
                           names another schema.
           -q, --quiet     Print nothing for valid files.
@@ -422,7 +440,8 @@ enum Help {
     static let fmt = """
         graphdiff fmt: write a graph (or any JSON) in canonical form.
 
-        Usage: graphdiff fmt [--schema FILE | --no-schema] [--force] FILE [-o OUT | --in-place | --check]
+        Usage: graphdiff fmt [--schema FILE | --no-schema] [--stdin-path PATH] [--force] FILE
+                             [-o OUT | --in-place | --check]
 
         A graph (with its schema) is written in canonical graph form; any other
         JSON in canonical JSON form: two-space indent, members sorted by the
@@ -436,6 +455,9 @@ enum Help {
         Options:
           --schema FILE   Read FILE as a graph of this schema.
           --no-schema     Read graph files as plain JSON, ignoring "$schema".
+          --stdin-path PATH
+                          Where the content of standard input (-) lives: its
+                          relative "$schema" is read from PATH's folder.
           --force         Go on even if metadata.schemaFingerprint names
                           another schema.
           -o, --output OUT
@@ -552,7 +574,8 @@ enum Help {
     static let migrate = """
         graphdiff migrate: move a graph to the next version of its schema.
 
-        Usage: graphdiff migrate GRAPH --to NEW-SCHEMA [--version NAME] [-o OUT | --in-place] [--schema OLD]
+        Usage: graphdiff migrate GRAPH --to NEW-SCHEMA [--version NAME] [-o OUT | --in-place]
+                                 [--schema OLD | --stdin-path PATH]
                                  [--identity ENTITY=ATTRIBUTE]... [--ordered chain|array]
                                  [--ordered-by ENTITY.RELATIONSHIP=ATTRIBUTE]... [--force]
 
@@ -587,6 +610,9 @@ enum Help {
                           Write to OUT (atomically) instead of standard output.
           -i, --in-place  Replace GRAPH (atomically; untouched on failure).
           --schema OLD    Read GRAPH as a graph of OLD instead of its "$schema".
+          --stdin-path PATH
+                          Where the content of standard input (-) lives: its
+                          relative "$schema" is read from PATH's folder.
           --identity ENTITY=ATTRIBUTE
                           Use ATTRIBUTE as the identity of ENTITY in each Core
                           Data model read: NEW, and OLD when it is one (as

@@ -27,7 +27,8 @@ enum MergeCommand: Subcommand {
         // Graph positions are needed only by the report.
         let documents = try DocumentLoader.loadTogether(args.operands, schema: args.value("--schema"), force: args.has("--force"),
                                                         keepGraphBytes: args.value("--report") != nil,
-                                                        readsSchemas: try OptionConflicts.readsSchemas(args), io: io)
+                                                        readsSchemas: try OptionConflicts.readsSchemas(args),
+                                                        stdinPath: try OptionConflicts.stdinPath(args), io: io)
         progress.stage("merging")
         let (base, mine, theirs) = (documents[0], documents[1], documents[2])
 

@@ -4,7 +4,8 @@ import GraphDiff
 /// `graphdiff migrate`: moves a graph to the next version of its schema.
 enum MigrateCommand: Subcommand {
     static let name = "migrate"
-    static let usage = "graphdiff migrate GRAPH --to NEW-SCHEMA [--version NAME] [-o OUT | --in-place] [--schema OLD]\n"
+    static let usage = "graphdiff migrate GRAPH --to NEW-SCHEMA [--version NAME] [-o OUT | --in-place]\n"
+        + "                         [--schema OLD | --stdin-path PATH]\n"
         + "                         \(SchemaCommand.modelOptions) [--force]"
     static let help = Help.migrate
 
@@ -21,6 +22,7 @@ enum MigrateCommand: Subcommand {
         let options = try ModelInput.importOptions(args)
         let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"))
         loader.modelOptions = options
+        loader.stdinPath = try OptionConflicts.stdinPath(args)
         let document = try loader.load(path, schemaDocuments: false)
         guard let graph = document.graph else {
             throw CommandFailure.trouble("\(path): no schema applies (give --schema or \"$schema\")")

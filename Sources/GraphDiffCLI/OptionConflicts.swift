@@ -11,6 +11,17 @@ enum OptionConflicts {
         return false
     }
 
+    /// `--stdin-path`, which says where standard input's content lives: a
+    /// usage error when no operand is `-`, or with `--schema` or
+    /// `--no-schema` (no `$schema` is read then).
+    static func stdinPath(_ args: ParsedArguments) throws -> String? {
+        guard let path = args.value("--stdin-path") else { return nil }
+        if !args.operands.contains("-") { throw CommandFailure.usage("--stdin-path needs an input read from standard input (-)") }
+        if args.value("--schema") != nil { throw conflict("--stdin-path", "--schema", "no \"$schema\" is read") }
+        if args.has("--no-schema") { throw conflict("--stdin-path", "--no-schema", "no \"$schema\" is read") }
+        return path
+    }
+
     /// The usage error for `option` given with `other`, and why.
     static func conflict(_ option: String, _ other: String, _ why: String) -> CommandFailure {
         .usage("\(option) cannot be used with \(other): \(why)")

@@ -18,9 +18,10 @@ enum PatchCommand: Subcommand {
         }
         let chosen = try args.value("--format").map { _ in try args.choice("--format", ["graphdiff", "json-patch", "merge-patch"], default: "graphdiff") }
 
-        let target = try DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"),
-                                        readsSchemas: try OptionConflicts.readsSchemas(args))
-            .load(targetPath, schemaDocuments: false)
+        let targetLoader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"),
+                                          readsSchemas: try OptionConflicts.readsSchemas(args))
+        targetLoader.stdinPath = try OptionConflicts.stdinPath(args)
+        let target = try targetLoader.load(targetPath, schemaDocuments: false)
         let patchFile = try DocumentLoader(io: io, schemaOverride: nil, force: false).load(patchPath, useSchema: false)
         let patchDocument = patchFile.json
         let patchSource = JSONSourceText(patchFile.bytes)

@@ -3,7 +3,7 @@ import GraphDiff
 /// `graphdiff validate`: checks documents and lists every problem.
 enum ValidateCommand: Subcommand {
     static let name = "validate"
-    static let usage = "graphdiff validate [--schema FILE | --no-schema] [--force] [--quiet] FILE..."
+    static let usage = "graphdiff validate [--schema FILE | --no-schema] [--stdin-path PATH] [--force] [--quiet] FILE..."
     static let help = Help.validate
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
@@ -12,6 +12,10 @@ enum ValidateCommand: Subcommand {
         guard args.operands.filter({ $0 == "-" }).count <= 1 else { throw CommandFailure.usage("only one input can be standard input") }
         let loader = DocumentLoader(io: io, schemaOverride: args.value("--schema"), force: args.has("--force"),
                                     readsSchemas: try OptionConflicts.readsSchemas(args))
+        loader.stdinPath = try OptionConflicts.stdinPath(args)
+        if loader.stdinPath == nil && loader.readsSchemas && loader.schemaOverride == nil && args.operands.contains("-") {
+            loader.homesOfReferences = DocumentLoader.homesOfReferences(in: args.operands, io: io)
+        }
         var status = ExitStatus.success
         for path in args.operands {
             do {

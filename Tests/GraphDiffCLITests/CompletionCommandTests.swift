@@ -246,7 +246,7 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try bashCompletes(["graphdiff", "merge", "--conflicts", "r"], script: script), "report\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "patch", "-f", ""], script: script), "graphdiff\njson-patch\nmerge-patch\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "fmt", "--ch"], script: script), "--check\n")
-        XCTAssertEqual(try bashCompletes(["graphdiff", "validate", "-"], script: script), "--force\n--help\n--no-schema\n--quiet\n--schema\n-h\n-q\n")
+        XCTAssertEqual(try bashCompletes(["graphdiff", "validate", "-"], script: script), "--force\n--help\n--no-schema\n--quiet\n--schema\n--stdin-path\n-h\n-q\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "git", ""], script: script), "install\nuninstall\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "git", "install", "--g"], script: script), "--global\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "git", "install", ""], script: script), "\n")

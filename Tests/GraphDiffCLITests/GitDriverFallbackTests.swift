@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import GraphDiffCLI
+import GraphDiff
 
 /// The git drivers: a graph merge with no base, and one stderr line naming
 /// the reason whenever they step down from graphs to plain JSON or lines.
@@ -88,6 +89,28 @@ final class GitDriverFallbackTests: XCTestCase {
                            dir.appendingPathComponent("new").path, "0000000", "100644"])
         XCTAssertTrue(r.stderr.hasPrefix("graphdiff: \(path): diffing as plain JSON: new is not a valid Tasks graph:"), r.stderr)
         XCTAssertTrue(r.stdout.contains("\"L\" → 7") || r.stdout.contains("7"), r.stdout)
+    }
+
+    /// A commit that changed the schema: git hands the old version over
+    /// with the work tree's schema, which it may no longer fit. The note
+    /// says so; and when the version records the fingerprint it was
+    /// written for, that it is another version of the schema.
+    func test_gitDiff_oldVersionOfAnotherSchemaVersion_saysTheSchemaMayHaveChanged() throws {
+        let old = #"{"$schema": "tasks.schema.json", "objects": {"TaskList": {"L": {"name": "L"}}}}"#
+        let new = #"{"$schema": "tasks.schema.json", "objects": {"TaskList": {"L": {"title": "L"}}}}"#
+        let dir = try workTree(["old": old, "new": new])
+        let path = dir.appendingPathComponent("lists.graph.json").path
+        func run() -> RunResult {
+            graphdiff(["git-diff", path, dir.appendingPathComponent("old").path, "1111111", "100644",
+                       dir.appendingPathComponent("new").path, "2222222", "100644"])
+        }
+        XCTAssertTrue(run().stderr.hasPrefix("graphdiff: \(path): diffing as plain JSON: old is not a valid Tasks graph "
+                                             + "(read with the work tree's \(dir.path)/tasks.schema.json, which may have changed since): 1:"), run().stderr)
+        let recorded = #"{"$schema": "tasks.schema.json", "metadata": {"schemaFingerprint": "sha256:00112233445566778899"}, "objects": {"TaskList": {"L": {"name": "L"}}}}"#
+        try Data(recorded.utf8).write(to: dir.appendingPathComponent("old"))
+        let fingerprint = try Schema.load(contentsOfFile: samplePath("tasks/tasks.schema.json")).fingerprint.prefix(19)
+        XCTAssertEqual(run().stderr, "graphdiff: \(path): diffing as plain JSON: old was written for another version of schema Tasks "
+                       + "(sha256:001122334455, the work tree's \(dir.path)/tasks.schema.json is \(fingerprint))\n")
     }
 
     /// Found by testing: two identical blobs under different object ids

@@ -46,7 +46,7 @@ final class ValidateCommandTests: XCTestCase {
         let r = graphdiff(["validate", "-", "-"], stdin: "{}")
         XCTAssertEqual(r.stderr, """
             graphdiff validate: only one input can be standard input
-            Usage: graphdiff validate [--schema FILE | --no-schema] [--force] [--quiet] FILE...
+            Usage: graphdiff validate [--schema FILE | --no-schema] [--stdin-path PATH] [--force] [--quiet] FILE...
             See 'graphdiff help validate'.
 
             """)

@@ -111,7 +111,15 @@ public enum GitInputs {
                 graphs.append(try Graph.load(document, schema: schema, source: v.bytes.map(JSONSourceText.init),
                                              options: Graph.LoadOptions(ignoreFingerprint: true)))
             } catch {
-                return (.json(documents), "\(v.label) is not a valid \(schema.name) graph: \(firstLine(error))")
+                // Git hands over the work tree's schema, which a commit may
+                // have changed since this version was written.
+                let recorded = document["metadata"]?["schemaFingerprint"]?.stringValue
+                if let recorded, recorded != schema.fingerprint {
+                    return (.json(documents), "\(v.label) was written for another version of schema \(schema.name) "
+                                + "(\(recorded.prefix(19)), the work tree's \(file.path) is \(schema.fingerprint.prefix(19)))")
+                }
+                let since = v.label == "old" || v.label == "base" ? " (read with the work tree's \(file.path), which may have changed since)" : ""
+                return (.json(documents), "\(v.label) is not a valid \(schema.name) graph\(since): \(firstLine(error))")
             }
         }
         return (.graphs(graphs), nil)

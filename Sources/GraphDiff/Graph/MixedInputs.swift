@@ -48,7 +48,7 @@ public enum MixedInputs {
             case .graph(let other):
                 if other.schema.fingerprint != schema.fingerprint && !force {
                     throw GraphError(problems: [GraphProblem(
-                        .schemaMismatch, "graphs of different schemas (\(schema.fingerprint), \(other.schema.fingerprint))")], input: i)
+                        .schemaMismatch, "graphs of different schemas (\(schema.namedAgainst(other.schema)))")], input: i)
                 }
             case .json(let document, let source):
                 do {

@@ -348,6 +348,16 @@ extension Schema {
         return []
     }
 
+    /// `self` and `other`, named as a person tells two schemas apart: by
+    /// name (`"People" and "Tasks"`), or for two versions of one name by
+    /// the start of each fingerprint (`"People" sha256:0b72754fc03a and
+    /// sha256:600eb5d0814a`), for messages about graphs of different schemas.
+    public func namedAgainst(_ other: Schema) -> String {
+        func short(_ f: String) -> String { String(f.prefix("sha256:".count + 12)) }
+        if name != other.name { return "\"\(name)\" and \"\(other.name)\"" }
+        return "\"\(name)\" \(short(fingerprint)) and \(short(other.fingerprint))"
+    }
+
     /// `sha256:` and the hex digest of the compact sorted form of `model`.
     static func fingerprint(of model: JSONValue) -> String {
         "sha256:" + SHA256.hexDigest(JSONWriter.write(model, style: .compactSorted))

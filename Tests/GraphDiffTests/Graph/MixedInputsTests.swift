@@ -43,8 +43,15 @@ final class MixedInputsTests: XCTestCase {
         } catch {
             XCTAssertEqual(error.input, 1)
             XCTAssertEqual(error.problems.map(\.kind), [.schemaMismatch])
-            XCTAssertEqual(error.problems.first?.message, "graphs of different schemas (\(people.schema.fingerprint), \(tasks.schema.fingerprint))")
+            XCTAssertEqual(error.problems.first?.message, #"graphs of different schemas ("People" and "Tasks")"#)
         }
+        // Two versions of one schema: told apart by their fingerprints' start.
+        let text = String(decoding: try sampleBytes("people/people.schema.json"), as: UTF8.self)
+        let edited = try Schema.load(Array(text.replacingOccurrences(of: #""lastName""#, with: #""surname""#).utf8))
+        XCTAssertEqual(edited.name, people.schema.name)
+        XCTAssertEqual(people.schema.namedAgainst(edited),
+                       "\"People\" \(people.schema.fingerprint.prefix(19)) and \(edited.fingerprint.prefix(19))")
+        XCTAssertEqual(people.schema.namedAgainst(edited).count, #""People" sha256:0123456789ab and sha256:0123456789ab"#.count)
         XCTAssertEqual(try MixedInputs.readTogether([.graph(people), .graph(tasks)], force: true).count, 2)
     }
 }
