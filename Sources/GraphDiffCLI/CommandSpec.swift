@@ -28,6 +28,11 @@ struct CommandSpec {
         /// (`--color` is `--color=always`). Such a value comes only after
         /// `=`, never in the next argument.
         var bareValue: String? = nil
+        /// The first operand this option belongs to (`schema diff`'s
+        /// `--format`), when the command has forms (``CommandSpec/firstOperand``):
+        /// completions offer it only once that operand is given. `nil`:
+        /// every form takes it.
+        var onlyWith: String? = nil
 
         /// The name the parser reports the option under.
         var canonical: String { names[0] }
@@ -45,6 +50,19 @@ struct CommandSpec {
 
     /// `-h`, `--help`, which every command takes (the dispatcher handles it).
     static let helpOption = Option(names: ["--help", "-h"], value: nil, summary: "Show help")
+
+    /// The forms that take options of their own (`import`, `diff`), each
+    /// with those options, in the order of ``firstOperand``'s words.
+    var forms: [(operand: String, options: [Option])] {
+        guard case .choice(let words)? = firstOperand else { return [] }
+        return words.compactMap { word in
+            let own = options.filter { $0.onlyWith == word }
+            return own.isEmpty ? nil : (word, own)
+        }
+    }
+
+    /// The options every form of the command takes.
+    var sharedOptions: [Option] { options.filter { $0.onlyWith == nil } }
 
     /// The option named `name` (long or short).
     func option(_ name: String) -> Option? { options.first { $0.names.contains(name) } }
@@ -148,15 +166,15 @@ extension CommandSpec {
     static let schema = CommandSpec(
         name: "schema", summary: "Import a Core Data model; show how a model changed",
         options: [
-            Option(names: ["--output", "-o"], value: .file, summary: "Write the schema to this file (import)"),
-            Option(names: ["--version"], value: .text("NAME"), summary: "The version of a .xcdatamodeld to read (import)"),
+            Option(names: ["--output", "-o"], value: .file, summary: "Write the schema to this file (import)", onlyWith: "import"),
+            Option(names: ["--version"], value: .text("NAME"), summary: "The version of a .xcdatamodeld to read (import)", onlyWith: "import"),
             Option(names: ["--identity"], value: .text("ENTITY=ATTRIBUTE"), summary: "The identity attribute of an entity in a Core Data model", repeatable: true),
             Option(names: ["--ordered"], value: .choice(orderedValues), summary: "Keep ordered to-manys with a to-one inverse as chains or arrays"),
             Option(names: ["--ordered-by"], value: .text("ENTITY.RELATIONSHIP=ATTRIBUTE"), summary: "Keep a to-many ordered by a member attribute", repeatable: true),
-            Option(names: ["--format", "-f"], value: .choice(SchemaDiffCommand.formats), summary: "Output format (diff)"),
-            Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the human report (diff)", bareValue: "always"),
-            Option(names: ["--from"], value: .text("VERSION"), summary: "The old version of a .xcdatamodeld (diff)"),
-            Option(names: ["--to"], value: .text("VERSION"), summary: "The new version of a .xcdatamodeld (diff)"),
+            Option(names: ["--format", "-f"], value: .choice(SchemaDiffCommand.formats), summary: "Output format (diff)", onlyWith: "diff"),
+            Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the human report (diff)", bareValue: "always", onlyWith: "diff"),
+            Option(names: ["--from"], value: .text("VERSION"), summary: "The old version of a .xcdatamodeld (diff)", onlyWith: "diff"),
+            Option(names: ["--to"], value: .text("VERSION"), summary: "The new version of a .xcdatamodeld (diff)", onlyWith: "diff"),
             helpOption,
         ],
         firstOperand: .choice(["import", "diff"]), operands: .file)

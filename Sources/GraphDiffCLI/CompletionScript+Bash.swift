@@ -49,7 +49,17 @@ extension CompletionScript {
             """
         for command in commands {
             s += "        \(command.name))\n"
-            s += "            options=\(quoted(names(command.options).joined(separator: " ")))\n"
+            s += "            options=\(quoted(names(command.sharedOptions).joined(separator: " ")))\n"
+            if !command.forms.isEmpty {
+                // Options of one form (`schema diff`) once its word is given.
+                s += "            local form=\n"
+                s += "            for ((i = 2; i < COMP_CWORD; i++)); do [[ ${COMP_WORDS[i]} == -* ]] || { form=${COMP_WORDS[i]}; break; }; done\n"
+                s += "            case $form in\n"
+                for form in command.forms {
+                    s += "                \(form.operand)) options+=\(quoted(" " + names(form.options).joined(separator: " "))) ;;\n"
+                }
+                s += "            esac\n"
+            }
             let valued = command.options.filter { $0.value != nil }
             if !valued.isEmpty {
                 s += "            case $prev in\n"

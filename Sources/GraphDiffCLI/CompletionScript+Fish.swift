@@ -19,6 +19,18 @@ extension CompletionScript {
                 test (count $argv) -lt 2; or test (count $words) -eq (math 2 + $argv[2])
             end
 
+            # True when the first word after the command is $argv[1] (schema diff).
+            function __graphdiff_form
+                set -l words (commandline -opc)
+                test (count $words) -ge 3; and test "$words[3]" = "$argv[1]"
+            end
+
+            # True when the word being completed is an option (-x, --name,
+            # --name=value): no file names then (- alone is standard input).
+            function __graphdiff_option_word
+                string match -q -- '-?*' (commandline -ct)
+            end
+
             complete -c graphdiff -f
 
             """
@@ -32,13 +44,14 @@ extension CompletionScript {
             s += "\n"
             let condition = quoted("__graphdiff_using \(command.name)")
             for option in command.options {
-                s += "complete -c graphdiff -n \(condition)\(fishOption(option))\n"
+                let when = option.onlyWith.map { quoted("__graphdiff_using \(command.name); and __graphdiff_form \($0)") } ?? condition
+                s += "complete -c graphdiff -n \(when)\(fishOption(option))\n"
             }
             if case .choice(let words)? = command.firstOperand {
                 s += "complete -c graphdiff -n \(quoted("__graphdiff_using \(command.name) 0")) -a \(quoted(words.joined(separator: " ")))\n"
             }
             switch command.operands {
-            case .file?: s += "complete -c graphdiff -n \(condition) -F\n"
+            case .file?: s += "complete -c graphdiff -n \(quoted("__graphdiff_using \(command.name); and not __graphdiff_option_word")) -F\n"
             case .choice(let words)?: s += "complete -c graphdiff -n \(condition) -a \(quoted(words.joined(separator: " ")))\n"
             case .text?, nil: break
             }

@@ -42,8 +42,25 @@ extension CompletionScript {
             """
         for command in commands {
             s += "        \(command.name))\n"
+            if !command.forms.isEmpty {
+                // A form's options (`schema diff`) once its word is given;
+                // words[2] is the word after the command.
+                s += "            if (( CURRENT > 2 )); then\n"
+                s += "                case $words[2] in\n"
+                for form in command.forms {
+                    s += "                \(form.operand))\n"
+                    s += "                    _arguments -s -S \\\n"
+                    for option in command.sharedOptions + form.options {
+                        s += "                        \(zshOptionSpec(option)) \\\n"
+                    }
+                    s += "                        \(quoted("*:" + zshValue(command.operands ?? .file)))\n"
+                    s += "                    return ;;\n"
+                }
+                s += "                esac\n"
+                s += "            fi\n"
+            }
             s += "            _arguments -s -S \\\n"
-            for option in command.options {
+            for option in command.sharedOptions {
                 s += "                \(zshOptionSpec(option)) \\\n"
             }
             if let first = command.firstOperand {

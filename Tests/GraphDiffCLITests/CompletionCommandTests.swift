@@ -77,6 +77,10 @@ final class CompletionCommandTests: XCTestCase {
                     command = String(line.dropFirst(8).dropLast())
                 } else if let c = command, line.hasPrefix("            options='") {
                     result[c] = Set(line.dropFirst(21).dropLast().split(separator: " ").map(String.init))
+                } else if let c = command, let added = line.range(of: " options+='") {
+                    // A form's own options: `import) options+=' --output -o' ;;`.
+                    let names = line[added.upperBound...].prefix { $0 != "'" }
+                    result[c, default: []].formUnion(names.split(separator: " ").map(String.init))
                 }
             }
         case .zsh:
@@ -107,7 +111,8 @@ final class CompletionCommandTests: XCTestCase {
             // `complete -c graphdiff -n '__graphdiff_using diff' -o f -l format …`.
             for line in script.split(separator: "\n") where line.hasPrefix("complete -c graphdiff -n '__graphdiff_using ") {
                 let words = line.split(separator: " ").map(String.init)
-                guard words.count > 6, words[5].hasSuffix("'") else { continue }
+                // `-n '__graphdiff_using schema; and __graphdiff_form diff'` for a form's own.
+                guard words.count > 6, words[5].hasSuffix("'") || words[5].hasSuffix(";") else { continue }
                 let command = String(words[5].dropLast())
                 var names = result[command] ?? []
                 for (i, w) in words.enumerated() where i + 1 < words.count {
@@ -253,6 +258,11 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try bashCompletes(["graphdiff", "completion", "z"], script: script), "zsh\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "help", "comp"], script: script), "completion\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--root", ""], script: script), "\n")
+        // Each form of schema its own options (found by testing: schema diff offered --output).
+        XCTAssertEqual(try bashCompletes(["graphdiff", "schema", "diff", "--o"], script: script), "--ordered\n--ordered-by\n")
+        XCTAssertEqual(try bashCompletes(["graphdiff", "schema", "import", "--o"], script: script), "--ordered\n--ordered-by\n--output\n")
+        XCTAssertEqual(try bashCompletes(["graphdiff", "schema", "diff", "--f"], script: script), "--format\n--from\n")
+        XCTAssertEqual(try bashCompletes(["graphdiff", "schema", "--"], script: script), "--help\n--identity\n--ordered\n--ordered-by\n")
         // An optional value (--color) after '=' only; in the next word, a file.
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--color", "=", "n"], script: script), "never\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--color", "Samples/tasks/bas"], script: script), "Samples/tasks/base.graph.json\n")
@@ -289,11 +299,20 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try completes("graphdiff merge --prefer=t"), "--prefer=theirs")
         XCTAssertEqual(try completes("graphdiff diff --color=n"), "--color=never")
         XCTAssertEqual(try completes("graphdiff diff --color Samples/tasks/b"), "Samples/tasks/bad.graph.json\nSamples/tasks/base.graph.json")
+        // After '=' an option's values only, never file names (found by testing).
+        XCTAssertEqual(try completes("graphdiff diff --color="), "--color=always\n--color=auto\n--color=never")
         for command in CommandSpec.all {
             // An optional value's option is offered bare and with '=' (--color=).
             let offered = try completes("graphdiff \(command.name) -").split(separator: "\n").map(String.init).filter { !$0.hasSuffix("=") }
-            XCTAssertEqual(Set(offered), Set(CompletionScript.names(command.options)), command.name)
+            XCTAssertEqual(Set(offered), Set(CompletionScript.names(command.sharedOptions)), command.name)
+            // A form's own options once its word is given (schema diff: no --output).
+            for form in command.forms {
+                let offered = try completes("graphdiff \(command.name) \(form.operand) -").split(separator: "\n").map(String.init).filter { !$0.hasSuffix("=") }
+                XCTAssertEqual(Set(offered), Set(CompletionScript.names(command.sharedOptions + form.options)), "\(command.name) \(form.operand)")
+            }
         }
+        XCTAssertEqual(try completes("graphdiff schema diff --o"), "--ordered\n--ordered-by")
+        XCTAssertEqual(try completes("graphdiff schema import --o"), "--ordered\n--ordered-by\n--output")
     }
 
     /// What zsh's completion system offers for `line` (Tab at its end), one
@@ -327,6 +346,9 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try zshCompletes("graphdiff diff -fjson-"), "-fjson-patch\n")
         XCTAssertEqual(try zshCompletes("graphdiff diff --color=n"), "--color=never\n")
         XCTAssertEqual(try zshCompletes("graphdiff diff --color Samples/tasks/bas"), "Samples/tasks/base.graph.json\n")
+        XCTAssertEqual(try zshCompletes("graphdiff schema diff --o"), "--ordered\n--ordered-by\n")
+        XCTAssertEqual(try zshCompletes("graphdiff schema import --o"), "--ordered\n--ordered-by\n--output\n")
+        XCTAssertEqual(try zshCompletes("graphdiff schema diff --format "), "human\njson\n")
         // Sourced (source <(graphdiff completion zsh)) the script registers itself.
         XCTAssertEqual(try zshCompletes("graphdiff merge --prefer=", sourced: true), "--prefer=mine\n--prefer=theirs\n")
         XCTAssertEqual(try zshCompletes("graphdiff completion ", sourced: true), "bash\nfish\nzsh\n")
