@@ -54,6 +54,10 @@ enum DiffCommand: Subcommand {
             options.include = try propertyTable(args.all("--include"), option: "--include", schema: newGraph.schema)
             options.exclude = try propertyTable(args.all("--exclude"), option: "--exclude", schema: newGraph.schema)
             options.ignored = try IgnoreOption.properties(args.all("--ignore"), schema: newGraph.schema)
+            options.only = try IgnoreOption.selected(args.all("--only"), schema: newGraph.schema)
+            if options.only != nil, format == "json-patch" || format == "merge-patch" {
+                throw OptionConflicts.conflict("--only", "--format \(format)", "a patch of part of a graph may not apply; use --format json")
+            }
             if warnUnmatched { IgnoreOption.warnUnmatched(options.ignored, in: [oldGraph, newGraph], io: io) }
             let changes: ChangeSet
             do {
@@ -87,8 +91,14 @@ enum DiffCommand: Subcommand {
             let options = JSONDiff.Options(numbersByText: numbersByText, arrayKey: args.value("--array-key"))
             // Ignored members are left out of both sides before comparing.
             let ignored = try IgnoreOption.paths(args.all("--ignore"))
-            if warnUnmatched { IgnoreOption.warnUnmatched(ignored, in: [old.json, new.json], io: io) }
-            let (oldJSON, newJSON) = (ignored.removing(from: old.json), ignored.removing(from: new.json))
+            let only = try IgnoreOption.paths(args.all("--only"), option: "--only")
+            if warnUnmatched {
+                IgnoreOption.warnUnmatched(ignored, in: [old.json, new.json], io: io)
+                IgnoreOption.warnUnmatched(only, in: [old.json, new.json], option: "--only", io: io)
+            }
+            // Only the selected parts, less the ignored ones.
+            let (oldSelected, newSelected) = (only.keeping(in: old.json), only.keeping(in: new.json))
+            let (oldJSON, newJSON) = (ignored.removing(from: oldSelected), ignored.removing(from: newSelected))
             let entries = JSONDiff.entries(from: oldJSON, to: newJSON, options: options)
             if let key = options.arrayKey {
                 // Arrays the key cannot pair are said once each, on standard error.
@@ -108,7 +118,7 @@ enum DiffCommand: Subcommand {
                 case "json": output = JSONWriter.canonical(PatchDocument.encode(entries))
                 case "json-patch", "merge-patch":
                     output = try documentPatch(format, oldJSON, newJSON, JSONDiff.Options(numbersByText: true, arrayKey: options.arrayKey),
-                                               ignoring: ignored, in: (old.json, new.json))
+                                               ignoring: ignored, in: (oldSelected, newSelected))
                 default: output = Array(HumanRenderer.render(entries, context: context).utf8)
                 }
             }

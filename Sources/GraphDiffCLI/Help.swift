@@ -126,6 +126,12 @@ enum Help {
                           nothing in either file is a warning. Graphs: ENTITY.PROPERTY or *.PROPERTY (attributes;
                           metadata.NAME for the metadata), besides the
                           schema's diff.ignore.
+          --only PATH     Show only the differences at PATH (repeatable; the
+                          complement of --ignore, PATH spelt alike). Graphs:
+                          also ENTITY.* (objects inserted, deleted and
+                          changed, and their places in ordered relationships)
+                          and relationships; not with --format json-patch or
+                          merge-patch. --ignore still applies inside.
           --numbers value|text
                           Without a schema: compare numbers by value (default;
                           1.0 equals 1) or by text (any change of spelling).
@@ -254,6 +260,9 @@ enum Help {
                           Plain JSON: merge arrays of objects by member NAME.
           --ignore PATH   Take mine's value at PATH; never a conflict there
                           (repeatable; PATH as for diff --ignore).
+          --only PATH     Take theirs' changes only at PATH, mine's value
+                          everywhere else, so conflicts arise only there
+                          (repeatable; PATH as for diff's).
           --schema FILE   Read the inputs as graphs of this schema.
           --no-schema     Read graph files as plain JSON, ignoring "$schema".
           --stdin-path PATH

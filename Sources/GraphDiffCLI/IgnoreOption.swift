@@ -1,30 +1,42 @@
 import GraphDiff
 
-/// `--ignore`: JSON Pointer patterns for plain JSON, `ENTITY.PROPERTY`
-/// names for graphs; a value that names nothing is a usage error.
+/// `--ignore` and `--only`: JSON Pointer patterns for plain JSON,
+/// `ENTITY.PROPERTY` names for graphs; a value that names nothing is a
+/// usage error.
 enum IgnoreOption {
-    /// The patterns of plain JSON documents.
+    /// The patterns of plain JSON documents given with `option`.
     /// Without `keys` (merge), a key segment is a usage error.
-    static func paths(_ values: [String], keys: Bool = true) throws -> IgnoredPaths {
+    static func paths(_ values: [String], keys: Bool = true, option: String = "--ignore") throws -> IgnoredPaths {
         for v in values where !v.hasPrefix("/") {
-            throw CommandFailure.usage("--ignore takes a JSON Pointer such as /metadata/lastSync for plain JSON, got '\(v)'")
+            throw CommandFailure.usage("\(option) takes a JSON Pointer such as /metadata/lastSync for plain JSON, got '\(v)'")
         }
         do {
             let paths = try IgnoredPaths(values)
             if !keys, let keyed = paths.keyedPatterns.first {
-                throw CommandFailure.usage("--ignore: merge takes no key segment such as [name=\"six\"] (got '\(keyed)'); use * or a member path")
+                throw CommandFailure.usage("\(option): merge takes no key segment such as [name=\"six\"] (got '\(keyed)'); use * or a member path")
             }
             return paths
         } catch let error as JSONError {
-            throw CommandFailure.usage("--ignore: \(error.message)")
+            throw CommandFailure.usage("\(option): \(error.message)")
         }
     }
 
-    /// Warns on standard error of each pattern that ignores nothing in
-    /// either document (the exit status is unchanged), so a typo shows.
-    static func warnUnmatched(_ ignored: IgnoredPaths, in documents: [JSONValue], io: CommandIO) {
-        for pattern in ignored.unmatched(in: documents) {
-            io.err("graphdiff: warning: --ignore \(pattern) matches nothing in either document\n")
+    /// Warns on standard error of each pattern of `option` that matches
+    /// nothing in either document (the exit status is unchanged), so a
+    /// typo shows.
+    static func warnUnmatched(_ patterns: IgnoredPaths, in documents: [JSONValue], option: String = "--ignore", io: CommandIO) {
+        for pattern in patterns.unmatched(in: documents) {
+            io.err("graphdiff: warning: \(option) \(pattern) matches nothing in either document\n")
+        }
+    }
+
+    /// `--only` for graphs of `schema`; `nil` when not given.
+    static func selected(_ values: [String], schema: Schema) throws -> SelectedProperties? {
+        guard !values.isEmpty else { return nil }
+        do {
+            return try SelectedProperties(values, schema: schema)
+        } catch {
+            throw CommandFailure.usage("--only: " + error.problems.map(\.message).joined(separator: "; ") + " (schema \"\(schema.name)\")")
         }
     }
 

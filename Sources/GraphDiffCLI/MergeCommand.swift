@@ -38,14 +38,24 @@ enum MergeCommand: Subcommand {
             try OptionConflicts.mergeOfGraphs(args)
             do {
                 let ignored = try IgnoreOption.properties(args.all("--ignore"), schema: m.schema)
-                merged = try MergeText.graphs(base: b, mine: m, theirs: t, prefer: prefer, markers: useMarkers, ignored: ignored)
+                // --only: theirs' changes count only where it selects.
+                let selected = try IgnoreOption.selected(args.all("--only"), schema: m.schema)
+                let limited = try selected.map { try MergeSelection.theirs(t, selecting: $0, over: b) } ?? t
+                merged = try MergeText.graphs(base: b, mine: m, theirs: limited, prefer: prefer, markers: useMarkers, ignored: ignored)
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
                 throw CommandFailure.trouble("\(error)")
             }
         } else {
-            merged = MergeText.documents(base: base.json, mine: mine.json, theirs: theirs.json,
+            let only = try IgnoreOption.paths(args.all("--only"), keys: false, option: "--only")
+            let limited: JSONValue
+            do {
+                limited = try MergeSelection.theirs(theirs.json, selecting: only, onto: mine.json, base: base.json)
+            } catch {
+                throw CommandFailure.trouble("\(error)")
+            }
+            merged = MergeText.documents(base: base.json, mine: mine.json, theirs: limited,
                                          options: .init(arrayKey: args.value("--array-key"), prefer: prefer,
                                                         ignored: try IgnoreOption.paths(args.all("--ignore"), keys: false)), markers: useMarkers,
                                          layout: TextLayout(of: mine.bytes))

@@ -9,6 +9,9 @@ import XCTest
 final class DocumentationTests: XCTestCase {
     /// The deliberately invalid sample, for `validate`'s example.
     let invalidSample = "tasks/bad.graph.json"
+    /// The folder example's file written in another member order than the
+    /// old one's, on purpose (a reordered JSON file is no difference).
+    let reorderedSample = "folders/new/conf/menu.json"
 
     /// Every `.json` file under `Samples/`, relative to it, sorted.
     func sampleFiles() throws -> [String] {
@@ -21,7 +24,8 @@ final class DocumentationTests: XCTestCase {
         let files = try sampleFiles()
         XCTAssertTrue(files.contains(invalidSample))
         XCTAssertGreaterThanOrEqual(files.count, 12)
-        for file in files where file != invalidSample {
+        XCTAssertTrue(files.contains(reorderedSample))
+        for file in files where file != invalidSample && file != reorderedSample {
             let r = graphdiff(["fmt", "--check", samplePath(file)])
             XCTAssertEqual(r.stderr, "", file)
             XCTAssertEqual(r.stdout, "", file)
@@ -47,6 +51,26 @@ final class DocumentationTests: XCTestCase {
         let file = dir.appendingPathComponent("example.graph.json")
         try Data(graph.utf8).write(to: file)
         return graphdiff(["fmt", file.path])
+    }
+
+    /// The README's folder example, run where it says (`cd Samples/folders`).
+    func test_readmeFolderExample_printsWhatTheReadmeShows() throws {
+        let block = try XCTUnwrap(fencedBlocks("console", in: try readme()).first { $0.hasPrefix("$ cd Samples/folders\n") })
+        let folder = packageRoot.appendingPathComponent("Samples/folders")
+        // `$ graphdiff ARGS` lines, each followed by its output.
+        var expected = "", actual = ""
+        for line in block.split(separator: "\n", omittingEmptySubsequences: false).dropFirst() {
+            if line.hasPrefix("$ graphdiff ") {
+                expected += line + "\n"
+                let r = try runBinary(line.dropFirst("$ graphdiff ".count).split(separator: " ").map(String.init), in: folder)
+                XCTAssertEqual(r.status, 1, String(line))
+                XCTAssertEqual(r.stderr, "", String(line))
+                actual += line + "\n" + r.stdout
+            } else if !line.isEmpty {
+                expected += line + "\n"
+            }
+        }
+        XCTAssertEqual(actual.replacingOccurrences(of: "\n\n", with: "\n"), expected)
     }
 
     func test_readmeGraphExample_isWhatFmtWrites() throws {

@@ -21,5 +21,11 @@ final class FileErrorPrefixTests: XCTestCase {
             XCTAssertEqual([r.status.description, r.stdout, r.stderr],
                            ["2", "", "graphdiff \(command): missing.json: No such file or directory\n"], command)
         }
+        // schema import and schema diff name the model as given, relative paths relative.
+        for arguments in [["import", "../missing.xcdatamodeld"], ["diff", "../missing.xcdatamodeld", "x.json"]] {
+            let r = graphdiff(["schema"] + arguments)
+            XCTAssertEqual([r.status.description, r.stdout, r.stderr],
+                           ["2", "", "graphdiff schema: ../missing.xcdatamodeld: No such file or directory\n"], "\(arguments)")
+        }
     }
 }

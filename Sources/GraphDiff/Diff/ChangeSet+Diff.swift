@@ -13,7 +13,8 @@ extension ChangeSet {
     /// prev/next fields: members inserted (after a neighbour), removed, and
     /// the fewest moves (the members off a longest increasing subsequence).
     /// Differences of the properties the schema's `diff.ignore` and
-    /// `options.ignored` name are left out.
+    /// `options.ignored` name are left out; with `options.only`, only what
+    /// it selects is kept (``selecting(_:schema:)``).
     ///
     ///     let changes = try ChangeSet.diff(from: v1, to: v2)
     ///
@@ -208,7 +209,8 @@ extension ChangeSet {
                 if a != b { metadata.append(MetadataChange(key: key.string, old: a, new: b)) }
             }
         }
-        return ChangeSet(schemaName: schema.name, schemaFingerprint: schema.fingerprint, objects: objects, sequences: sequences, metadata: metadata)
+        let changes = ChangeSet(schemaName: schema.name, schemaFingerprint: schema.fingerprint, objects: objects, sequences: sequences, metadata: metadata)
+        return options.only.map { changes.selecting($0, schema: schema) } ?? changes
     }
 
     /// Entity name, then identity, then deleted before inserted before updated.

@@ -13,15 +13,18 @@ public struct DiffOptions: Sendable {
     /// `diff.ignore`: an updated object whose only changes are there is
     /// not reported. Inserted and deleted objects are reported whole.
     public var ignored: IgnoredProperties
+    /// What the diff is limited to (`--only`); `nil`: everything.
+    public var only: SelectedProperties?
 
     /// Options that limit the diff to what `root` owns (`nil`: everything), also following `include` and never `exclude`,
-    /// and leave out differences of `ignored` properties.
+    /// and leave out differences of `ignored` properties; with `only`, keep only what it selects.
     public init(root: ObjectID? = nil, include: [String: [String]] = [:], exclude: [String: [String]] = [:],
-                ignored: IgnoredProperties = IgnoredProperties()) {
+                ignored: IgnoredProperties = IgnoredProperties(), only: SelectedProperties? = nil) {
         self.root = root
         self.include = include
         self.exclude = exclude
         self.ignored = ignored
+        self.only = only
     }
 }
 

@@ -360,4 +360,43 @@ public struct IgnoredPaths: Sendable, Hashable {
             return value
         }
     }
+    /// `value` with only what the patterns name, read as a selection
+    /// (`--only`): each member or element a pattern ends at, whole, and the
+    /// objects and arrays on the way to them, holding nothing else. What
+    /// no pattern reaches is left out; a document none reaches keeps only
+    /// its root's kind (`{}`, `[]`) or becomes `null`.
+    ///
+    /// - Complexity: O(*n* · *p*), as ``removing(from:)``, over the parts
+    ///   some pattern reaches.
+    public func keeping(in value: JSONValue) -> JSONValue {
+        if isEmpty { return value }
+        if let kept = keeping(in: value, root) { return kept }
+        switch value {
+        case .object: return .object(JSONObject())
+        case .array: return .array([])
+        default: return .null
+        }
+    }
+
+    /// `value` (at `state`) with only what the patterns name; `nil` when
+    /// nothing in it is named.
+    func keeping(in value: JSONValue, _ state: State) -> JSONValue? {
+        if state.matched { return value }
+        if state.isDead { return nil }
+        switch value {
+        case .object(let object):
+            var result = JSONObject()
+            for member in object.members {
+                guard let kept = keeping(in: member.value, step(state, member: member.key)) else { continue }
+                result.members.append(JSONObject.Member(key: member.key, value: kept, keyOffset: member.keyOffset))
+            }
+            return result.members.isEmpty ? nil : .object(result)
+        case .array(let elements):
+            // A pattern may end at an element (`/items/*`): it is kept whole.
+            let kept = elements.enumerated().compactMap { i, e in keeping(in: e, step(state, nil, element: (i, e), ends: false).0) }
+            return kept.isEmpty ? nil : .array(kept)
+        default:
+            return nil
+        }
+    }
 }

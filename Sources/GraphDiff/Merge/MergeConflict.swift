@@ -159,11 +159,15 @@ public enum MergeError: Error, Sendable, CustomStringConvertible {
     case schemaMismatch(String)
     /// The merge produced an inconsistent graph (a defect of graphdiff's; reported, never written).
     case inconsistent([GraphProblem])
+    /// A merge limited to a selection (`--only`) cannot take theirs' changes
+    /// there without changes outside it: why.
+    case selectionIncomplete(String)
 
     public var description: String {
         switch self {
         case .schemaMismatch(let why): return why
         case .inconsistent(let problems): return "the merge result is inconsistent:\n" + problems.map(\.description).joined(separator: "\n")
+        case .selectionIncomplete(let why): return why
         }
     }
 }
