@@ -77,8 +77,12 @@ final class PropertySuiteTests: XCTestCase {
         var generator = OneWayGraphs(seed: random.next())
         let base = generator.graph(people: size / 4 + 1, books: size)
         var e1 = OneWayGraphs(seed: random.next()), e2 = OneWayGraphs(seed: random.next())
-        let mine = e1.edit(base, count: random.below(6) + 1)
-        let theirs = e2.edit(base, count: random.below(6) + 1)
+        // One case in three, both sides first make the same edits (the same
+        // marriage, the same delete), then their own.
+        var common = OneWayGraphs(seed: random.next())
+        let start = random.below(3) == 0 ? common.edit(base, count: random.below(3) + 1) : base
+        let mine = e1.edit(start, count: random.below(6) + 1)
+        let theirs = e2.edit(start, count: random.below(6) + 1)
         // Each side is valid, so each law is about diff, patch and merge.
         for side in [base, mine, theirs] {
             do { _ = try Graph.load(side.canonicalText(), schema: base.schema) } catch { return "a generated graph is invalid: \(error)" }
@@ -142,11 +146,11 @@ final class PropertySuiteTests: XCTestCase {
         if let why = try OrderLaws.check(base: base, mine: mine, theirs: theirs, merged: merged, swapped: swapped) { return why }
         // Every result, with or without a preference, passes every check of
         // `validate`: it loads again from its canonical text.
-        var texts: [MergeSide: [UInt8]] = [:], resolutions: [MergeSide: Graph] = [:]
+        var texts: [MergeSide: [UInt8]] = [:], resolutions: [MergeSide: Graph] = [:], settled: [MergeSide: [MergeConflict]] = [:]
         for prefer in [nil, MergeSide.mine, .theirs] {
             let result = prefer == nil ? merged : try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer)
             let text = result.graph.canonicalText()
-            if let prefer { texts[prefer] = text; resolutions[prefer] = result.graph }
+            if let prefer { texts[prefer] = text; resolutions[prefer] = result.graph; settled[prefer] = result.conflicts }
             if prefer != nil {
                 // (A conflict with one valid outcome, a required reference
                 // to an object one side deleted, is settled with or without one.)
@@ -162,6 +166,15 @@ final class PropertySuiteTests: XCTestCase {
                 _ = try Graph.load(text, schema: base.schema)
             } catch {
                 return "the merge result (prefer \(prefer?.rawValue ?? "none")) is not valid: \(error)"
+            }
+        }
+        // A conflict that both preferences settle for one side (a required
+        // reference keeps its object whatever the preference) is settled so
+        // without one too; any other is open: one rule in every mode.
+        if let forMine = settled[.mine], let forTheirs = settled[.theirs], forMine.count == merged.conflicts.count, forTheirs.count == forMine.count {
+            for (i, c) in merged.conflicts.enumerated() {
+                let alike = forMine[i].resolvedBy == forTheirs[i].resolvedBy ? forMine[i].resolvedBy : nil
+                if c.resolvedBy != alike { return "conflict \(c.path) is \(c.resolvedBy.map { "resolved for \($0.rawValue)" } ?? "open") without a preference, \(alike.map { "resolved for \($0.rawValue)" } ?? "open") by the two" }
             }
         }
         // The marker law: keeping one side in every block gives that side's

@@ -8,13 +8,18 @@ extension GraphMerger {
         let inverse: String
     }
 
-    /// Per entity: its primary to-one slots whose inverse is a stored to-one.
+    /// Per entity: its primary to-one slots whose inverse is a stored to-one
+    /// other than itself. A self-inverse one (`spouse` ↔ `spouse`) is
+    /// merged on both partners, so two claims on one target are a conflict
+    /// of the target's own value, and ``settleSelfInverseOneToOnes()``
+    /// pairs the partners again (a claim made only by an object an open
+    /// conflict keeps as the base has it is no conflict of its own).
     func oneToOneSlots() -> [[(slot: Int, pair: OneToOne)]] {
         schema.entities.map { entity in
             mergedSlots[entity.index].compactMap { slot in
                 guard case .relationship(let r) = entity.storedProperties[slot], r.storage == .toOne,
                     let destination = schema.entity(named: r.destination),
-                    let inverse = destination.inverse(of: r), inverse.storage == .toOne
+                    let inverse = destination.inverse(of: r), inverse.storage == .toOne, !GraphMerger.isSelfInverse(r, inverse)
                 else { return nil }
                 return (slot, OneToOne(relationship: r, destination: destination, inverse: inverse.name))
             }
@@ -67,14 +72,9 @@ extension GraphMerger {
             guard all.count > 1 else { continue }
             let name = targetEntity.name
             func inverseValue(_ g: Graph) -> JSONValue? { g.objects[claim.target].map { $0.values[inverseSlot] } }
-            // A self-inverse relationship (spouse ↔ spouse) is merged on the
-            // target too: its own conflict there, when it has one, is this one.
-            let targetPath = path(name, claim.target, pair.inverse)
-            if !conflicts.contains(where: { $0.kind == .property && $0.path == targetPath }) {
-                conflicts.append(MergeConflict(kind: .property, entity: name, identity: claim.target.identity, property: pair.inverse,
-                                               path: targetPath,
-                                               base: inverseValue(base), mine: inverseValue(mine), theirs: inverseValue(theirs), resolvedBy: prefer))
-            }
+            conflicts.append(MergeConflict(kind: .property, entity: name, identity: claim.target.identity, property: pair.inverse,
+                                           path: path(name, claim.target, pair.inverse),
+                                           base: inverseValue(base), mine: inverseValue(mine), theirs: inverseValue(theirs), resolvedBy: prefer))
             let side = prefer == .mine ? mine : prefer == .theirs ? theirs : base
             let winner = holder(side)
             for loser in all.sorted() where loser != winner {

@@ -65,6 +65,7 @@ extension GraphMerger {
         // no object went missing, none does.
         guard !missing.isEmpty || !keptByConflict.isEmpty else { return }
         var queue = changedIDs.filter { id in result.objects[id].map(refersToMissingObject) ?? false }
+        markNeededTargets(referredToBy: queue)
         var visited = Set<ObjectID>()
         resolve(&queue, visited: &visited)
         guard removedReferrer else { return }
@@ -87,6 +88,34 @@ extension GraphMerger {
                 default:
                     break
                 }
+            }
+        }
+    }
+
+    /// Marks the objects one side deleted that the result keeps whatever
+    /// the preference: a required to-one reference names one from an
+    /// object the other side has (not kept by the deleting side, nor there
+    /// by a conflict), which the deleted object does not own. Every
+    /// reference to such an object is then settled for the side that keeps
+    /// it, in every mode (``restoredForReference``), whichever reference is
+    /// met first.
+    ///
+    /// - Complexity: O(*q* · *r*) for *q* referring objects and *r* references each.
+    mutating func markNeededTargets(referredToBy referrers: [ObjectID]) {
+        for id in referrers where !keptByConflict.contains(id) && !chosenByConflict.contains(id) {
+            guard let object = result.objects[id] else { continue }
+            let entity = schema.entities[object.entityIndex]
+            for slot in mergedSlots[object.entityIndex] where !conflictedReferences.contains(SlotOf(id: id, slot: slot)) {
+                guard case .relationship(let r) = entity.storedProperties[slot], r.storage == .toOne, !r.isOptional,
+                      let destination = schema.entity(named: r.destination), destination.inverse(of: r)?.deleteRule != .cascade,
+                      let ref = object.values[slot].stringValue
+                else { continue }
+                let target = ObjectID(entity: destination.root, identity: ref)
+                guard base.objects[target] != nil, restoredForReference[target] == nil else { continue }
+                let deletedByMine = mine.objects[target] == nil
+                let deleter = deletedByMine ? mine : theirs
+                guard deleter.objects[target] == nil, !(deleter.objects[id].map { $0.entityIndex == object.entityIndex } ?? false) else { continue }
+                restoredForReference[target] = .some(deletedByMine ? .theirs : .mine)
             }
         }
     }
@@ -147,20 +176,7 @@ extension GraphMerger {
                         }
                         continue
                     }
-                    if result.objects[target] != nil {
-                        // Brought back for another referrer: this reference is
-                        // a conflict of its own, settled the same way. Kept by
-                        // a delete/modify conflict: a conflict too, as a
-                        // preference for the deleting side removes it.
-                        if let side = restoredForReference[target] {
-                            conflict(resolvedBy: side)
-                        } else if keptByConflict.contains(target) {
-                            conflict(resolvedBy: prefer)
-                        }
-                        continue
-                    }
                     let deletedByMine = base.objects[target] != nil && mine.objects[target] == nil
-                    conflict(resolvedBy: prefer)
                     let deleter = deletedByMine ? mine : theirs
                     let owned = destination.inverse(of: r)?.deleteRule == .cascade
                     // No valid result lets the delete win: the referring object
@@ -168,7 +184,23 @@ extension GraphMerger {
                     // and needs it (a required reference). The object stays,
                     // whatever the preference: resolved for the side that keeps it.
                     let keptByDeleter = deleter.objects[id].map { $0.entityIndex == object.entityIndex } ?? false
-                    if r.storage == .toOne && !r.isOptional && !owned && !keptByDeleter, let restored = base.objects[target] {
+                    let needed = r.storage == .toOne && !r.isOptional && !owned && !keptByDeleter
+                    if result.objects[target] != nil {
+                        // Brought back for another referrer: this reference is
+                        // a conflict of its own, settled the same way. Kept by
+                        // a delete/modify conflict: a conflict too, as a
+                        // preference for the deleting side removes it (unless
+                        // this reference needs it: then settled for the keeper
+                        // in every mode).
+                        if let side = restoredForReference[target] {
+                            conflict(resolvedBy: side)
+                        } else if keptByConflict.contains(target) {
+                            conflict(resolvedBy: prefer)
+                        }
+                        continue
+                    }
+                    conflict(resolvedBy: prefer)
+                    if needed, let restored = base.objects[target] {
                         conflicts[conflicts.count - 1].resolvedBy = deletedByMine ? .theirs : .mine
                         restoredForReference[target] = .some(deletedByMine ? .theirs : .mine)
                         restore(target, restored, &queue)
