@@ -92,14 +92,16 @@ enum DiffCommand: Subcommand {
             // Ignored members are left out of both sides before comparing.
             let ignored = try IgnoreOption.paths(args.all("--ignore"))
             let only = try IgnoreOption.paths(args.all("--only"), option: "--only")
+            if !only.isEmpty, format == "json" || format == "json-patch" || format == "merge-patch" {
+                throw OptionConflicts.conflict("--only", "--format \(format)", "a patch of part of a document may not apply; the human report shows the selection")
+            }
             if warnUnmatched {
                 IgnoreOption.warnUnmatched(ignored, in: [old.json, new.json], io: io)
                 IgnoreOption.warnUnmatched(only, in: [old.json, new.json], option: "--only", io: io)
             }
-            // Only the selected parts, less the ignored ones.
-            let (oldSelected, newSelected) = (only.keeping(in: old.json), only.keeping(in: new.json))
-            let (oldJSON, newJSON) = (ignored.removing(from: oldSelected), ignored.removing(from: newSelected))
-            let entries = JSONDiff.entries(from: oldJSON, to: newJSON, options: options)
+            let (oldJSON, newJSON) = (ignored.removing(from: old.json), ignored.removing(from: new.json))
+            // Only what --only reaches, named as in the files.
+            let entries = JSONDiff.entries(JSONDiff.entries(from: oldJSON, to: newJSON, options: options), selectedBy: only, old: oldJSON, new: newJSON)
             if let key = options.arrayKey {
                 // Arrays the key cannot pair are said once each, on standard error.
                 let before = Set(JSONDiff.unkeyedArrays(from: old.json, to: new.json, key: key).map(\.location))
@@ -118,7 +120,7 @@ enum DiffCommand: Subcommand {
                 case "json": output = JSONWriter.canonical(PatchDocument.encode(entries))
                 case "json-patch", "merge-patch":
                     output = try documentPatch(format, oldJSON, newJSON, JSONDiff.Options(numbersByText: true, arrayKey: options.arrayKey),
-                                               ignoring: ignored, in: (oldSelected, newSelected))
+                                               ignoring: ignored, in: (old.json, new.json))
                 default: output = Array(HumanRenderer.render(entries, context: context).utf8)
                 }
             }

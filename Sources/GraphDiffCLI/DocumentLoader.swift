@@ -122,7 +122,8 @@ final class DocumentLoader {
     /// else `-` (the current directory).
     func home(of path: String, reference: String?) -> String {
         guard path == "-" else { return path }
-        if let stdinPath { return stdinPath }
+        // A folder (`data/`) holds standard input's content.
+        if let stdinPath { return stdinPath.hasSuffix("/") ? stdinPath + "-" : stdinPath }
         return reference.flatMap { homesOfReferences[$0] } ?? path
     }
 

@@ -130,8 +130,8 @@ enum Help {
                           complement of --ignore, PATH spelt alike). Graphs:
                           also ENTITY.* (objects inserted, deleted and
                           changed, and their places in ordered relationships)
-                          and relationships; not with --format json-patch or
-                          merge-patch. --ignore still applies inside.
+                          and relationships. No patch format with it, but for
+                          graphs json. --ignore still applies inside.
           --numbers value|text
                           Without a schema: compare numbers by value (default;
                           1.0 equals 1) or by text (any change of spelling).

@@ -10,6 +10,7 @@ enum IgnoreOption {
         for v in values where !v.hasPrefix("/") {
             throw CommandFailure.usage("\(option) takes a JSON Pointer such as /metadata/lastSync for plain JSON, got '\(v)'")
         }
+        if option == "--only", values.contains("/**") { throw CommandFailure.usage("--only /** selects everything; leave out --only") }
         do {
             let paths = try IgnoredPaths(values)
             if !keys, let keyed = paths.keyedPatterns.first {
@@ -25,7 +26,7 @@ enum IgnoreOption {
     /// nothing in either document (the exit status is unchanged), so a
     /// typo shows.
     static func warnUnmatched(_ patterns: IgnoredPaths, in documents: [JSONValue], option: String = "--ignore", io: CommandIO) {
-        for pattern in patterns.unmatched(in: documents) {
+        for pattern in patterns.unmatched(in: documents, elements: option == "--only") {
             io.err("graphdiff: warning: \(option) \(pattern) matches nothing in either document\n")
         }
     }

@@ -39,6 +39,8 @@ final class StdinPathTests: XCTestCase {
     func test_stdinPath_saysWhereStandardInputLives() throws {
         let valid = graphdiff(["validate", "--stdin-path", v1, "-"], stdin: try text(v1))
         XCTAssertEqual(valid.stdout, "-: valid graph of schema \"People\" (6 objects)\n", valid.stderr)
+        // A folder (trailing slash) holds it.
+        XCTAssertEqual(graphdiff(["validate", "--stdin-path", samplePath("people") + "/", "-"], stdin: try text(v1)).status, 0)
         // Only its folder counts: the file need not exist.
         let elsewhere = samplePath("people/not-there.graph.json")
         XCTAssertEqual(graphdiff(["fmt", "--stdin-path", elsewhere, "--check", "-"], stdin: try text(v1)).status, 0)

@@ -162,24 +162,34 @@ public struct IgnoredPaths: Sendable, Hashable {
     }
 
     /// The patterns of `patterns` that ignore no member of any of
-    /// `documents` (a typo, or a path the documents do not have).
-    public func unmatched(in documents: [JSONValue]) -> [String] {
+    /// `documents` (a typo, or a path the documents do not have); with
+    /// `elements`, a pattern that ends at an array element matches it (a
+    /// selection, `--only`, takes elements whole).
+    public func unmatched(in documents: [JSONValue], elements: Bool = false) -> [String] {
         var found = Set<Int>()
-        for document in documents { collectMatches(document, root, &found) }
+        for document in documents { collectMatches(document, root, elements: elements, &found) }
         return patterns.indices.filter { !found.contains($0) }.map { patterns[$0] }
     }
 
-    func collectMatches(_ value: JSONValue, _ state: State, _ found: inout Set<Int>) {
+    func collectMatches(_ value: JSONValue, _ state: State, elements selectable: Bool = false, _ found: inout Set<Int>) {
         if state.isDead || found.count == compiled.count { return }
         switch value {
         case .object(let object):
             for member in object.members {
                 let (inner, ended) = step(state, member.key, element: nil, ends: true)
                 if inner.matched { found.formUnion(ended); continue }
-                collectMatches(member.value, inner, &found)
+                collectMatches(member.value, inner, elements: selectable, &found)
             }
         case .array(let elements):
-            for (i, e) in elements.enumerated() { collectMatches(e, stepIntoElement(state, index: i, element: e), &found) }
+            for (i, e) in elements.enumerated() {
+                if selectable {
+                    let (inner, ended) = step(state, nil, element: (i, e), ends: true)
+                    if inner.matched { found.formUnion(ended); continue }
+                    collectMatches(e, inner, elements: selectable, &found)
+                } else {
+                    collectMatches(e, stepIntoElement(state, index: i, element: e), &found)
+                }
+            }
         default:
             return
         }

@@ -35,6 +35,25 @@ public struct SelectedProperties: Sendable {
         var properties = [Set<String>](repeating: [], count: entities.count)
         var metadata: Set<String>? = []
         var problems: [SchemaProblem] = []
+        // Properties whose changes are reported elsewhere, with where: a
+        // derived relationship on its inverse, an order's links and index
+        // values on the ordered relationship.
+        var reportedElsewhere: [String: String] = [:]
+        for entity in entities {
+            for r in entity.relationships {
+                let order = "\(entity.name).\(r.name)"
+                if let links = r.chainLinks { for name in [links.prev, links.next] { reportedElsewhere["\(r.destination).\(name)"] = order } }
+                if let index = r.indexAttribute { reportedElsewhere["\(r.destination).\(index)"] = order }
+                // (An ordered one selects its order.)
+                if r.storage == .derived, r.ordered == nil, let inverse = schema.entity(named: r.destination)?.inverse(of: r) {
+                    reportedElsewhere[order] = "\(r.destination).\(inverse.name)"
+                }
+            }
+        }
+        /// Where the changes of `property` of `entity` (or an ancestor's) are reported instead, if elsewhere.
+        func elsewhere(_ entity: Entity, _ property: String) -> String? {
+            ([entity.name] + entity.ancestors).lazy.compactMap { reportedElsewhere["\($0).\(property)"] }.first
+        }
         for (position, name) in names.enumerated() {
             func problem(_ message: String) {
                 problems.append(SchemaProblem("\"\(name)\": \(message)", path: ["only", String(position)]))
@@ -53,8 +72,8 @@ public struct SelectedProperties: Sendable {
                     problem("selects everything; leave out --only")
                     continue
                 }
-                let targets = entities.indices.filter { entities[$0].property(named: property) != nil }
-                if targets.isEmpty { problem("no entity has a property \"\(property)\"") }
+                let targets = entities.indices.filter { entities[$0].property(named: property) != nil && elsewhere(entities[$0], property) == nil }
+                if targets.isEmpty { problem("no entity has a property \"\(property)\" whose changes are reported as its own") }
                 for t in targets { properties[t].insert(property) }
                 continue
             }
@@ -64,6 +83,10 @@ public struct SelectedProperties: Sendable {
             }
             if property != "*" && entities[e].property(named: property) == nil {
                 problem("entity \"\(entityName)\" has no property \"\(property)\"")
+                continue
+            }
+            if property != "*", let other = elsewhere(entities[e], property) {
+                problem("its changes are reported on \(other); select that")
                 continue
             }
             // The entity and every entity inheriting from it.

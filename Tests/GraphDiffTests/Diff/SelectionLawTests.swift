@@ -42,7 +42,12 @@ final class SelectionLawTests: XCTestCase {
                 names.append("\(entity.name).\(property.name)")
             }
         }
-        return try SelectedProperties(names, schema: schema)
+        // A property reported elsewhere (a derived to-many, a chain link)
+        // is refused: its entity whole instead.
+        let selectable = names.map { name in
+            (try? SelectedProperties([name], schema: schema)) != nil ? name : String(name.prefix { $0 != "." }) + ".*"
+        }
+        return try SelectedProperties(selectable, schema: schema)
     }
 
     static func check(seed: UInt64, applied: LockedCount, nonEmpty: LockedCount) throws -> String? {
@@ -102,14 +107,21 @@ final class SelectionLawTests: XCTestCase {
 
     func test_selection_refusesWhatNamesNothing() throws {
         let schema = try sampleSchema("tasks/tasks.schema.json")
-        XCTAssertThrowsError(try SelectedProperties(["Nope.*", "Task.nope", "title", "*.*", "*.nope"], schema: schema)) { error in
+        XCTAssertThrowsError(try SelectedProperties(["Nope.*", "Task.nope", "title", "*.*", "*.nope", "Task.next", "*.prev"],
+                                                    schema: schema)) { error in
             XCTAssertEqual((error as? SchemaError)?.problems.map(\.message), [
                 "\"Nope.*\": no entity \"Nope\" in the schema",
                 "\"Task.nope\": entity \"Task\" has no property \"nope\"",
                 "\"title\": expected ENTITY.PROPERTY, ENTITY.* or *.PROPERTY",
                 "\"*.*\": selects everything; leave out --only",
-                "\"*.nope\": no entity has a property \"nope\"",
+                "\"*.nope\": no entity has a property \"nope\" whose changes are reported as its own",
+                "\"Task.next\": its changes are reported on TaskList.items; select that",
+                "\"*.prev\": no entity has a property \"prev\" whose changes are reported as its own",
             ])
+        }
+        let people = try sampleSchema("people/people.schema.json")
+        XCTAssertThrowsError(try SelectedProperties(["Person.addresses"], schema: people)) { error in
+            XCTAssertEqual((error as? SchemaError)?.problems.map(\.message), ["\"Person.addresses\": its changes are reported on Address.person; select that"])
         }
     }
 
