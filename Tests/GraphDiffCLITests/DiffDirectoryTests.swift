@@ -255,21 +255,6 @@ extension DiffDirectoryTests {
         XCTAssertFalse(graph.contains("Eggs"), graph)
         XCTAssertTrue(graph.contains("+ Task \"t6\""), graph)
     }
-
-    func test_readmeDirectoryExample_printsWhatTheReadmeShows() throws {
-        let tmp = try temporaryDirectory(self)
-        try write([
-            "old/conf/settings.json": "{\n  \"theme\": \"dark\",\n  \"fontSize\": 12\n}\n",
-            "new/conf/settings.json": "{\n  \"fontSize\": 12,\n  \"theme\": \"light\"\n}\n",
-            "old/NOTES": "Deploy on Fridays.\nAsk Ana first.\n", "new/NOTES": "Deploy on Mondays.\nAsk Ana first.\n",
-            "new/conf/keys.json": "{}\n",
-        ], under: tmp)
-        let full = try runBinary(["diff", "old", "new"], in: tmp), brief = try runBinary(["diff", "-q", "old", "new"], in: tmp)
-        XCTAssertEqual([full.status, brief.status], [1, 1])
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let shown = "$ graphdiff diff old new\n" + full.stdout + "$ graphdiff diff -q old new\n" + brief.stdout + "```"
-        XCTAssertTrue(readme.contains("```console\n" + shown), shown)
-    }
 }
 
 /// Names with control characters, links above the root, `-o` with trouble
