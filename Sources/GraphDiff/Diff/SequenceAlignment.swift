@@ -29,6 +29,21 @@ package enum SequenceAlignment {
     /// max(1000, workLimit / (*n* + *m*)) steps.
     package static let workLimit = 40_000_000
 
+    /// The elements of `a` that an alignment with `b` keeps, each with
+    /// its index in `b` (equal values, compared by hash first): diff3's
+    /// view of one side against the base.
+    ///
+    /// - Complexity: that of ``align(count:equal:)``, O((*n* + *m*) · *d*)
+    ///   for *d* differences.
+    package static func kept<Element: Hashable>(_ a: [Element], _ b: [Element]) -> [Int: Int] {
+        let (ha, hb) = (a.map(\.hashValue), b.map(\.hashValue))
+        var map: [Int: Int] = [:]
+        for step in align(count: (a.count, b.count), equal: { ha[$0] == hb[$1] && a[$0] == b[$1] }) {
+            if case .keep(let i, let j) = step { map[i] = j }
+        }
+        return map
+    }
+
     /// The steps that turn `a` (of `count.a` elements) into `b`, in order.
     ///
     /// - Parameter equal: whether `a[i]` equals `b[j]`; called O((*n* + *m*) · *d*) times.

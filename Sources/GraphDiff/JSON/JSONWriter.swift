@@ -94,6 +94,25 @@ public struct JSONWriter {
         }
     }
 
+    /// Whether the pretty layout writes `elements` one per line (a
+    /// non-empty array that is not a short enough array of scalars): the
+    /// canonical form's rule for arrays.
+    ///
+    /// - Complexity: O(*k*) for the first *k* elements, up to the limit.
+    public static func breaksLines(_ elements: [JSONValue]) -> Bool {
+        if elements.isEmpty { return false }
+        guard elements.allSatisfy(\.isScalar) else { return true }
+        // "[" and "]", the elements, ", " between them.
+        var length = 2 + 2 * (elements.count - 1)
+        for e in elements {
+            var w = JSONWriter(style: .canonical)
+            w.write(e)
+            length += w.output.count
+            if length > inlineArrayLimit { return true }
+        }
+        return false
+    }
+
     mutating func writeArray(_ elements: [JSONValue]) {
         if elements.isEmpty { appendASCII("[]"); return }
         if !style.pretty {

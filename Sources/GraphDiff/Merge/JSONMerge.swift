@@ -160,15 +160,7 @@ public enum JSONMerge {
             element.isDead ? list : list.map { options.ignored.removing(from: $0, element) }
         }
         let (sb, sm, st) = (compared(b), compared(m), compared(t))
-        func keeps(_ other: [JSONValue]) -> [Int: Int] {
-            let hb = sb.map(\.hashValue), ho = other.map(\.hashValue)
-            var map: [Int: Int] = [:]
-            for step in SequenceAlignment.align(count: (b.count, other.count), equal: { hb[$0] == ho[$1] && sb[$0] == other[$1] }) {
-                if case .keep(let i, let j) = step { map[i] = j }
-            }
-            return map
-        }
-        let km = keeps(sm), kt = keeps(st)
+        let km = SequenceAlignment.kept(sb, sm), kt = SequenceAlignment.kept(sb, st)
         var result: [JSONValue] = []
         var (bi, mi, ti) = (0, 0, 0)
         func chunk(until stable: (Int, Int, Int)?) {

@@ -58,18 +58,24 @@ extension ConflictMarkerWriter.Emitter {
         let entities = schema.entities.indices
             .filter { !rows.0[$0].isEmpty || !rows.1[$0].isEmpty }
             .sorted { utf8Less(schema.entities[$0].name, schema.entities[$1].name) }
-        // Whether a later group is in mine's text, and in theirs'.
-        var laterMine = [Bool](repeating: false, count: entities.count), laterTheirs = laterMine
-        var seenMine = false, seenTheirs = false
+        // Whether a later group is in mine's text, in theirs', and in the
+        // text that keeps the base in every block (a group both have is
+        // opened, so it is there; one side's only is there with the base's).
+        let baseRows = base.objects.isEmpty ? [] : Graph.rowsByEntity(base.objects, entityCount: count)
+        func inBase(_ index: Int) -> Bool { index < baseRows.count && !baseRows[index].isEmpty }
+        var laterMine = [Bool](repeating: false, count: entities.count), laterTheirs = laterMine, laterBase = laterMine
+        var seenMine = false, seenTheirs = false, seenBase = false
         for i in entities.indices.reversed() {
-            (laterMine[i], laterTheirs[i]) = (seenMine, seenTheirs)
-            seenMine = seenMine || !rows.0[entities[i]].isEmpty
-            seenTheirs = seenTheirs || !rows.1[entities[i]].isEmpty
+            (laterMine[i], laterTheirs[i], laterBase[i]) = (seenMine, seenTheirs, seenBase)
+            let (m, t) = (!rows.0[entities[i]].isEmpty, !rows.1[entities[i]].isEmpty)
+            seenMine = seenMine || m
+            seenTheirs = seenTheirs || t
+            seenBase = seenBase || (m && t) || inBase(entities[i])
         }
         let slotOrder = mine.canonicalSlotOrder
         for (i, index) in entities.enumerated() {
             let name = schema.entities[index].name
-            let (commaMine, commaTheirs) = (laterMine[i], laterTheirs[i])
+            let (commaMine, commaTheirs, commaBase) = (laterMine[i], laterTheirs[i], laterBase[i])
             guard !rows.0[index].isEmpty, !rows.1[index].isEmpty else {
                 // In one resolution only: the whole group is one block.
                 func group(_ g: Graph, _ rows: [Int]) -> JSONValue? {
@@ -77,9 +83,8 @@ extension ConflictMarkerWriter.Emitter {
                         g.objects.object(atRow: row).map { JSONObject.Member(key: g.objects.id(atRow: row).identity, value: g.encoded($0, slotOrder: slotOrder[index])) }
                     }))
                 }
-                let baseRows = base.objects.isEmpty ? [] : Graph.rowsByEntity(base.objects, entityCount: count)[index]
-                entry(key: name, group(mine, rows.0[index]), group(theirs, rows.1[index]), group(base, baseRows),
-                      commaMine: commaMine, commaTheirs: commaTheirs, level: 2)
+                entry(key: name, group(mine, rows.0[index]), group(theirs, rows.1[index]), group(base, inBase(index) ? baseRows[index] : []),
+                      commaMine: commaMine, commaTheirs: commaTheirs, commaBase: commaBase, level: 2)
                 continue
             }
             var w = JSONWriter(style: style)
@@ -88,10 +93,10 @@ extension ConflictMarkerWriter.Emitter {
             objects(of: index, mine: (mine, rows.0[index]), theirs: (theirs, rows.1[index]), base: base, slotOrder: slotOrder[index])
             let close = indentation(2) + [UInt8(ascii: "}")]
             func closing(_ comma: Bool) -> [UInt8] { close + (comma ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]) }
-            if commaMine == commaTheirs {
+            if commaMine == commaTheirs && commaBase == commaMine {
                 common(closing(commaMine))
             } else {
-                block(mine: closing(commaMine), base: closing(commaMine || commaTheirs), theirs: closing(commaTheirs))
+                block(mine: closing(commaMine), base: closing(commaBase), theirs: closing(commaTheirs))
             }
         }
     }
@@ -119,21 +124,31 @@ extension ConflictMarkerWriter.Emitter {
                 j += 1
             }
         }
-        var laterMine = [Bool](repeating: false, count: entries.count), laterTheirs = laterMine
-        var seenMine = false, seenTheirs = false
+        // Whether a later object is in mine's text, theirs', and the text
+        // that keeps the base in every block: there when written once
+        // (alike, commas included), opened (both have it), or the base has it.
+        var laterMine = [Bool](repeating: false, count: entries.count), laterTheirs = laterMine, laterBase = laterMine
+        var seenMine = false, seenTheirs = false, seenBase = false
+        let opens = !mine.graph.schema.entities[entityIndex].storedProperties.isEmpty
         for k in entries.indices.reversed() {
-            (laterMine[k], laterTheirs[k]) = (seenMine, seenTheirs)
-            seenMine = seenMine || entries[k].mine != nil
-            seenTheirs = seenTheirs || entries[k].theirs != nil
+            (laterMine[k], laterTheirs[k], laterBase[k]) = (seenMine, seenTheirs, seenBase)
+            let (m, t) = (entries[k].mine != nil, entries[k].theirs != nil)
+            seenMine = seenMine || m
+            seenTheirs = seenTheirs || t
+            if !seenBase {
+                let id = entries[k].mine.map(ms.id(atRow:)) ?? entries[k].theirs.map(ts.id(atRow:))
+                seenBase = (m && t && (opens || (laterMine[k] == laterTheirs[k] && laterMine[k] == laterBase[k])))
+                    || (id.flatMap { base.objects[$0] }.map { $0.entityIndex == entityIndex } ?? false)
+            }
         }
         /// Whether entry `k` is alike in both resolutions: written as common text.
         func alike(_ k: Int) -> Bool {
-            guard let r = entries[k].mine, let q = entries[k].theirs, laterMine[k] == laterTheirs[k],
+            guard let r = entries[k].mine, let q = entries[k].theirs, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k],
                 let m = ms.object(atRow: r), let t = ts.object(atRow: q) else { return false }
             return m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) })
         }
         let emit = { (emitter: inout ConflictMarkerWriter.Emitter, range: Range<Int>) in
-            emitter.objects(range, of: entityIndex, entries: entries, laterMine: laterMine, laterTheirs: laterTheirs,
+            emitter.objects(range, of: entityIndex, entries: entries, later: (laterMine, laterTheirs, laterBase),
                             mine: mine.graph, theirs: theirs.graph, base: base, slotOrder: slotOrder)
         }
         // A large group on two cores: cut at an entry alike in both, where
@@ -160,8 +175,10 @@ extension ConflictMarkerWriter.Emitter {
 
     /// Entries `range` of one concrete entity's joined rows (see
     /// ``objects(of:mine:theirs:base:slotOrder:)``).
-    mutating func objects(_ range: Range<Int>, of entityIndex: Int, entries: [(mine: Int?, theirs: Int?)], laterMine: [Bool], laterTheirs: [Bool],
+    mutating func objects(_ range: Range<Int>, of entityIndex: Int, entries: [(mine: Int?, theirs: Int?)],
+                          later: (mine: [Bool], theirs: [Bool], base: [Bool]),
                           mine: Graph, theirs: Graph, base: Graph, slotOrder: [Int]) {
+        let (laterMine, laterTheirs, laterBase) = later
         let (ms, ts) = (mine.objects, theirs.objects)
         let properties = mine.schema.entities[entityIndex].storedProperties
         let indent = indentation(3)
@@ -171,7 +188,7 @@ extension ConflictMarkerWriter.Emitter {
             let m = e.mine.flatMap(ms.object(atRow:)), t = e.theirs.flatMap(ts.object(atRow:))
             let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:))
             guard let id else { continue }
-            if let m, let t, laterMine[k] == laterTheirs[k], m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) }) {
+            if let m, let t, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k], m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) }) {
                 // The lines of `lines(identity, encoded(m), level: 3, comma:)`,
                 // written directly at the end of the text.
                 flush()
@@ -189,7 +206,8 @@ extension ConflictMarkerWriter.Emitter {
             }
             let b = base.objects.object(id, cursor: &cursor).flatMap { $0.entityIndex == entityIndex ? $0 : nil }
             entry(key: id.identity, m.map { mine.encoded($0, slotOrder: slotOrder) }, t.map { theirs.encoded($0, slotOrder: slotOrder) },
-                  b.map { base.encoded($0, slotOrder: slotOrder) }, commaMine: laterMine[k], commaTheirs: laterTheirs[k], level: 3)
+                  b.map { base.encoded($0, slotOrder: slotOrder) }, commaMine: laterMine[k], commaTheirs: laterTheirs[k], commaBase: laterBase[k],
+                  level: 3)
         }
     }
 }

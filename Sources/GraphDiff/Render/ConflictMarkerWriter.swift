@@ -17,8 +17,13 @@
 ///
 /// What both resolutions share is written once; where they differ, a block
 /// holds mine's lines, the base's, and theirs'. A block covers whole members
-/// (an object member whose members both sides have is opened and only its
-/// differing members are marked), so:
+/// or elements: an object member whose members both sides have is opened
+/// and only its differing members are marked, and an array both sides
+/// write one element per line is opened too: its elements are aligned
+/// with the base's (diff3: the base's elements both sides kept are the
+/// fixed points), alike elements are written once, a stretch whose
+/// elements pair up one to one is marked element by element (opening each),
+/// and any other stretch is one block. So:
 /// - keeping mine's lines in every block gives exactly the text of the
 ///   `--prefer mine` result, and keeping theirs' gives the `--prefer theirs`
 ///   result (the **marker law**);
@@ -139,44 +144,173 @@ public enum ConflictMarkerWriter {
             pending = false
         }
 
-        /// A member as each resolution has it (`nil`: absent), followed by
-        /// a comma in each where more members follow.
-        mutating func entry(key: String?, _ m: JSONValue?, _ t: JSONValue?, _ b: JSONValue?, commaMine: Bool, commaTheirs: Bool, level: Int) {
-            if let m, let t, same(m, t), commaMine == commaTheirs {
+        /// A member (or an array element, `key == nil`) as each resolution
+        /// has it (`nil`: absent), followed by a comma in each where more
+        /// members follow; the base's lines take `commaBase` (by default a
+        /// comma where either side has one), the comma of the text that
+        /// keeps the base's lines in every block.
+        mutating func entry(key: String?, _ m: JSONValue?, _ t: JSONValue?, _ b: JSONValue?, commaMine: Bool, commaTheirs: Bool,
+                            commaBase: Bool? = nil, level: Int) {
+            let commaBase = commaBase ?? (commaMine || commaTheirs)
+            if let m, let t, same(m, t), commaMine == commaTheirs, commaBase == commaMine {
                 common(lines(key, m, level: level, comma: commaMine))
                 return
             }
-            if let mo = m?.objectValue, let to = t?.objectValue, !mo.isEmpty, !to.isEmpty, let entries = aligned(mo, to, b?.objectValue) {
-                // Both have members: open it, and mark only what differs.
+            if let m, let t, opens(m, t) {
+                // Both write it on several lines: open it, and mark only what differs.
                 var head = indentation(level)
                 if let key {
                     var w = JSONWriter(style: style)
                     w.writeString(key)
                     head += w.output + Array(": ".utf8)
                 }
-                common(head + [UInt8(ascii: "{"), UInt8(ascii: "\n")])
-                var followsMine = false, followsTheirs = false
-                var commas = [(Bool, Bool)](repeating: (false, false), count: entries.count)
-                for i in entries.indices.reversed() {
-                    commas[i] = (followsMine, followsTheirs)
-                    if entries[i].mine != nil { followsMine = true }
-                    if entries[i].theirs != nil { followsTheirs = true }
+                let isObject = m.objectValue != nil
+                common(head + [UInt8(ascii: isObject ? "{" : "["), UInt8(ascii: "\n")])
+                if let mo = m.objectValue, let to = t.objectValue {
+                    members(aligned(mo, to, b?.objectValue) ?? [], level: level + 1)
+                } else if let ma = m.arrayValue, let ta = t.arrayValue {
+                    elements(ma, ta, b?.arrayValue ?? [], level: level + 1)
                 }
-                for (i, e) in entries.enumerated() {
-                    entry(key: e.key, e.mine, e.theirs, e.base, commaMine: commas[i].0, commaTheirs: commas[i].1, level: level + 1)
-                }
-                let close = indentation(level) + [UInt8(ascii: "}")]
+                let close = indentation(level) + [UInt8(ascii: isObject ? "}" : "]")]
                 func closing(_ comma: Bool) -> [UInt8] { close + (comma ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]) }
-                if commaMine == commaTheirs {
+                if commaMine == commaTheirs && commaBase == commaMine {
                     common(closing(commaMine))
                 } else {
-                    block(mine: closing(commaMine), base: closing(commaMine || commaTheirs), theirs: closing(commaTheirs))
+                    block(mine: closing(commaMine), base: closing(commaBase), theirs: closing(commaTheirs))
                 }
                 return
             }
             block(mine: m.map { lines(key, $0, level: level, comma: commaMine) } ?? [],
-                  base: b.map { lines(key, $0, level: level, comma: commaMine || commaTheirs) } ?? [],
+                  base: b.map { lines(key, $0, level: level, comma: commaBase) } ?? [],
                   theirs: t.map { lines(key, $0, level: level, comma: commaTheirs) } ?? [])
+        }
+
+        /// Whether ``entry(key:_:_:_:commaMine:commaTheirs:commaBase:level:)``
+        /// opens the two values: objects with members, in orders that agree;
+        /// arrays both written one element per line.
+        func opens(_ m: JSONValue, _ t: JSONValue) -> Bool {
+            if let mo = m.objectValue, let to = t.objectValue { return !mo.isEmpty && !to.isEmpty && aligned(mo, to, nil) != nil }
+            if style.pretty, let ma = m.arrayValue, let ta = t.arrayValue { return JSONWriter.breaksLines(ma) && JSONWriter.breaksLines(ta) }
+            return false
+        }
+
+        /// Whether an entry is in the text that keeps the base's lines in
+        /// every block: written once (alike in all three, commas included),
+        /// opened, or in a block with a base value.
+        func inBaseText(_ m: JSONValue?, _ t: JSONValue?, _ b: JSONValue?, commaMine: Bool, commaTheirs: Bool, commaBase: Bool) -> Bool {
+            if let m, let t, (same(m, t) && commaMine == commaTheirs && commaBase == commaMine) || opens(m, t) { return true }
+            return b != nil
+        }
+
+        /// The members of an opened object, each with its comma in mine's
+        /// text, theirs', and the base-kept text.
+        mutating func members(_ entries: [Entry], level: Int) {
+            var followsMine = false, followsTheirs = false, followsBase = false
+            var commas = [(mine: Bool, theirs: Bool, base: Bool)](repeating: (false, false, false), count: entries.count)
+            for (i, e) in entries.enumerated().reversed() {
+                commas[i] = (followsMine, followsTheirs, followsBase)
+                if e.mine != nil { followsMine = true }
+                if e.theirs != nil { followsTheirs = true }
+                if inBaseText(e.mine, e.theirs, e.base, commaMine: commas[i].mine, commaTheirs: commas[i].theirs, commaBase: commas[i].base) {
+                    followsBase = true
+                }
+            }
+            for (i, e) in entries.enumerated() {
+                entry(key: e.key, e.mine, e.theirs, e.base, commaMine: commas[i].mine, commaTheirs: commas[i].theirs, commaBase: commas[i].base,
+                      level: level)
+            }
+        }
+
+        /// The elements of an opened array, mine's `m`, theirs' `t` and the
+        /// base's `b`, aligned as diff3 aligns lines: the base's elements
+        /// that both sides kept (equal values) are fixed points; between
+        /// them, a stretch where mine and theirs have as many elements as
+        /// the base (or the base none) is written element by element
+        /// (opening each), and any other stretch is one block. Commas follow
+        /// each side's own array, and the base's lines the base-kept text.
+        ///
+        /// - Complexity: O(*n* + *d*²) expected per side for *n* elements
+        ///   and *d* differences (the alignment), plus writing them.
+        mutating func elements(_ m: [JSONValue], _ t: [JSONValue], _ b: [JSONValue], level: Int) {
+            enum Item {
+                /// Mine's element `j`, theirs' `k`, and the base's `i` if any.
+                case pair(j: Int, k: Int, i: Int?)
+                /// A stretch written as one block.
+                case run(mine: Range<Int>, base: Range<Int>, theirs: Range<Int>)
+            }
+            var items: [Item] = []
+            var (bi, mi, ti) = (0, 0, 0)
+            /// Mine's `ms`, theirs' `ts` and the base's `bs` between two
+            /// fixed points (or the ends).
+            func stretch(_ bs: Range<Int>, _ ms: Range<Int>, _ ts: Range<Int>) {
+                if ms.count == ts.count && (bs.count == ms.count || bs.isEmpty) {
+                    for k in 0..<ms.count { items.append(.pair(j: ms.lowerBound + k, k: ts.lowerBound + k, i: bs.isEmpty ? nil : bs.lowerBound + k)) }
+                    return
+                }
+                // Elements alike on both sides are written once; what is
+                // left, if it is one stretch, gets the base's elements.
+                let alike = SequenceAlignment.kept(Array(m[ms]), Array(t[ts]))
+                var pairs: [(Int, Int)] = [], gaps: [(Range<Int>, Range<Int>)] = []
+                var (j, k) = (ms.lowerBound, ts.lowerBound)
+                for a in 0..<ms.count {
+                    guard let c = alike[a] else { continue }
+                    let (jj, kk) = (ms.lowerBound + a, ts.lowerBound + c)
+                    if j < jj || k < kk { gaps.append((j..<jj, k..<kk)) }
+                    pairs.append((jj, kk))
+                    (j, k) = (jj + 1, kk + 1)
+                }
+                if j < ms.upperBound || k < ts.upperBound { gaps.append((j..<ms.upperBound, k..<ts.upperBound)) }
+                guard gaps.count <= 1 else {
+                    items.append(.run(mine: ms, base: bs, theirs: ts))
+                    return
+                }
+                // In order: the pairs before the gap, the gap, the pairs after.
+                let gap = gaps.first
+                for (jj, kk) in pairs where gap.map({ jj < $0.0.lowerBound && kk < $0.1.lowerBound }) ?? true { items.append(.pair(j: jj, k: kk, i: nil)) }
+                if let (gm, gt) = gap {
+                    if gm.count == gt.count && (bs.count == gm.count || bs.isEmpty) {
+                        for n in 0..<gm.count { items.append(.pair(j: gm.lowerBound + n, k: gt.lowerBound + n, i: bs.isEmpty ? nil : bs.lowerBound + n)) }
+                    } else {
+                        items.append(.run(mine: gm, base: bs, theirs: gt))
+                    }
+                    for (jj, kk) in pairs where jj >= gm.upperBound { items.append(.pair(j: jj, k: kk, i: nil)) }
+                }
+            }
+            let (km, kt) = (SequenceAlignment.kept(b, m), SequenceAlignment.kept(b, t))
+            for i in b.indices {
+                guard let j = km[i], let k = kt[i], j >= mi, k >= ti else { continue }
+                stretch(bi..<i, mi..<j, ti..<k)
+                items.append(.pair(j: j, k: k, i: i))
+                (bi, mi, ti) = (i + 1, j + 1, k + 1)
+            }
+            stretch(bi..<b.count, mi..<m.count, ti..<t.count)
+            // Whether something follows each item in the base-kept text.
+            var commaBase = [Bool](repeating: false, count: items.count)
+            var followsBase = false
+            for (n, item) in items.enumerated().reversed() {
+                commaBase[n] = followsBase
+                switch item {
+                case .pair(let j, let k, let i):
+                    if inBaseText(m[j], t[k], i.map { b[$0] }, commaMine: j < m.count - 1, commaTheirs: k < t.count - 1, commaBase: followsBase) {
+                        followsBase = true
+                    }
+                case .run(_, let base, _):
+                    if !base.isEmpty { followsBase = true }
+                }
+            }
+            for (n, item) in items.enumerated() {
+                switch item {
+                case .pair(let j, let k, let i):
+                    entry(key: nil, m[j], t[k], i.map { b[$0] }, commaMine: j < m.count - 1, commaTheirs: k < t.count - 1, commaBase: commaBase[n],
+                          level: level)
+                case .run(let mine, let base, let theirs):
+                    func run(_ list: [JSONValue], _ range: Range<Int>, last: Bool) -> [UInt8] {
+                        range.reduce(into: [UInt8]()) { $0 += lines(nil, list[$1], level: level, comma: $1 < range.upperBound - 1 || last) }
+                    }
+                    block(mine: run(m, mine, last: mine.upperBound < m.count), base: run(b, base, last: commaBase[n]),
+                          theirs: run(t, theirs, last: theirs.upperBound < t.count))
+                }
+            }
         }
 
         struct Entry {

@@ -68,17 +68,43 @@ final class MarkerLawTests: XCTestCase {
             var random = SplitMix64(seed: seed)
             let base = RandomJSON.object(&random, depth: 3)
             let mine = RandomJSON.edit(base, &random), theirs = RandomJSON.edit(base, &random)
-            let marked = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(), markers: .init())
-            guard !marked.open.isEmpty else { continue }
-            withMarkers += 1
-            let forMine = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(prefer: .mine), markers: .init()).text
-            let forTheirs = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(prefer: .theirs), markers: .init()).text
-            if let why = markerLawProblem(marked.text, forMine: forMine, forTheirs: forTheirs, seed: seed) {
-                XCTFail("seed \(seed): \(why)\n\(String(decoding: marked.text, as: UTF8.self))")
-                return
-            }
+            guard let open = try lawHolds(base, mine, theirs, seed: seed) else { return }
+            if !open.isEmpty { withMarkers += 1 }
         }
         XCTAssertGreaterThan(withMarkers, 200)
+    }
+
+    /// Arrays of records, which the markers open: elements inserted,
+    /// removed, changed and swapped by both sides. The law holds, and a
+    /// conflict inside one element marks only lines of that element.
+    func test_plainJSON_law_arraysOfRecords() throws {
+        var withMarkers = 0, inElements = 0
+        for seed in UInt64(1)...1_500 {
+            var random = SplitMix64(seed: seed)
+            let items = (0..<random.below(12) + 4).map { _ in RandomJSON.record(&random, depth: 1) }
+            let base = JSONValue.object(["items": .array(items), "name": "n"])
+            func edited() -> JSONValue { .object(["items": RandomJSON.editRecords(items, &random), "name": "n"]) }
+            guard let open = try lawHolds(base, edited(), edited(), seed: seed) else { return }
+            if !open.isEmpty { withMarkers += 1 }
+            if !open.isEmpty && open.allSatisfy({ $0.kind == .property }) { inElements += 1 }
+        }
+        XCTAssertGreaterThan(withMarkers, 300)
+        XCTAssertGreaterThan(inElements, 20)
+        print("marker law over arrays of records: \(withMarkers) merges with markers, \(inElements) with conflicts inside elements only")
+    }
+
+    /// Checks the marker law for one plain JSON merge: its open conflicts,
+    /// or `nil` (after failing the test) when the law breaks.
+    func lawHolds(_ base: JSONValue, _ mine: JSONValue, _ theirs: JSONValue, seed: UInt64) throws -> [MergeConflict]? {
+        let marked = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(), markers: .init())
+        guard !marked.open.isEmpty else { return [] }
+        let forMine = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(prefer: .mine), markers: .init()).text
+        let forTheirs = MergeText.documents(base: base, mine: mine, theirs: theirs, options: .init(prefer: .theirs), markers: .init()).text
+        if let why = markerLawProblem(marked.text, forMine: forMine, forTheirs: forTheirs, seed: seed) {
+            XCTFail("seed \(seed): \(why)\n\(String(decoding: marked.text, as: UTF8.self))")
+            return nil
+        }
+        return marked.open
     }
 
     // MARK: Graphs
@@ -212,13 +238,44 @@ enum RandomJSON {
     static func object(_ random: inout SplitMix64, depth: Int) -> JSONValue {
         var o = JSONObject()
         for i in 0..<random.below(6) {
-            o["k\(i)"] = depth > 0 && random.below(3) == 0 ? object(&random, depth: depth - 1) : scalar(&random)
+            switch random.below(6) {
+            case 0 where depth > 0, 1 where depth > 0: o["k\(i)"] = object(&random, depth: depth - 1)
+            case 2 where depth > 0: o["k\(i)"] = records(&random, depth: depth - 1)
+            default: o["k\(i)"] = scalar(&random)
+            }
         }
         return .object(o)
     }
 
+    /// An array of small objects (written one per line).
+    static func records(_ random: inout SplitMix64, depth: Int) -> JSONValue {
+        .array((0..<random.below(7)).map { _ in record(&random, depth: depth) })
+    }
+
+    static func record(_ random: inout SplitMix64, depth: Int) -> JSONValue {
+        guard case .object(var o) = object(&random, depth: depth) else { return .null }
+        o["id"] = .number(JSONNumber(random.below(20)))
+        return .object(o)
+    }
+
+    /// A few changes to an array of records: elements inserted, removed,
+    /// changed, swapped.
+    static func editRecords(_ list: [JSONValue], _ random: inout SplitMix64) -> JSONValue {
+        var list = list
+        for _ in 0..<random.below(3) + 1 {
+            switch random.below(4) {
+            case 0: list.insert(record(&random, depth: 1), at: random.below(list.count + 1))
+            case 1: if !list.isEmpty { list.remove(at: random.below(list.count)) }
+            case 2: if !list.isEmpty { let i = random.below(list.count); list[i] = edit(list[i], &random) }
+            default: if list.count > 1 { let i = random.below(list.count - 1); list.swapAt(i, i + 1) }
+            }
+        }
+        return .array(list)
+    }
+
     /// A few changes anywhere in `value`.
     static func edit(_ value: JSONValue, _ random: inout SplitMix64) -> JSONValue {
+        if case .array(let list) = value, list.contains(where: { $0.objectValue != nil }) { return editRecords(list, &random) }
         guard case .object(var o) = value else { return random.below(3) == 0 ? scalar(&random) : value }
         for _ in 0..<random.below(3) + 1 {
             let key = "k\(random.below(7))"

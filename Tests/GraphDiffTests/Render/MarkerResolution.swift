@@ -2,13 +2,14 @@ import GraphDiffGenerator
 @testable import GraphDiff
 
 /// Resolves a file with conflict markers as a person would: in each block,
-/// keep mine's lines or theirs' (`choose` gets the block's number).
-func resolveMarkers(_ text: [UInt8], size: Int = 7, choose: (Int) -> MergeSide) -> [UInt8] {
+/// keep mine's lines, theirs', or the base's (`nil`); `choose` gets the
+/// block's number.
+func resolveMarkers(_ text: [UInt8], size: Int = 7, choose: (Int) -> MergeSide?) -> [UInt8] {
     enum Part { case outside, mine, base, theirs }
     var out: [UInt8] = []
     var part = Part.outside
     var block = -1
-    var keep = MergeSide.mine
+    var keep: MergeSide? = .mine
     func starts(_ line: ArraySlice<UInt8>, _ c: Character) -> Bool {
         guard line.count >= size, line.prefix(size).allSatisfy({ $0 == c.asciiValue }) else { return false }
         let after = line.dropFirst(size).first
@@ -31,7 +32,7 @@ func resolveMarkers(_ text: [UInt8], size: Int = 7, choose: (Int) -> MergeSide) 
             part = .theirs
         } else if starts(line, ">") && part == .theirs {
             part = .outside
-        } else if part == .outside || (part == .mine && keep == .mine) || (part == .theirs && keep == .theirs) {
+        } else if part == .outside || (part == .mine && keep == .mine) || (part == .theirs && keep == .theirs) || (part == .base && keep == nil) {
             out += line
         }
     }
@@ -39,11 +40,13 @@ func resolveMarkers(_ text: [UInt8], size: Int = 7, choose: (Int) -> MergeSide) 
 }
 
 /// Checks the marker law for a merge with open conflicts: keeping mine's
-/// lines everywhere gives `forMine`, theirs' gives `forTheirs`, and any mix
-/// is valid JSON. `nil` when it holds.
+/// lines everywhere gives `forMine`, theirs' gives `forTheirs`, the base's
+/// everywhere is valid JSON, and so is any mix. `nil` when it holds.
 func markerLawProblem(_ text: [UInt8], forMine: [UInt8], forTheirs: [UInt8], seed: UInt64) -> String? {
     if resolveMarkers(text, choose: { _ in .mine }) != forMine { return "keeping mine's blocks is not the --prefer mine result" }
     if resolveMarkers(text, choose: { _ in .theirs }) != forTheirs { return "keeping theirs' blocks is not the --prefer theirs result" }
+    let based = resolveMarkers(text, choose: { _ in nil })
+    if (try? JSONReader.parse(based)) == nil { return "keeping the base's blocks is not valid JSON:\n" + String(decoding: based, as: UTF8.self) }
     var random = SplitMix64(seed: seed)
     for _ in 0..<4 {
         let mixed = resolveMarkers(text, choose: { _ in random.below(2) == 0 ? .mine : .theirs })
