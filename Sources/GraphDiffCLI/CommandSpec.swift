@@ -139,6 +139,20 @@ extension CommandSpec {
         ],
         operands: .file)
 
+    static let resolve = CommandSpec(
+        name: "resolve", summary: "List the conflicts left in a merged file, or keep one side in all",
+        options: [
+            Option(names: ["--list"], value: nil, summary: "Print each conflict left"),
+            Option(names: ["--format", "-f"], value: .choice(["text", "json"]), summary: "How --list prints them"),
+            Option(names: ["--mine"], value: nil, summary: "Keep mine's side of every conflict"),
+            Option(names: ["--theirs"], value: nil, summary: "Keep theirs' side of every conflict"),
+            Option(names: ["--base"], value: nil, summary: "Keep the base's side of every conflict"),
+            Option(names: ["--output", "-o"], value: .file, summary: "Write the result to this file instead of FILE"),
+            Option(names: ["--marker-size"], value: .text("N"), summary: "Length of the conflict markers"),
+            helpOption,
+        ],
+        operands: .file)
+
     static let validate = CommandSpec(
         name: "validate", summary: "Check graph, schema or JSON files; list every problem",
         options: [
@@ -237,10 +251,10 @@ extension CommandSpec {
     static let help = CommandSpec(
         name: "help", summary: "Show help for a command",
         options: [helpOption],
-        firstOperand: .choice(["diff", "patch", "merge", "validate", "fmt", "schema", "migrate", "git", "git-diff", "git-merge", "completion", "help"]))
+        firstOperand: .choice(["diff", "patch", "merge", "resolve", "validate", "fmt", "schema", "migrate", "git", "git-diff", "git-merge", "completion", "help"]))
 
     /// Every command, in the order the top-level help lists them.
-    static let all: [CommandSpec] = [diff, patch, merge, validate, fmt, schema, migrate, git, gitDiff, gitMerge, completion, help]
+    static let all: [CommandSpec] = [diff, patch, merge, resolve, validate, fmt, schema, migrate, git, gitDiff, gitMerge, completion, help]
 
     /// The options of `graphdiff` itself, before a command.
     static let rootOptions: [Option] = [

@@ -141,7 +141,6 @@ final class DocumentLoader {
     }
 
     func loadDocument(_ path: String, useSchema requested: Bool, schemaDocuments: Bool) throws -> LoadedDocument {
-        let useSchema = requested && readsSchemas
         let bytes: SourceBytes
         do {
             bytes = try FileAccess.readInput(path, io: io)
@@ -149,6 +148,14 @@ final class DocumentLoader {
             // A file that cannot be read: the command's prefix, as diff(1)'s.
             throw CommandFailure.trouble(f.message)
         }
+        return try document(path, bytes: bytes, useSchema: requested, schemaDocuments: schemaDocuments)
+    }
+
+    /// The document `bytes`, read as the file at `path` would be (its
+    /// relative `$schema` from `path`'s folder): text that never was a file
+    /// of its own, such as one side of a file with conflict markers.
+    func document(_ path: String, bytes: SourceBytes, useSchema requested: Bool = true, schemaDocuments: Bool = false) throws -> LoadedDocument {
+        let useSchema = requested && readsSchemas
         if useSchema, let document = try scannedGraph(path, bytes: bytes) { return document }
         let json: JSONValue
         do {

@@ -10,6 +10,7 @@ enum Help {
           diff        Show what changed between two graphs (or JSON documents).
           patch       Apply a patch: graphdiff's (verified), RFC 6902 or RFC 7386.
           merge       Merge two edits of one base; report real conflicts only.
+          resolve     List the conflicts left in a merged file, or keep one side in all.
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
           schema      Import a Core Data model; show how a model changed.
@@ -411,6 +412,46 @@ enum Help {
           -h, --help      Show this help.
 
         Exit status: 0 printed, 2 trouble (no such shell, usage).
+
+        """
+
+    static let resolve = """
+        graphdiff resolve: list the conflicts left in a merged file, or keep one
+        side in all of them.
+
+        Usage: graphdiff resolve FILE (--list [--format text|json] | --mine | --theirs | --base) [-o OUT]
+
+        FILE is a file that graphdiff merge (or its git driver) wrote with
+        conflict markers, or a path git reports unmerged in a merge in
+        progress: then the three versions come from git's index stages (as
+        git checkout --ours and --theirs read them), else from the markers'
+        blocks (keeping mine's lines in every block gives mine's version,
+        and so on). The conflicts are those of merging the three versions
+        again: typed, as merge reports them.
+
+        Arguments:
+          FILE            The merged file (not standard input).
+
+        Options:
+          --list          Print each conflict left, one a line (as merge prints
+                          them), or as graphdiff-conflicts JSON with
+                          --format json (as merge --report writes it).
+          -f, --format text|json
+                          How --list prints them.
+          --mine          Keep mine's side of every conflict.
+          --theirs        Keep theirs' side of every conflict.
+          --base          Keep the base's side of every conflict.
+          -o, --output OUT
+                          Write the result to OUT (- for standard output)
+                          instead of replacing FILE; written atomically, after
+                          checking it: a graph must pass validate.
+          --marker-size N The length of the markers (git's conflict-marker-size).
+          -h, --help      Show this help.
+
+        Exit status: 0 when no conflict is left (--list prints nothing; a side
+        kept and written), 1 when --list lists some, or the side kept would
+        be an invalid graph (nothing written), 2 trouble (markers out of
+        place, an unreadable file).
 
         """
 

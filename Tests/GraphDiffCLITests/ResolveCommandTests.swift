@@ -1,0 +1,158 @@
+import Foundation
+import XCTest
+@testable import GraphDiffCLI
+
+/// `graphdiff resolve`: the conflicts left in a merged file, from its
+/// markers or from git's index stages, and one side kept in all of them.
+final class ResolveCommandTests: XCTestCase {
+    let sync = (samplePath("sync/base.json"), samplePath("sync/mine.json"), samplePath("sync/theirs.json"))
+
+    /// The sync sample merged with markers into a fresh folder.
+    func markedSync() throws -> String {
+        let file = try temporaryDirectory(self).appendingPathComponent("merged.json").path
+        XCTAssertEqual(graphdiff(["merge", sync.0, sync.1, sync.2, "-o", file]).status, 1)
+        return file
+    }
+
+    func test_list_plainJSON_typedConflicts_exit1() throws {
+        let file = try markedSync()
+        let r = graphdiff(["resolve", file, "--list"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertEqual(r.stdout, """
+            /items/0/updatedAt (result): changed differently: base "2026-11-20T09:00:00Z", mine "2026-11-21T07:59:00Z", theirs "2026-11-21T11:58:00Z"
+            /items/1/updatedAt (result): changed differently: base "2026-11-20T09:00:00Z", mine "2026-11-21T07:59:00Z", theirs "2026-11-21T11:58:00Z"
+            /metadata/lastSync: changed differently: base "2026-11-20T10:00:00Z", mine "2026-11-21T08:00:00Z", theirs "2026-11-21T12:00:00Z"
+
+            """)
+        let json = try JSONSerialization.jsonObject(with: Data(graphdiff(["resolve", file, "--list", "-f", "json"]).stdout.utf8)) as? [String: Any]
+        XCTAssertEqual((json?["conflicts"] as? [Any])?.count, 3)
+    }
+
+    func test_keepingOneSide_isThatSidesPreferResult_writtenInPlace() throws {
+        for side in ["mine", "theirs"] {
+            let file = try markedSync()
+            let r = graphdiff(["resolve", file, "--\(side)"])
+            XCTAssertEqual([r.status.description, r.stdout, r.stderr], ["0", "", ""], side)
+            XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), graphdiff(["merge", "--prefer", side, sync.0, sync.1, sync.2]).stdout, side)
+            XCTAssertEqual(graphdiff(["resolve", file, "--list"]).status, 0, "nothing left")
+        }
+        // The base's side everywhere: valid JSON, with the base's values there.
+        let file = try markedSync()
+        XCTAssertEqual(graphdiff(["resolve", file, "--base", "-o", "-"]).stdout.contains(#""lastSync": "2026-11-20T10:00:00Z""#), true)
+        XCTAssertEqual(graphdiff(["validate", "-q", file]).status, 1, "-o - leaves the file as it was")
+    }
+
+    func test_graphMarkers_sideKept_isValidated_baseThatIsNoValidGraph_isRefused() throws {
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        func graph(_ name: String, _ edit: (inout [String: Any]) -> Void) throws -> String {
+            var g = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/base.graph.json")))) as? [String: Any])
+            edit(&g)
+            let path = dir.appendingPathComponent("\(name).graph.json").path
+            try JSONSerialization.data(withJSONObject: g).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        // Mine deletes the chores list (and its tasks); theirs renames one of them.
+        let base = try graph("base") { _ in }
+        let mine = try graph("mine") { g in
+            var objects = g["objects"] as! [String: [String: Any]]
+            objects["TaskList"]?["chores"] = nil
+            objects["Task"]?["c1"] = nil
+            objects["Task"]?["c2"] = nil
+            g["objects"] = objects
+        }
+        let theirs = try graph("theirs") { g in
+            var objects = g["objects"] as! [String: [String: [String: Any]]]
+            objects["Task"]?["c2"]?["title"] = "Laundry (dark)"
+            g["objects"] = objects
+        }
+        let file = dir.appendingPathComponent("merged.graph.json").path
+        XCTAssertEqual(graphdiff(["merge", base, mine, theirs, "-o", file]).status, 1)
+        let listed = graphdiff(["resolve", file, "--list"])
+        XCTAssertEqual(listed.status, 1)
+        XCTAssertTrue(listed.stdout.hasPrefix("\(file):9: conflict block (the base's side is not a valid graph on its own"), listed.stdout)
+        let marked = try Data(contentsOf: URL(fileURLWithPath: file))
+        let refused = graphdiff(["resolve", file, "--base"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.hasPrefix("graphdiff resolve: \(file): keeping base everywhere would give an invalid graph; nothing written\nresult:"), refused.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), marked, "nothing written")
+        XCTAssertEqual(graphdiff(["resolve", file, "--theirs"]).status, 0)
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), graphdiff(["merge", "--prefer", "theirs", base, mine, theirs]).stdout)
+    }
+
+    func test_gitMergeInProgress_readsTheIndexStages() throws {
+        let dir = try temporaryDirectory(self)
+        func git(_ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git"] + arguments
+            process.currentDirectoryURL = dir
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertTrue(process.terminationStatus == 0 || arguments.first == "merge", "git \(arguments)")
+        }
+        try git("init", "-q")
+        try git("config", "user.email", "a@b")
+        try git("config", "user.name", "a")
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        let file = dir.appendingPathComponent("list.graph.json")
+        let base = try String(contentsOfFile: samplePath("tasks/base.graph.json"), encoding: .utf8)
+        try base.write(to: file, atomically: true, encoding: .utf8)
+        try git("add", "-A")
+        try git("commit", "-qm", "base")
+        try git("checkout", "-qb", "other")
+        try base.replacingOccurrences(of: "\"Milk\"", with: "\"Oat milk\"").write(to: file, atomically: true, encoding: .utf8)
+        try git("commit", "-qam", "theirs")
+        try git("checkout", "-q", "-")
+        try base.replacingOccurrences(of: "\"Milk\"", with: "\"Soy milk\"").write(to: file, atomically: true, encoding: .utf8)
+        try git("commit", "-qam", "mine")
+        try git("merge", "other")
+        let listed = try runBinary(["resolve", "list.graph.json", "--list"], in: dir)
+        XCTAssertEqual([listed.status.description, listed.stdout], ["1", "Task \"t1\".title: changed differently: base \"Milk\", mine \"Soy milk\", theirs \"Oat milk\"\n"], listed.stderr)
+        XCTAssertEqual(try runBinary(["resolve", "list.graph.json", "--theirs"], in: dir).status, 0)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), base.replacingOccurrences(of: "\"Milk\"", with: "\"Oat milk\""))
+    }
+
+    func test_misuse_andBrokenMarkers() throws {
+        let file = try markedSync()
+        let usage: [([String], String)] = [
+            ([file], "choose one of --list, --mine, --theirs and --base"),
+            ([file, "--mine", "--theirs"], "choose one of --list, --mine, --theirs and --base"),
+            ([file, "--mine", "-f", "json"], "--format cannot be used with --mine: --format is for --list"),
+            ([file, "--list", "-o", "x"], "--list cannot be used with --output: --list writes nothing"),
+            (["-", "--list"], "resolve needs a file, not standard input"),
+        ]
+        for (arguments, message) in usage {
+            let r = graphdiff(["resolve"] + arguments)
+            XCTAssertEqual(r.status, 2, "\(arguments)")
+            XCTAssertTrue(r.stderr.hasPrefix("graphdiff resolve: \(message)\n"), "\(arguments): \(r.stderr)")
+        }
+        let broken = try temporaryDirectory(self).appendingPathComponent("b.json").path
+        try "{\n<<<<<<< mine\n\"a\": 1\n=======\n\"a\": 2\n}\n".write(toFile: broken, atomically: true, encoding: .utf8)
+        let r = graphdiff(["resolve", broken, "--list"])
+        XCTAssertEqual([r.status.description, r.stderr], ["2", "graphdiff resolve: \(broken):2: conflict block not closed\n"])
+        // A file with no markers has nothing left.
+        let clean = graphdiff(["resolve", samplePath("sync/base.json"), "--list"])
+        XCTAssertEqual([clean.status.description, clean.stdout], ["0", ""])
+    }
+
+    /// The README's example, run as shown (with `Samples` linked into a fresh folder).
+    func test_readmeExample_printsWhatTheReadmeShows() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let block = try XCTUnwrap(readme.components(separatedBy: "```console\n").first { $0.hasPrefix("$ graphdiff merge Samples/sync/base.json") }?
+            .components(separatedBy: "```").first)
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("Samples"), withDestinationURL: packageRoot.appendingPathComponent("Samples"))
+        var shown = ""
+        for line in block.split(separator: "\n", omittingEmptySubsequences: false) where line.hasPrefix("$ graphdiff ") {
+            shown += line + "\n"
+            let r = try runBinary(line.dropFirst("$ graphdiff ".count).split(separator: " ").map(String.init), in: dir)
+            shown += r.stdout
+            if line.contains("--list") { XCTAssertEqual(r.status, 1) }
+        }
+        XCTAssertEqual(shown.components(separatedBy: "\n").filter { !$0.isEmpty }, block.components(separatedBy: "\n").filter { !$0.isEmpty })
+        XCTAssertEqual(try runBinary(["resolve", "merged.json", "--list"], in: dir).status, 0, "resolved")
+    }
+}
