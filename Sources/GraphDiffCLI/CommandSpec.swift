@@ -148,6 +148,7 @@ extension CommandSpec {
             Option(names: ["--theirs"], value: nil, summary: "Keep theirs' side of every conflict"),
             Option(names: ["--base"], value: nil, summary: "Keep the base's side of every conflict"),
             Option(names: ["--output", "-o"], value: .file, summary: "Write the result to this file instead of FILE"),
+            Option(names: ["--array-key"], value: .text("NAME"), summary: "Merge arrays of objects by this member, as merge did"),
             Option(names: ["--marker-size"], value: .text("N"), summary: "Length of the conflict markers"),
             helpOption,
         ],

@@ -420,6 +420,7 @@ enum Help {
         side in all of them.
 
         Usage: graphdiff resolve FILE (--list [--format text|json] | --mine | --theirs | --base) [-o OUT]
+                                 [--array-key NAME] [--marker-size N]
 
         FILE is a file that graphdiff merge (or its git driver) wrote with
         conflict markers, or a path git reports unmerged in a merge in
@@ -427,7 +428,10 @@ enum Help {
         git checkout --ours and --theirs read them), else from the markers'
         blocks (keeping mine's lines in every block gives mine's version,
         and so on). The conflicts are those of merging the three versions
-        again: typed, as merge reports them.
+        again: typed, as merge reports them. Blocks no typed conflict
+        accounts for (two-way markers; a graph whose base side is not a
+        valid graph on its own) are listed by line: FILE:LINE: conflict
+        block (why), or {"blocks": [{"line": N}]} as JSON.
 
         Arguments:
           FILE            The merged file (not standard input).
@@ -445,6 +449,10 @@ enum Help {
                           Write the result to OUT (- for standard output)
                           instead of replacing FILE; written atomically, after
                           checking it: a graph must pass validate.
+          --array-key NAME
+                          Plain JSON: merge arrays of objects by this member, as
+                          merge --array-key did (for --list, and the sides in
+                          a git merge).
           --marker-size N The length of the markers (git's conflict-marker-size).
           -h, --help      Show this help.
 

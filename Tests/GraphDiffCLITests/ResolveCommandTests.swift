@@ -74,7 +74,7 @@ final class ResolveCommandTests: XCTestCase {
         let marked = try Data(contentsOf: URL(fileURLWithPath: file))
         let refused = graphdiff(["resolve", file, "--base"])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.stderr.hasPrefix("graphdiff resolve: \(file): keeping base everywhere would give an invalid graph; nothing written\nresult:"), refused.stderr)
+        XCTAssertTrue(refused.stderr.hasPrefix("graphdiff resolve: \(file): keeping base everywhere would give an invalid file; nothing written\n\(file) (base):"), refused.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), marked, "nothing written")
         XCTAssertEqual(graphdiff(["resolve", file, "--theirs"]).status, 0)
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), graphdiff(["merge", "--prefer", "theirs", base, mine, theirs]).stdout)
@@ -111,6 +111,15 @@ final class ResolveCommandTests: XCTestCase {
         try git("merge", "other")
         let listed = try runBinary(["resolve", "list.graph.json", "--list"], in: dir)
         XCTAssertEqual([listed.status.description, listed.stdout], ["1", "Task \"t1\".title: changed differently: base \"Milk\", mine \"Soy milk\", theirs \"Oat milk\"\n"], listed.stderr)
+        // A file resolved by hand (no markers left) is not replaced.
+        let marked = try Data(contentsOf: file)
+        let byHand = base.replacingOccurrences(of: "\"Milk\"", with: "\"Almond milk\"")
+        try byHand.write(to: file, atomically: true, encoding: .utf8)
+        let refused = try runBinary(["resolve", "list.graph.json", "--theirs"], in: dir)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.hasPrefix("graphdiff resolve: list.graph.json has no conflict markers left (resolved by hand?)"), refused.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), byHand)
+        try marked.write(to: file)
         XCTAssertEqual(try runBinary(["resolve", "list.graph.json", "--theirs"], in: dir).status, 0)
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), base.replacingOccurrences(of: "\"Milk\"", with: "\"Oat milk\""))
     }
@@ -154,5 +163,60 @@ final class ResolveCommandTests: XCTestCase {
         }
         XCTAssertEqual(shown.components(separatedBy: "\n").filter { !$0.isEmpty }, block.components(separatedBy: "\n").filter { !$0.isEmpty })
         XCTAssertEqual(try runBinary(["resolve", "merged.json", "--list"], in: dir).status, 0, "resolved")
+    }
+
+    // MARK: Found by testing
+
+    /// Writes the three documents and merges them with markers: the marked file.
+    func marked(_ base: String, _ mine: String, _ theirs: String, _ options: [String] = []) throws -> (file: String, inputs: [String]) {
+        let dir = try temporaryDirectory(self)
+        var inputs: [String] = []
+        for (name, text) in [("b", base), ("m", mine), ("t", theirs)] {
+            let path = dir.appendingPathComponent("\(name).json").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            inputs.append(path)
+        }
+        let file = dir.appendingPathComponent("merged.json").path
+        XCTAssertEqual(graphdiff(["merge"] + options + inputs + ["-o", file]).status, 1)
+        return (file, inputs)
+    }
+
+    func test_baseSide_isTheReportsResult_andListNeverSaysNothingIsLeft() throws {
+        // A member pulled into a block by its comma keeps the merged value;
+        // an element reordered by one side and changed by the other.
+        for (base, mine, theirs) in [(#"{"a":1,"b":2}"#, #"{"a":1,"b":3}"#, #"{"a":5}"#),
+                                     (#"[{"a":1},{"b":2}]"#, #"[{"b":2},{"a":1}]"#, #"[{"b":2,"c":3},{"a":1}]"#)] {
+            let (file, inputs) = try marked(base, mine, theirs)
+            let report = graphdiff(["merge", "--conflicts", "report"] + inputs)
+            XCTAssertEqual(graphdiff(["resolve", file, "--base", "-o", "-"]).stdout, report.stdout, base)
+            XCTAssertEqual(graphdiff(["resolve", file, "--list"]).status, 1, base)
+        }
+    }
+
+    func test_twoWayMarkers_haveNoBase_theirBlocksAreListedByLine() throws {
+        let file = try temporaryDirectory(self).appendingPathComponent("twoway.json").path
+        try "{\n<<<<<<< mine\n  \"b\": 3\n=======\n  \"b\": 4\n>>>>>>> theirs\n}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let listed = graphdiff(["resolve", file, "--list"])
+        XCTAssertEqual([listed.status.description, listed.stdout], ["1", "\(file):2: conflict block (two-way markers, without the base's part)\n"])
+        XCTAssertEqual(graphdiff(["resolve", file, "--list", "-f", "json"]).stdout, "{\n  \"blocks\": [\n    {\n      \"line\": 2\n    }\n  ]\n}\n")
+        let base = graphdiff(["resolve", file, "--base"])
+        XCTAssertEqual([base.status.description, base.stderr], ["1", "graphdiff resolve: \(file): two-way markers hold no base's part; nothing written\n"])
+        XCTAssertEqual(graphdiff(["resolve", file, "--theirs", "-o", "-"]).stdout, "{\n  \"b\": 4\n}\n")
+    }
+
+    func test_aFolder_isNoFile() throws {
+        for path in [".", "./", packageRoot.path] {
+            let r = graphdiff(["resolve", path, "--list"])
+            XCTAssertEqual(r.status, 2, path)
+            XCTAssertTrue(r.stderr.hasSuffix("is a directory\n"), "\(path): \(r.stderr)")
+        }
+    }
+
+    func test_arrayKey_typesTheConflictsAsMergeDid() throws {
+        let (file, _) = try marked(#"{"xs":[{"id":1},{"id":2,"v":2}]}"#, #"{"xs":[{"id":1}]}"#, #"{"xs":[{"id":1},{"id":2,"v":3}]}"#,
+                                   ["--array-key", "id"])
+        let r = graphdiff(["resolve", file, "--list", "--array-key", "id"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.hasPrefix("/xs/[id=2]: "), r.stdout)
     }
 }

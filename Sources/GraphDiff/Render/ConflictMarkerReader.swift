@@ -16,9 +16,9 @@ public enum ConflictMarkerReader {
     public struct Sides: Sendable, Equatable {
         /// Mine's lines kept in every block.
         public var mine: [UInt8]
-        /// The base's lines kept in every block (mine's where a block has
-        /// no base part).
-        public var base: [UInt8]
+        /// The base's lines kept in every block; `nil` when a block has no
+        /// base part (two-way markers).
+        public var base: [UInt8]?
         /// Theirs' lines kept in every block.
         public var theirs: [UInt8]
         /// The line of each block's first marker, in order.
@@ -43,9 +43,9 @@ public enum ConflictMarkerReader {
     public static func sides(of text: [UInt8], size: Int = 7) throws(MarkerError) -> Sides {
         enum Part { case outside, mine, base, theirs }
         var sides = Sides(mine: [], base: [], theirs: [], blockLines: [])
+        var base: [UInt8] = [], twoWay = false
         var part = Part.outside
         var sawBase = false
-        var blockMine: [UInt8] = []
         var line = 0, start = 0, openedAt = 0
         func marker(_ slice: ArraySlice<UInt8>) -> UInt8? {
             guard slice.count >= size, let c = slice.first, c == UInt8(ascii: "<") || c == UInt8(ascii: "|") || c == UInt8(ascii: "=") || c == UInt8(ascii: ">"),
@@ -65,15 +65,13 @@ public enum ConflictMarkerReader {
             case (UInt8(ascii: "<")?, .outside):
                 part = .mine
                 sawBase = false
-                blockMine = []
                 openedAt = line
                 sides.blockLines.append(line)
             case (UInt8(ascii: "|")?, .mine):
                 part = .base
                 sawBase = true
             case (UInt8(ascii: "=")?, .mine), (UInt8(ascii: "=")?, .base):
-                // A block without a base part keeps mine's lines in the base text.
-                if !sawBase { sides.base += blockMine }
+                if !sawBase { twoWay = true }
                 part = .theirs
             case (UInt8(ascii: ">")?, .theirs):
                 part = .outside
@@ -83,17 +81,16 @@ public enum ConflictMarkerReader {
                 switch part {
                 case .outside:
                     sides.mine += slice
-                    sides.base += slice
+                    base += slice
                     sides.theirs += slice
-                case .mine:
-                    sides.mine += slice
-                    blockMine += slice
-                case .base: sides.base += slice
+                case .mine: sides.mine += slice
+                case .base: base += slice
                 case .theirs: sides.theirs += slice
                 }
             }
         }
         if part != .outside { throw MarkerError(line: openedAt, message: "conflict block not closed") }
+        sides.base = twoWay ? nil : base
         return sides
     }
 }

@@ -125,20 +125,20 @@ extension ConflictMarkerWriter.Emitter {
             }
         }
         // Whether a later object is in mine's text, theirs', and the text
-        // that keeps the base in every block: there when written once
-        // (alike, commas included), opened (both have it), or the base has it.
+        // that keeps the base in every block: there when alike on both
+        // sides, or when the base has it.
         var laterMine = [Bool](repeating: false, count: entries.count), laterTheirs = laterMine, laterBase = laterMine
         var seenMine = false, seenTheirs = false, seenBase = false
-        let opens = !mine.graph.schema.entities[entityIndex].storedProperties.isEmpty
         for k in entries.indices.reversed() {
             (laterMine[k], laterTheirs[k], laterBase[k]) = (seenMine, seenTheirs, seenBase)
-            let (m, t) = (entries[k].mine != nil, entries[k].theirs != nil)
-            seenMine = seenMine || m
-            seenTheirs = seenTheirs || t
+            let (m, t) = (entries[k].mine.flatMap(ms.object(atRow:)), entries[k].theirs.flatMap(ts.object(atRow:)))
+            seenMine = seenMine || m != nil
+            seenTheirs = seenTheirs || t != nil
             if !seenBase {
                 let id = entries[k].mine.map(ms.id(atRow:)) ?? entries[k].theirs.map(ts.id(atRow:))
-                seenBase = (m && t && (opens || (laterMine[k] == laterTheirs[k] && laterMine[k] == laterBase[k])))
-                    || (id.flatMap { base.objects[$0] }.map { $0.entityIndex == entityIndex } ?? false)
+                var alike = false
+                if let m, let t { alike = m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) }) }
+                seenBase = alike || (m != nil && t != nil) || (id.flatMap { base.objects[$0] }.map { $0.entityIndex == entityIndex } ?? false)
             }
         }
         /// Whether entry `k` is alike in both resolutions: written as common text.
@@ -204,9 +204,10 @@ extension ConflictMarkerWriter.Emitter {
                 swap(&w.output, &out)
                 continue
             }
+            // An object both sides inserted: the merge keeps mine's while it conflicts.
             let b = base.objects.object(id, cursor: &cursor).flatMap { $0.entityIndex == entityIndex ? $0 : nil }
-            entry(key: id.identity, m.map { mine.encoded($0, slotOrder: slotOrder) }, t.map { theirs.encoded($0, slotOrder: slotOrder) },
-                  b.map { base.encoded($0, slotOrder: slotOrder) }, commaMine: laterMine[k], commaTheirs: laterTheirs[k], commaBase: laterBase[k],
+            let (mv, tv) = (m.map { mine.encoded($0, slotOrder: slotOrder) }, t.map { theirs.encoded($0, slotOrder: slotOrder) })
+            entry(key: id.identity, mv, tv, b.map { base.encoded($0, slotOrder: slotOrder) } ?? (tv != nil ? mv : nil), commaMine: laterMine[k], commaTheirs: laterTheirs[k], commaBase: laterBase[k],
                   level: 3)
         }
     }

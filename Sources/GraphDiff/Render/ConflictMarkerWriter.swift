@@ -156,7 +156,7 @@ public enum ConflictMarkerWriter {
                 common(lines(key, m, level: level, comma: commaMine))
                 return
             }
-            if let m, let t, opens(m, t) {
+            if let m, let t, opens(m, t, b) {
                 // Both write it on several lines: open it, and mark only what differs.
                 var head = indentation(level)
                 if let key {
@@ -180,31 +180,58 @@ public enum ConflictMarkerWriter {
                 }
                 return
             }
+            // The base's lines hold what the merge keeps here while its
+            // conflicts stay open (`--conflicts report`): alike on both
+            // sides but for the comma, that value; mine's where the base
+            // had none (``members(_:level:)`` gives mine's as the base);
+            // else the base's, with the changes both resolutions share (the
+            // two resolutions merged against the base, conflicts kept at
+            // the base).
+            var baseValue = b
+            if let m, let t {
+                if same(m, t) {
+                    baseValue = m
+                } else if let b, !b.isIdentical(to: m), (b.objectValue != nil && m.objectValue != nil && t.objectValue != nil)
+                            || (b.arrayValue != nil && m.arrayValue != nil && t.arrayValue != nil) {
+                    baseValue = JSONMerge.merge(base: b, mine: m, theirs: t).value
+                }
+            }
             block(mine: m.map { lines(key, $0, level: level, comma: commaMine) } ?? [],
-                  base: b.map { lines(key, $0, level: level, comma: commaBase) } ?? [],
+                  base: baseValue.map { lines(key, $0, level: level, comma: commaBase) } ?? [],
                   theirs: t.map { lines(key, $0, level: level, comma: commaTheirs) } ?? [])
         }
 
         /// Whether ``entry(key:_:_:_:commaMine:commaTheirs:commaBase:level:)``
         /// opens the two values: objects with members, in orders that agree;
-        /// arrays both written one element per line.
-        func opens(_ m: JSONValue, _ t: JSONValue) -> Bool {
-            if let mo = m.objectValue, let to = t.objectValue { return !mo.isEmpty && !to.isEmpty && aligned(mo, to, nil) != nil }
-            if style.pretty, let ma = m.arrayValue, let ta = t.arrayValue { return JSONWriter.breaksLines(ma) && JSONWriter.breaksLines(ta) }
+        /// arrays both written one element per line; in either case only
+        /// where the base has a value of the same kind, so that the base's
+        /// lines of every block are the base's version of what it covers
+        /// (otherwise the whole values are one block).
+        func opens(_ m: JSONValue, _ t: JSONValue, _ b: JSONValue?) -> Bool {
+            if let mo = m.objectValue, let to = t.objectValue {
+                return b?.objectValue != nil && !mo.isEmpty && !to.isEmpty && aligned(mo, to, nil) != nil
+            }
+            if style.pretty, let ma = m.arrayValue, let ta = t.arrayValue {
+                return b?.arrayValue != nil && JSONWriter.breaksLines(ma) && JSONWriter.breaksLines(ta)
+            }
             return false
         }
 
         /// Whether an entry is in the text that keeps the base's lines in
-        /// every block: written once (alike in all three, commas included),
-        /// opened, or in a block with a base value.
+        /// every block: alike on both sides (written once, or in a block
+        /// whose base lines hold it), or the base has it (opened, or in a
+        /// block with the base's value).
         func inBaseText(_ m: JSONValue?, _ t: JSONValue?, _ b: JSONValue?, commaMine: Bool, commaTheirs: Bool, commaBase: Bool) -> Bool {
-            if let m, let t, (same(m, t) && commaMine == commaTheirs && commaBase == commaMine) || opens(m, t) { return true }
+            if let m, let t, same(m, t) { return true }
             return b != nil
         }
 
         /// The members of an opened object, each with its comma in mine's
         /// text, theirs', and the base-kept text.
         mutating func members(_ entries: [Entry], level: Int) {
+            // A member both sides have and the base lacks: the merge keeps
+            // mine's while it conflicts, and so do the base's lines.
+            let entries = entries.map { e in e.base == nil && e.theirs != nil ? Entry(key: e.key, mine: e.mine, theirs: e.theirs, base: e.mine) : e }
             var followsMine = false, followsTheirs = false, followsBase = false
             var commas = [(mine: Bool, theirs: Bool, base: Bool)](repeating: (false, false, false), count: entries.count)
             for (i, e) in entries.enumerated().reversed() {
@@ -242,9 +269,22 @@ public enum ConflictMarkerWriter {
             var (bi, mi, ti) = (0, 0, 0)
             /// Mine's `ms`, theirs' `ts` and the base's `bs` between two
             /// fixed points (or the ends).
+            /// Whether the elements at these offsets of the three runs are
+            /// one element's versions: both sides' objects share a member
+            /// with the base's (one edited in place, not a reorder).
+            func versions(_ b: JSONValue, _ m: JSONValue, _ t: JSONValue) -> Bool {
+                guard let bo = b.objectValue, let mo = m.objectValue, let to = t.objectValue else { return false }
+                func shares(_ o: JSONObject) -> Bool { o.members.contains { member in bo[member.key].map { $0 == member.value } ?? false } }
+                return shares(mo) && shares(to)
+            }
             func stretch(_ bs: Range<Int>, _ ms: Range<Int>, _ ts: Range<Int>) {
-                if ms.count == ts.count && (bs.count == ms.count || bs.isEmpty) {
-                    for k in 0..<ms.count { items.append(.pair(j: ms.lowerBound + k, k: ts.lowerBound + k, i: bs.isEmpty ? nil : bs.lowerBound + k)) }
+                if ms.count == ts.count && bs.isEmpty {
+                    for k in 0..<ms.count { items.append(.pair(j: ms.lowerBound + k, k: ts.lowerBound + k, i: nil)) }
+                    return
+                }
+                if ms.count == ts.count && bs.count == ms.count
+                    && (0..<ms.count).allSatisfy({ versions(b[bs.lowerBound + $0], m[ms.lowerBound + $0], t[ts.lowerBound + $0]) }) {
+                    for k in 0..<ms.count { items.append(.pair(j: ms.lowerBound + k, k: ts.lowerBound + k, i: bs.lowerBound + k)) }
                     return
                 }
                 // Elements alike on both sides are written once; what is
@@ -260,7 +300,11 @@ public enum ConflictMarkerWriter {
                     (j, k) = (jj + 1, kk + 1)
                 }
                 if j < ms.upperBound || k < ts.upperBound { gaps.append((j..<ms.upperBound, k..<ts.upperBound)) }
-                guard gaps.count <= 1 else {
+                // One gap, and the base's elements all its own (none is an
+                // element written once here, which the base would then hold
+                // in another order).
+                let written = Set(pairs.map { m[$0.0] })
+                guard gaps.count <= 1, !bs.contains(where: { written.contains(b[$0]) }) else {
                     items.append(.run(mine: ms, base: bs, theirs: ts))
                     return
                 }
@@ -268,8 +312,9 @@ public enum ConflictMarkerWriter {
                 let gap = gaps.first
                 for (jj, kk) in pairs where gap.map({ jj < $0.0.lowerBound && kk < $0.1.lowerBound }) ?? true { items.append(.pair(j: jj, k: kk, i: nil)) }
                 if let (gm, gt) = gap {
-                    if gm.count == gt.count && (bs.count == gm.count || bs.isEmpty) {
-                        for n in 0..<gm.count { items.append(.pair(j: gm.lowerBound + n, k: gt.lowerBound + n, i: bs.isEmpty ? nil : bs.lowerBound + n)) }
+                    if gm.count == gt.count && bs.count == gm.count
+                        && (0..<gm.count).allSatisfy({ versions(b[bs.lowerBound + $0], m[gm.lowerBound + $0], t[gt.lowerBound + $0]) }) {
+                        for n in 0..<gm.count { items.append(.pair(j: gm.lowerBound + n, k: gt.lowerBound + n, i: bs.lowerBound + n)) }
                     } else {
                         items.append(.run(mine: gm, base: bs, theirs: gt))
                     }
