@@ -43,7 +43,9 @@ final class GitDriverFallbackTests: XCTestCase {
                            dir.appendingPathComponent("theirs").path, "7", dir.appendingPathComponent("lists.graph.json").path])
         XCTAssertEqual(r.status, 1)
         let merged = try String(contentsOf: dir.appendingPathComponent("ours"), encoding: .utf8)
-        XCTAssertTrue(merged.contains("<<<<<<< ours\n        \"title\": \"Mine\"\n||||||| base\n=======\n        \"title\": \"Theirs\"\n>>>>>>> theirs\n"), merged)
+        // No base: the base's lines hold what the merge keeps while the
+        // conflict is open, mine's (as --conflicts report does).
+        XCTAssertTrue(merged.contains("<<<<<<< ours\n        \"title\": \"Mine\"\n||||||| base\n        \"title\": \"Mine\"\n=======\n        \"title\": \"Theirs\"\n>>>>>>> theirs\n"), merged)
     }
 
     func test_gitMerge_sideNotAValidGraph_saysSo_andMergesAsPlainJSON() throws {
