@@ -14,11 +14,13 @@ extension JSONDiff {
     /// reading, not a patch (a patch of part of a document may not apply).
     ///
     /// - Complexity: O(*e* · *d* · *p*) for *e* entries at depth *d*, plus
-    ///   the size of the values cut down; a key step scans its array.
+    ///   the size of the values cut down; with an index or key pattern,
+    ///   each step also looks its member or element up in the document.
     public static func entries(_ entries: [Entry], selectedBy selected: IgnoredPaths, old: JSONValue, new: JSONValue) -> [Entry] {
         if selected.isEmpty { return entries }
+        let looksIntoElements = selected.tellsElementsApart
         return entries.compactMap { entry in
-            let (matched, state) = reach(entry.location, in: entry.location.side == .old ? old : new, selected)
+            let (matched, state) = reach(entry.location, in: entry.location.side == .old ? old : new, selected, walking: looksIntoElements)
             if matched { return entry }
             if state.isDead { return nil }
             var kept = entry
@@ -46,9 +48,13 @@ extension JSONDiff {
 
     /// Where `location` (in `document`) stands in `selected`: whether a
     /// pattern ends at it or at a place above it, else the state there.
-    static func reach(_ location: JSONLocation, in document: JSONValue, _ selected: IgnoredPaths) -> (matched: Bool, state: IgnoredPaths.State) {
+    /// Only an index or key pattern looks at an element's place or content,
+    /// so the document is walked (a lookup a step) only `walking`, when a
+    /// pattern has one.
+    static func reach(_ location: JSONLocation, in document: JSONValue, _ selected: IgnoredPaths,
+                      walking: Bool) -> (matched: Bool, state: IgnoredPaths.State) {
         var state = selected.root
-        var value: JSONValue? = document
+        var value: JSONValue? = walking ? document : nil
         for segment in location.segments {
             switch segment {
             case .member(let name):

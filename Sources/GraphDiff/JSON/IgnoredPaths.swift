@@ -34,6 +34,16 @@ public struct IgnoredPaths: Sendable, Hashable {
         case anyDepth
         /// `[NAME=VALUE]`: an array element whose member NAME equals VALUE.
         case key(String, JSONValue)
+
+        /// Whether the segment can match one element and not another: an
+        /// index (a name of digits) or a key.
+        var tellsElementsApart: Bool {
+            switch self {
+            case .name(let n): return !n.isEmpty && n.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            case .key: return true
+            case .any, .anyDepth: return false
+            }
+        }
     }
 
     /// The patterns as given.
@@ -161,6 +171,12 @@ public struct IgnoredPaths: Sendable, Hashable {
         patterns.indices.filter { compiled[$0].contains { if case .key = $0 { return true } else { return false } } }.map { patterns[$0] }
     }
 
+    /// Whether some pattern tells array elements apart (an index or a key
+    /// segment): stepping into an element then needs its index and content.
+    package var tellsElementsApart: Bool {
+        compiled.contains { $0.contains(where: \.tellsElementsApart) }
+    }
+
     /// The patterns of `patterns` that ignore no member of any of
     /// `documents` (a typo, or a path the documents do not have); with
     /// `elements`, a pattern that ends at an array element matches it (a
@@ -265,13 +281,7 @@ public struct IgnoredPaths: Sendable, Hashable {
     /// Whether the elements of an array below `state` can step differently
     /// (an index or key segment is alive).
     func elementsDiffer(_ state: State) -> Bool {
-        state.positions.contains { position in
-            switch compiled[position >> 32][position & 0xFFFF_FFFF] {
-            case .name(let n): return !n.isEmpty && n.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-            case .key: return true
-            case .any, .anyDepth: return false
-            }
-        }
+        state.positions.contains { compiled[$0 >> 32][$0 & 0xFFFF_FFFF].tellsElementsApart }
     }
 
     /// One step down; with `ends`, also the patterns that end there.

@@ -56,14 +56,21 @@ public enum MergeSelection {
             let s: JSONObject
             if case .object(let o)? = source { s = o } else { s = JSONObject() }
             var result = JSONObject()
+            // Members found by name through one index per object, never by scanning.
             let b = base?.objectValue
+            let (bi, si, ti) = (b?.index(), s.index(), t.index())
+            func baseMember(_ name: ExactString) -> JSONValue? {
+                guard let b, let i = bi?[name] else { return nil }
+                return b.members[i].value
+            }
             for member in t.members {
-                if let v = try graft(b?[member.key], s[member.key], member.value, selected.step(state, member: member.key), selected, at: path.appending(member.key)) {
+                let name = ExactString(member.key)
+                if let v = try graft(baseMember(name), si[name].map { s.members[$0].value }, member.value, selected.step(state, member: member.key), selected, at: path.appending(member.key)) {
                     result.members.append(JSONObject.Member(key: member.key, value: v))
                 }
             }
-            for member in s.members where t[member.key] == nil {
-                if let v = try graft(b?[member.key], member.value, nil, selected.step(state, member: member.key), selected, at: path.appending(member.key)) {
+            for member in s.members where ti[ExactString(member.key)] == nil {
+                if let v = try graft(baseMember(ExactString(member.key)), member.value, nil, selected.step(state, member: member.key), selected, at: path.appending(member.key)) {
                     result.members.append(JSONObject.Member(key: member.key, value: v))
                 }
             }
