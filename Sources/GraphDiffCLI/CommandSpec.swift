@@ -121,7 +121,8 @@ extension CommandSpec {
         options: [
             Option(names: ["--output", "-o"], value: .file, summary: "Write the result to this file"),
             Option(names: ["--quiet", "-q"], value: nil, summary: "Print nothing; only set the exit status"),
-            Option(names: ["--prefer"], value: .choice(["mine", "theirs"]), summary: "Resolve every conflict in favour of one side"),
+            Option(names: ["--prefer"], value: .choice(["mine", "theirs", "base", "union"]), summary: "Settle every conflict for one side, the base, or the union"),
+            Option(names: ["--decisions"], value: .file, summary: "Settle the conflicts this file chooses for"),
             Option(names: ["--conflicts"], value: .choice(["markers", "report"]), summary: "Conflict markers, or the base values"),
             Option(names: ["--report"], value: .file, summary: "Write every conflict as JSON to this file"),
             Option(names: ["--marker-size"], value: .text("N"), summary: "Length of the conflict markers"),

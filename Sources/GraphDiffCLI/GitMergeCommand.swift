@@ -4,7 +4,7 @@ import GraphDiff
 /// `graphdiff git-merge`: git's merge driver (`merge.graphdiff.driver`).
 enum GitMergeCommand: Subcommand {
     static let name = "git-merge"
-    static let usage = "graphdiff git-merge [--schema FILE] [--virtual-base] [--ignore PATH]... BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]"
+    static let usage = "graphdiff git-merge [--schema FILE] [--virtual-base] [--no-remember] [--ignore PATH]... BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]"
     static let help = Help.gitMerge
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
@@ -12,11 +12,13 @@ enum GitMergeCommand: Subcommand {
         var schema: String?
         var virtualBase = false
         var ignores: [String] = []
-        while let first = rest.first, first == "--schema" || first == "--virtual-base" || first == "--ignore" {
+        var remember = true
+        while let first = rest.first, ["--schema", "--virtual-base", "--ignore", "--no-remember"].contains(first) {
             rest = rest.dropFirst()
             switch first {
             case "--schema": schema = rest.popFirst()
             case "--ignore": ignores += rest.popFirst().map { [$0] } ?? []
+            case "--no-remember": remember = false
             default: virtualBase = true
             }
         }
@@ -31,12 +33,20 @@ enum GitMergeCommand: Subcommand {
         for pattern in ignored.paths.keyedPatterns {
             io.err("graphdiff: \(git.path): --ignore \(pattern): the merge driver does not apply key segments [NAME=VALUE]; use *\n")
         }
+        // Remembered resolutions settle the conflicts they were made for
+        // (not in a merge of merge bases, which no one resolves).
+        var decisions = MergeDecisions()
+        if remember && !virtualBase, let folder = DecisionsFile.rememberedFolder(near: nil) {
+            DecisionsFile.readRemembered(folder, into: &decisions, io: io)
+        }
         let outcome = GitMergeDriver.merge(path: git.path, base: base, current: current, other: other,
                                            schema: schemaPath.map { FileAccess.schemaFile($0, given: schema != nil) },
-                                           markers: markers, virtualBase: virtualBase, ignoring: ignored.paths, properties: ignored.properties)
+                                           markers: markers, virtualBase: virtualBase, ignoring: ignored.paths, properties: ignored.properties,
+                                           decisions: decisions)
         let (text, conflicts, notes) = (outcome.text, outcome.conflicts, outcome.notes)
         for note in notes { io.err("graphdiff: \(git.path): \(note)\n") }
         if !virtualBase {
+            for line in outcome.remembered { io.err("graphdiff: \(git.path): resolved from an earlier decision: \(line)\n") }
             for line in conflicts { io.err("graphdiff: \(git.path): CONFLICT \(line)\n") }
         }
         try FileAccess.writeAtomically(text, to: git.current)

@@ -242,9 +242,20 @@ enum Help {
           -q, --quiet     Write nothing to standard output and no conflict
                           lines to standard error; only set the exit status.
                           -o and --report are still written.
-          --prefer mine|theirs
-                          Resolve every conflict in favour of one side (per
-                          property, or per object for atomic entities).
+          --prefer mine|theirs|base|union
+                          Settle every conflict for one side (per property,
+                          or per object for atomic entities); base: what
+                          --conflicts report keeps (the base's value, mine's
+                          where the base has none); union: conflicts between
+                          arrays take both sides' additions and every removal
+                          either made, the others stay open (marked).
+          --decisions FILE
+                          Settle the conflicts FILE chooses for: the JSON that
+                          resolve --list --format json prints, with "choice":
+                          "mine", "theirs", "base" or "union" in a conflict.
+                          A choice applies only to a conflict of that kind,
+                          place and three values; the others are settled by
+                          --prefer, or stay open.
           --conflicts markers|report
                           markers (default): the --prefer mine and --prefer
                           theirs results in one file, with git-style markers
@@ -275,12 +286,12 @@ enum Help {
           -h, --help      Show this help.
 
         Options that would be ignored are usage errors (exit 2): the
-        options --marker-size and --label-* with --prefer or with
-        --conflicts report; --conflicts with --prefer; --array-key with
-        graphs.
+        options --marker-size and --label-* with --prefer (but union) or
+        with --conflicts report; --conflicts with --prefer (but union);
+        --array-key with graphs.
 
-        Exit status: 0 merged cleanly (or every conflict resolved by --prefer),
-        1 conflicts remain (the result is still written), 2 trouble (usage,
+        Exit status: 0 merged cleanly (or every conflict settled by --prefer
+        or --decisions), 1 conflicts remain (the result is still written), 2 trouble (usage,
         unreadable or invalid input, missing or broken schema; nothing
         written).
 

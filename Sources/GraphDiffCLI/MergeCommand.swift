@@ -11,7 +11,9 @@ enum MergeCommand: Subcommand {
         try OptionConflicts.merge(args)
         guard args.operands.count == 3 else { throw CommandFailure.usage("three files are needed: BASE MINE THEIRS") }
         guard args.operands.filter({ $0 == "-" }).count <= 1 else { throw CommandFailure.usage("only one input can be standard input") }
-        let prefer = try args.value("--prefer").map { _ in MergeSide(rawValue: try args.choice("--prefer", ["mine", "theirs"], default: "mine")) } ?? nil
+        let prefer = try args.value("--prefer").map { _ in MergeSide(rawValue: try args.choice("--prefer", MergeSide.allCases.map(\.rawValue), default: "mine")) } ?? nil
+        var decisions = MergeDecisions(prefer: prefer)
+        if let file = args.value("--decisions") { try DecisionsFile.read(file, into: &decisions, io: io) }
         let conflictStyle = try args.choice("--conflicts", ["markers", "report"], default: "markers")
         var markers = ConflictMarkerWriter.Markers()
         if let size = args.value("--marker-size") {
@@ -41,7 +43,7 @@ enum MergeCommand: Subcommand {
                 // --only: theirs' changes count only where it selects.
                 let selected = try IgnoreOption.selected(args.all("--only"), schema: m.schema)
                 let limited = try selected.map { try MergeSelection.theirs(t, selecting: $0, over: b) } ?? t
-                merged = try MergeText.graphs(base: b, mine: m, theirs: limited, prefer: prefer, markers: useMarkers, ignored: ignored)
+                merged = try MergeText.graphs(base: b, mine: m, theirs: limited, decisions: decisions, markers: useMarkers, ignored: ignored)
             } catch let failure as CommandFailure {
                 throw failure
             } catch {
@@ -56,7 +58,7 @@ enum MergeCommand: Subcommand {
                 throw CommandFailure.trouble("\(error)")
             }
             merged = MergeText.documents(base: base.json, mine: mine.json, theirs: limited,
-                                         options: .init(arrayKey: args.value("--array-key"), prefer: prefer,
+                                         options: .init(arrayKey: args.value("--array-key"), decisions: decisions,
                                                         ignored: try IgnoreOption.paths(args.all("--ignore"), keys: false)), markers: useMarkers,
                                          layout: TextLayout(of: mine.bytes))
         }
@@ -65,7 +67,9 @@ enum MergeCommand: Subcommand {
         progress.done()
         // --quiet: the exit status only; -o and --report are still written.
         let quiet = args.has("--quiet")
-        for c in conflicts where !quiet { io.err("graphdiff merge: \(c.resolvedBy == nil ? "CONFLICT" : "resolved") \(c)\n") }
+        for c in conflicts where !quiet {
+            io.err("graphdiff merge: \(c.resolvedBy == nil ? "CONFLICT" : c.remembered ? "resolved from an earlier decision:" : "resolved") \(c)\n")
+        }
         if let reportPath = args.value("--report") {
             // One line index per input, not one per conflict and side.
             let inputs = documents.map { ConflictReport.Input(name: $0.path, graph: $0.graph, source: JSONSourceText($0.bytes)) }

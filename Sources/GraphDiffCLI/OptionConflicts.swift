@@ -87,7 +87,8 @@ enum OptionConflicts {
     /// `merge`'s arguments on their own.
     static func merge(_ args: ParsedArguments) throws {
         let markerOptions = ["--marker-size", "--label-mine", "--label-base", "--label-theirs"]
-        if let side = args.value("--prefer") {
+        // (--prefer union leaves conflicts between other values open.)
+        if let side = args.value("--prefer"), side != "union" {
             if let style = args.value("--conflicts") {
                 throw conflict("--prefer \(side)", "--conflicts \(style)", "--prefer leaves no conflict to write")
             }

@@ -244,9 +244,9 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try bashCompletes(["graphdiff", "--v"], script: script), "--version\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--format", ""], script: script), "human\njson\njson-patch\nmerge-patch\ntree\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "-f", "j"], script: script), "json\njson-patch\n")
-        XCTAssertEqual(try bashCompletes(["graphdiff", "merge", "--prefer", ""], script: script), "mine\ntheirs\n")
+        XCTAssertEqual(try bashCompletes(["graphdiff", "merge", "--prefer", ""], script: script), "base\nmine\ntheirs\nunion\n")
         // --option=value, which bash splits at the '='.
-        XCTAssertEqual(try bashCompletes(["graphdiff", "merge", "--prefer", "="], script: script), "mine\ntheirs\n")
+        XCTAssertEqual(try bashCompletes(["graphdiff", "merge", "--prefer", "="], script: script), "base\nmine\ntheirs\nunion\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--format", "=", "json-"], script: script), "json-patch\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "merge", "--conflicts", "r"], script: script), "report\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "patch", "-f", ""], script: script), "graphdiff\njson-patch\nmerge-patch\n")
@@ -283,7 +283,7 @@ final class CompletionCommandTests: XCTestCase {
             return r.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted().joined(separator: "\n")
         }
         XCTAssertEqual(try completes("graphdiff diff --format "), "human\njson\njson-patch\nmerge-patch\ntree")
-        XCTAssertEqual(try completes("graphdiff merge --prefer "), "mine\ntheirs")
+        XCTAssertEqual(try completes("graphdiff merge --prefer "), "base\nmine\ntheirs\nunion")
         XCTAssertEqual(try completes("graphdiff git "), "install\nuninstall")
         XCTAssertEqual(try completes("graphdiff fmt --ch"), "--check")
         XCTAssertEqual(try completes("graphdiff diff Samples/tasks/b"), "Samples/tasks/bad.graph.json\nSamples/tasks/base.graph.json")
@@ -337,10 +337,10 @@ final class CompletionCommandTests: XCTestCase {
         _ = try runShell("zsh", ["-f", "-c", "true"]) // skips (before any assertion) where zsh is absent
         XCTAssertEqual(try zshCompletes("graphdiff diff --format="),
                        "--format=human\n--format=json\n--format=json-patch\n--format=merge-patch\n--format=tree\n")
-        XCTAssertEqual(try zshCompletes("graphdiff merge --prefer="), "--prefer=mine\n--prefer=theirs\n")
+        XCTAssertEqual(try zshCompletes("graphdiff merge --prefer="), "--prefer=base\n--prefer=mine\n--prefer=theirs\n--prefer=union\n")
         XCTAssertEqual(try zshCompletes("graphdiff diff --format=json-"), "--format=json-patch\n")
         XCTAssertEqual(try zshCompletes("graphdiff diff -f "), "human\njson\njson-patch\nmerge-patch\ntree\n")
-        XCTAssertEqual(try zshCompletes("graphdiff merge --prefer "), "mine\ntheirs\n")
+        XCTAssertEqual(try zshCompletes("graphdiff merge --prefer "), "base\nmine\ntheirs\nunion\n")
         XCTAssertEqual(try zshCompletes("graphdiff git "), "install\nuninstall\n")
         // A short name's value glued to it; an optional value after '=' only.
         XCTAssertEqual(try zshCompletes("graphdiff diff -fjson-"), "-fjson-patch\n")
@@ -350,7 +350,7 @@ final class CompletionCommandTests: XCTestCase {
         XCTAssertEqual(try zshCompletes("graphdiff schema import --o"), "--ordered\n--ordered-by\n--output\n")
         XCTAssertEqual(try zshCompletes("graphdiff schema diff --format "), "human\njson\n")
         // Sourced (source <(graphdiff completion zsh)) the script registers itself.
-        XCTAssertEqual(try zshCompletes("graphdiff merge --prefer=", sourced: true), "--prefer=mine\n--prefer=theirs\n")
+        XCTAssertEqual(try zshCompletes("graphdiff merge --prefer=", sourced: true), "--prefer=base\n--prefer=mine\n--prefer=theirs\n--prefer=union\n")
         XCTAssertEqual(try zshCompletes("graphdiff completion ", sourced: true), "bash\nfish\nzsh\n")
         XCTAssertTrue(CompletionScript.script(for: .zsh).hasSuffix("""
             if [[ $funcstack[1] == _graphdiff ]]; then

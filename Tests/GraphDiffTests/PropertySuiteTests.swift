@@ -136,7 +136,7 @@ final class PropertySuiteTests: XCTestCase {
         let swapped = try Graph.merge(base: base, mine: theirs, theirs: mine)
         if Set(merged.conflicts.map { "\($0.path) \($0.kind)" }) != Set(swapped.conflicts.map { "\($0.path) \($0.kind)" }) { return "swapping sides changed the conflicts" }
         if !merged.graph.consistencyProblems().isEmpty { return "the merge result is inconsistent" }
-        var halves = GraphMerger(base: base, mine: mine, theirs: theirs, prefer: nil)
+        var halves = GraphMerger(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions())
         halves.splitsBaseRows = true
         let inHalves = try halves.run()
         if inHalves.graph.canonicalText() != merged.graph.canonicalText() || inHalves.conflicts != merged.conflicts {

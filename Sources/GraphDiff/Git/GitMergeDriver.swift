@@ -20,6 +20,8 @@ public enum GitMergeDriver {
         public var conflicts: [String]
         /// Why the merge stepped down from a graph merge, if it did.
         public var notes: [String]
+        /// One line per conflict a recorded decision settled.
+        public var remembered: [String] = []
     }
 
     /// The versions, as the fallback chain reads them: `$schema` counts in
@@ -51,19 +53,23 @@ public enum GitMergeDriver {
     ///     they are graphs, besides the schema's `diff.ignore`; a name the
     ///     schema does not have makes the graph merge refuse (the next step
     ///     is taken).
+    ///   - decisions: how conflicts are settled (remembered resolutions);
+    ///     by default every one stays open.
     /// - Complexity: that of the merge taken: O(*n* log *n*) for *n*
     ///   objects, O(*n* · *d*) for lines.
     public static func merge(path: String, base: [UInt8], current: [UInt8], other: [UInt8], schema: GitInputs.SchemaFile?,
                              markers: ConflictMarkerWriter.Markers, virtualBase: Bool = false,
-                             ignoring paths: IgnoredPaths = IgnoredPaths(), properties: [String] = []) -> Outcome {
+                             ignoring paths: IgnoredPaths = IgnoredPaths(), properties: [String] = [],
+                             decisions: MergeDecisions = MergeDecisions()) -> Outcome {
         let jsonMarkers = virtualBase ? nil : markers
         let versions = versions(base: base, current: current, other: other)
         var (kind, reason) = GitInputs.classify(versions, schema: schema)
         if case .graphs(let g) = kind {
             do {
                 let ignored = try IgnoredProperties(properties, schema: g[1].schema)
-                let merged = try MergeText.graphs(base: g[0], mine: g[1], theirs: g[2], prefer: nil, markers: jsonMarkers, ignored: ignored)
-                return Outcome(text: merged.text, conflicts: merged.open.map(\.description), notes: [])
+                let merged = try MergeText.graphs(base: g[0], mine: g[1], theirs: g[2], decisions: decisions, markers: jsonMarkers, ignored: ignored)
+                return Outcome(text: merged.text, conflicts: merged.open.map(\.description), notes: [],
+                               remembered: merged.conflicts.filter(\.remembered).map(\.description))
             } catch {
                 reason = "the graph merge refused: \(GitInputs.firstLine(error))"
                 kind = .json(versions.map { $0.bytes.flatMap { try? JSONReader.parse($0) } })
@@ -75,9 +81,10 @@ public enum GitMergeDriver {
             if b == nil, m.objectValue != nil, t.objectValue != nil { b = .object(JSONObject()) }
             if b == nil, m.arrayValue != nil, t.arrayValue != nil { b = .array([]) }
             if let b {
-                let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(ignored: paths), markers: jsonMarkers,
+                let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(decisions: decisions, ignored: paths), markers: jsonMarkers,
                                                  layout: TextLayout(of: current))
-                return Outcome(text: merged.text, conflicts: merged.open.map(\.description), notes: reason.map { ["merging as plain JSON: \($0)"] } ?? [])
+                return Outcome(text: merged.text, conflicts: merged.open.map(\.description), notes: reason.map { ["merging as plain JSON: \($0)"] } ?? [],
+                               remembered: merged.conflicts.filter(\.remembered).map(\.description))
             }
         }
         if GitInputs.isBinary(base) || GitInputs.isBinary(current) || GitInputs.isBinary(other) {

@@ -35,6 +35,21 @@ extension Graph {
     ///   longest chain.
     public static func merge(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide? = nil,
                              ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeResult {
+        try merge(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions(prefer: prefer), ignored: ignored)
+    }
+
+    /// ``merge(base:mine:theirs:prefer:ignored:)`` with each conflict
+    /// settled by `decisions` (a side per selected or recorded conflict).
+    /// Conflicts that follow another (a reference to an object a
+    /// delete/modify conflict keeps, the restores of what it refers to) are
+    /// settled as that one is; the order conflicts of one owner's ordered
+    /// relationship are settled together (``MergeDecisions``).
+    ///
+    /// - Throws: ``MergeError`` when the schemas differ, or when the choices
+    ///   made give an inconsistent graph (``MergeError/inconsistent(_:)``,
+    ///   naming each problem).
+    public static func merge(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
+                             ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeResult {
         let fingerprint = base.schema.fingerprint
         guard mine.schema.fingerprint == fingerprint, theirs.schema.fingerprint == fingerprint else {
             throw MergeError.schemaMismatch("the three graphs are not of one schema")
@@ -43,7 +58,7 @@ extension Graph {
             let shape = g.shapeProblems()
             if !shape.isEmpty { throw GraphError(problems: shape) }
         }
-        var merger = GraphMerger(base: base, mine: mine, theirs: theirs, prefer: prefer, ignored: ignored)
+        var merger = GraphMerger(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
         return try merger.run()
     }
 }
@@ -51,7 +66,8 @@ extension Graph {
 /// The work of one merge.
 struct GraphMerger {
     let base: Graph, mine: Graph, theirs: Graph
-    let prefer: MergeSide?
+    /// How each conflict is settled.
+    let decisions: MergeDecisions
     /// Per entity: the attribute slots that take mine's value; and the
     /// metadata members that do.
     let ignoredSlots: [Set<Int>]
@@ -118,18 +134,29 @@ struct GraphMerger {
     /// object, or one both sides inserted differently): a target their
     /// references name that went missing comes back as part of that conflict.
     var chosenByConflict = Set<ObjectID>()
-    /// References with a conflict of kind `deletedReference`.
-    var referenceConflicts = Set<SlotOf>()
+    /// References with a conflict of kind `deletedReference`, and where
+    /// it is in ``conflicts``.
+    var referenceConflicts: [SlotOf: Int] = [:]
+    /// How each object conflict (delete/modify, atomic, insert/insert) was
+    /// settled (`nil`: open): what follows from one is settled alike.
+    var objectSides: [ObjectID: MergeSide?] = [:]
+    /// How each property conflict over a reference was settled.
+    var referenceSides: [SlotOf: MergeSide?] = [:]
+    /// The side each `deletedReference` conflict acts for, once settled
+    /// (a list's references to several deleted objects are one conflict).
+    var deletedReferenceSides: [SlotOf: (side: MergeSide?, label: MergeSide?)] = [:]
+    /// How the conflict that brought each object back was decided.
+    var restoreLabels: [ObjectID: MergeSide?] = [:]
     /// Whether the base's objects are merged in two halves, one per core
     /// (large graphs; tests set it to check both ways agree). Whatever
     /// merging one object writes must be added up in ``absorb(_:)``.
     var splitsBaseRows: Bool
 
-    init(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?, ignored: IgnoredProperties = IgnoredProperties()) {
+    init(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions, ignored: IgnoredProperties = IgnoredProperties()) {
         self.base = base
         self.mine = mine
         self.theirs = theirs
-        self.prefer = prefer
+        self.decisions = decisions
         let all = [base.schema.ignoredProperties, ignored]
         self.ignoredSlots = base.schema.entities.indices.map { e in all.reduce(Set<Int>()) { $0.union($1.slots(of: e)) } }
         self.ignoredMetadata = all.reduce(Set<ExactString>()) { $0.union($1.metadata) }
@@ -323,6 +350,8 @@ struct GraphMerger {
         keptByConflict.formUnion(later.keptByConflict)
         chosenByConflict.formUnion(later.chosenByConflict)
         conflictedReferences.formUnion(later.conflictedReferences)
+        objectSides.merge(later.objectSides) { a, _ in a }
+        referenceSides.merge(later.referenceSides) { a, _ in a }
         for c in orders.indices {
             dirtyOwners[c].formUnion(later.dirtyOwners[c])
             touchedMembers[c].formUnion(later.touchedMembers[c])
@@ -413,13 +442,13 @@ struct GraphMerger {
             // One side deleted the object, the other changed it (`changed`).
             let mineDeleted = m == nil
             let kept = changed
-            recordObjectConflict(.deleteModify, id, reference: kept, b, m, t)
+            let side = recordObjectConflict(.deleteModify, id, reference: kept, b, m, t)
             deleteModified.append(id)
-            if prefer == nil || (prefer == .mine) != mineDeleted { keptByConflict.insert(id) }
-            switch prefer {
+            if !((side == .mine && mineDeleted) || (side == .theirs && !mineDeleted)) { keptByConflict.insert(id) }
+            switch side {
             case .mine?: return m
             case .theirs?: return mineDeleted ? kept : nil
-            case nil: return b
+            case .base?, .union?, nil: return b
             }
         case (let b?, let m?, let t?) where m.entityIndex == b.entityIndex && t.entityIndex == b.entityIndex && !schema.entities[b.entityIndex].isAtomic:
             return mergeProperties(id, b, m, t)
@@ -427,20 +456,26 @@ struct GraphMerger {
             return mergeProperties(id, nil, m, t)
         default:
             let kind: MergeConflict.Kind = b == nil ? .insertInsert : .atomicObject
-            recordObjectConflict(kind, id, reference: m ?? t ?? b, b, m, t)
+            let side = recordObjectConflict(kind, id, reference: m ?? t ?? b, b, m, t)
             chosenByConflict.insert(id)
-            switch prefer {
+            switch side {
             case .mine?: return m
             case .theirs?: return t
-            case nil: return b ?? m
+            case .base?, .union?, nil: return b ?? m
             }
         }
     }
 
-    mutating func recordObjectConflict(_ kind: MergeConflict.Kind, _ id: ObjectID, reference: GraphObject?, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
+    /// Records a conflict over a whole object, settled; returns the side
+    /// the merge acts for (`nil`: the base's version).
+    mutating func recordObjectConflict(_ kind: MergeConflict.Kind, _ id: ObjectID, reference: GraphObject?, _ b: GraphObject?, _ m: GraphObject?,
+                                       _ t: GraphObject?) -> MergeSide? {
         let name = (reference ?? b ?? m ?? t).map(entityName) ?? id.entity
-        conflicts.append(MergeConflict(kind: kind, entity: name, identity: id.identity, path: path(name, id),
-                                       base: document(b), mine: document(m), theirs: document(t), resolvedBy: prefer))
+        var c = MergeConflict(kind: kind, entity: name, identity: id.identity, path: path(name, id), base: document(b), mine: document(m), theirs: document(t))
+        let side = decisions.settle(&c)
+        conflicts.append(c)
+        objectSides[id] = .some(c.resolvedBy)
+        return side
     }
 
     /// Property by property; `b` is `nil` for an object both sides inserted.
@@ -467,24 +502,28 @@ struct GraphMerger {
             if case .attribute(let a) = property, a.type == .json, let bv {
                 // A JSON attribute merges structurally: edits in different
                 // places of it are both kept.
-                let nested = JSONMerge.merge(base: bv, mine: mv, theirs: tv, options: .init(prefer: prefer))
+                var options = JSONMerge.Options(decisions: decisions)
+                let place = MergeConflict.AttributePlace(entity: entity.name, identity: id.identity, property: property.name,
+                                                         path: path(entity.name, id, property.name))
+                options.attribute = place
+                let nested = JSONMerge.merge(base: bv, mine: mv, theirs: tv, options: options)
                 merged.values[slot] = nested.value
-                let at = path(entity.name, id, property.name)
-                for c in nested.conflicts {
-                    conflicts.append(MergeConflict(kind: c.kind == .arrayChunk ? .arrayChunk : .property, entity: entity.name, identity: id.identity,
-                                                   property: property.name, path: JSONPointer(at.tokens + c.path.tokens),
-                                                   base: c.base, mine: c.mine, theirs: c.theirs, resolvedBy: prefer))
-                }
+                for c in nested.conflicts { conflicts.append(c.inAttribute(place)) }
                 continue
             }
-            conflicts.append(MergeConflict(kind: b == nil ? .insertInsert : .property, entity: entity.name, identity: id.identity,
-                                           property: property.name, path: path(entity.name, id, property.name),
-                                           base: bv, mine: mv, theirs: tv, resolvedBy: prefer))
-            if property.relationship != nil { conflictedReferences.insert(SlotOf(id: id, slot: slot)) }
-            switch prefer {
+            var c = MergeConflict(kind: b == nil ? .insertInsert : .property, entity: entity.name, identity: id.identity,
+                                  property: property.name, path: path(entity.name, id, property.name), base: bv, mine: mv, theirs: tv)
+            let side = decisions.settle(&c)
+            conflicts.append(c)
+            if property.relationship != nil {
+                conflictedReferences.insert(SlotOf(id: id, slot: slot))
+                referenceSides[SlotOf(id: id, slot: slot)] = .some(c.resolvedBy)
+            }
+            switch side {
             case .mine?: break
             case .theirs?: merged.values[slot] = tv
-            case nil: merged.values[slot] = bv ?? mv
+            case .union?: merged.values[slot] = MergeDecisions.union(bv, mv, tv) ?? bv ?? mv
+            case .base?, nil: merged.values[slot] = bv ?? mv
             }
         }
         return merged

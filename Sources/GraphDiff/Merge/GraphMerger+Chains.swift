@@ -42,14 +42,17 @@ extension GraphMerger {
                 let listed = order.isKeptOnMembers ? nil
                     : result.objects[owner].flatMap(order.listedMembers(of:)).map { $0.compactMap(\.stringValue) }
                 let presence: SequenceMerge.Presence = listed.map { .listed($0) } ?? .allBut(absent[owner] ?? [])
-                let merged = SequenceMerge.merge(base: b.ids, mine: m.ids, theirs: t.ids, presence: presence, prefer: prefer)
                 let ownerName = result.objects[owner].map(entityName) ?? owner.entity
-                for c in merged.conflicts {
-                    let (bv, mv, tv) = SequenceMerge.conflictValues(c, merged.versions)
-                    conflicts.append(MergeConflict(
-                        kind: MergeConflict.Kind(c.kind), entity: ownerName, identity: owner.identity, property: relationship.name,
-                        path: path(ownerName, owner, relationship.name), base: bv, mine: mv, theirs: tv, resolvedBy: prefer))
-                }
+                let (merged, found) = decisions.settleOrder({ side in
+                    SequenceMerge.merge(base: b.ids, mine: m.ids, theirs: t.ids, presence: presence, prefer: side)
+                }, { merged in
+                    merged.conflicts.map { c in
+                        let (bv, mv, tv) = SequenceMerge.conflictValues(c, merged.versions)
+                        return MergeConflict(kind: MergeConflict.Kind(c.kind), entity: ownerName, identity: owner.identity, property: relationship.name,
+                                             path: path(ownerName, owner, relationship.name), base: bv, mine: mv, theirs: tv)
+                    }
+                })
+                conflicts += found
                 let names = merged.versions.names
                 let mergedOrder = merged.order.map { names[$0] } + merged.unlisted
                 if order.ordering.isIndex {
@@ -281,12 +284,14 @@ extension GraphMerger {
         var merged: JSONValue?
         if same(m, t) || same(b, t) { merged = m ?? t } else if same(b, m) { merged = t } else {
             let entity = schema.entities[object.entityIndex].name
-            conflicts.append(MergeConflict(kind: .property, entity: entity, identity: id.identity, property: attribute,
-                                           path: path(entity, id, attribute), base: b, mine: m, theirs: t, resolvedBy: prefer))
-            switch prefer {
+            var c = MergeConflict(kind: .property, entity: entity, identity: id.identity, property: attribute,
+                                  path: path(entity, id, attribute), base: b, mine: m, theirs: t)
+            let side = decisions.settle(&c)
+            conflicts.append(c)
+            switch side {
             case .mine?: merged = m
             case .theirs?: merged = t
-            case nil: merged = b ?? m
+            case .base?, .union?, nil: merged = b ?? m
             }
         }
         result.objects[id]?.values[slot] = merged ?? .null
@@ -299,11 +304,14 @@ extension GraphMerger {
             let b = base.metadata[key.string], m = mine.metadata[key.string], t = theirs.metadata[key.string]
             var value: JSONValue?
             if ignoredMetadata.contains(key) || m == t { value = m } else if b == m { value = t } else if b == t { value = m } else {
-                conflicts.append(MergeConflict(kind: .property, path: JSONPointer(["metadata", key.string]), base: b, mine: m, theirs: t, resolvedBy: prefer))
-                switch prefer {
+                var c = MergeConflict(kind: .property, path: JSONPointer(["metadata", key.string]), base: b, mine: m, theirs: t)
+                let side = decisions.settle(&c)
+                conflicts.append(c)
+                switch side {
                 case .mine?: value = m
                 case .theirs?: value = t
-                case nil: value = b ?? m
+                case .union?: value = MergeDecisions.union(b, m, t) ?? b ?? m
+                case .base?, nil: value = b ?? m
                 }
             }
             if let value { result.metadata[key.string] = value }

@@ -72,10 +72,12 @@ extension GraphMerger {
             guard all.count > 1 else { continue }
             let name = targetEntity.name
             func inverseValue(_ g: Graph) -> JSONValue? { g.objects[claim.target].map { $0.values[inverseSlot] } }
-            conflicts.append(MergeConflict(kind: .property, entity: name, identity: claim.target.identity, property: pair.inverse,
-                                           path: path(name, claim.target, pair.inverse),
-                                           base: inverseValue(base), mine: inverseValue(mine), theirs: inverseValue(theirs), resolvedBy: prefer))
-            let side = prefer == .mine ? mine : prefer == .theirs ? theirs : base
+            var c = MergeConflict(kind: .property, entity: name, identity: claim.target.identity, property: pair.inverse,
+                                  path: path(name, claim.target, pair.inverse),
+                                  base: inverseValue(base), mine: inverseValue(mine), theirs: inverseValue(theirs))
+            let chosen = decisions.settle(&c)
+            conflicts.append(c)
+            let side = chosen == .mine ? mine : chosen == .theirs ? theirs : base
             let winner = holder(side)
             for loser in all.sorted() where loser != winner {
                 guard let o = result.objects[loser], let slot = schema.entities[o.entityIndex].storedSlot[pair.relationship.name] else { continue }

@@ -18,9 +18,9 @@ extension GraphMerger {
     ///   delete/modify conflicts and *r* references held by each.
     mutating func reportRestoresOfDeleteModified() {
         guard !deleteModified.isEmpty else { return }
-        var queue = deleteModified.map { (id: $0, deletedByMine: mine.objects[$0] == nil) }
+        var queue = deleteModified.map { (id: $0, deletedByMine: mine.objects[$0] == nil, side: objectSides[$0] ?? nil) }
         var reached = Set(deleteModified)
-        while let (id, deletedByMine) = queue.popLast() {
+        while let (id, deletedByMine, side) = queue.popLast() {
             let (deleter, keeper) = deletedByMine ? (mine, theirs) : (theirs, mine)
             guard let kept = keeper.objects[id] ?? base.objects[id] else { continue }
             // What the result holds under each preference that keeps the
@@ -40,16 +40,17 @@ extension GraphMerger {
                         let target = ObjectID(entity: destination.root, identity: ref)
                         guard let restored = base.objects[target], deleter.objects[target] == nil else { continue }
                         if let changed = keeper.objects[target], !same(restored, changed) { continue }
-                        if referenceConflicts.insert(SlotOf(id: id, slot: slot)).inserted {
+                        if referenceConflicts[SlotOf(id: id, slot: slot)] == nil {
+                            referenceConflicts[SlotOf(id: id, slot: slot)] = conflicts.count
                             func value(_ g: Graph) -> JSONValue? {
                                 g.objects[id].flatMap { $0.entityIndex == kept.entityIndex ? $0.values[slot] : nil }
                             }
                             conflicts.append(MergeConflict(
                                 kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
                                 path: path(entity.name, id, r.name), base: value(base), mine: value(mine), theirs: value(theirs),
-                                resolvedBy: prefer))
+                                resolvedBy: side))
                         }
-                        if reached.insert(target).inserted { queue.append((target, deletedByMine)) }
+                        if reached.insert(target).inserted { queue.append((target, deletedByMine, side)) }
                     }
                 }
             }
@@ -156,13 +157,38 @@ extension GraphMerger {
                 }
                 for ref in refs {
                     let target = ObjectID(entity: destination.root, identity: ref)
+                    let slotOf = SlotOf(id: id, slot: slot)
+                    func referenceConflict() -> MergeConflict {
+                        MergeConflict(kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
+                                      path: path(entity.name, id, r.name), base: base.objects[id]?.values[slot],
+                                      mine: mine.objects[id]?.values[slot], theirs: theirs.objects[id]?.values[slot])
+                    }
+                    /// A conflict that follows another, settled as it is.
                     func conflict(resolvedBy side: MergeSide?) {
                         // One conflict a reference, however many targets it lists.
-                        guard referenceConflicts.insert(SlotOf(id: id, slot: slot)).inserted else { return }
-                        conflicts.append(MergeConflict(
-                            kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
-                            path: path(entity.name, id, r.name), base: base.objects[id]?.values[slot],
-                            mine: mine.objects[id]?.values[slot], theirs: theirs.objects[id]?.values[slot], resolvedBy: side))
+                        guard referenceConflicts[slotOf] == nil else { return }
+                        referenceConflicts[slotOf] = conflicts.count
+                        var c = referenceConflict()
+                        c.resolvedBy = side
+                        conflicts.append(c)
+                    }
+                    /// A conflict of its own, settled by the decisions: the
+                    /// side the merge acts for, where it was recorded, and
+                    /// how it was decided (before a required reference settles it).
+                    func settledConflict() -> (side: MergeSide?, index: Int?, label: MergeSide?) {
+                        if let known = deletedReferenceSides[slotOf] { return (known.side, referenceConflicts[slotOf], known.label) }
+                        if let known = referenceConflicts[slotOf] {
+                            // Reported already, as following a delete/modify conflict: settled as it is.
+                            let label = conflicts[known].resolvedBy
+                            deletedReferenceSides[slotOf] = (label ?? decisions.openSide, label)
+                            return (label ?? decisions.openSide, known, label)
+                        }
+                        var c = referenceConflict()
+                        let side = decisions.settle(&c)
+                        deletedReferenceSides[slotOf] = (side, c.resolvedBy)
+                        referenceConflicts[slotOf] = conflicts.count
+                        conflicts.append(c)
+                        return (side, conflicts.count - 1, c.resolvedBy)
                     }
                     if keptByConflict.contains(id) || chosenByConflict.contains(id) || conflictedReferences.contains(SlotOf(id: id, slot: slot)),
                         result.objects[target] != nil || base.objects[target] != nil
@@ -171,7 +197,10 @@ extension GraphMerger {
                         // only by a conflict's settling: what it needs comes
                         // back with it, as that conflict's consequence.
                         if result.objects[target] == nil, let restored = base.objects[target] {
-                            if restoredForReference[target] == nil { restoredForReference[target] = .some(prefer) }
+                            if restoredForReference[target] == nil {
+                                restoredForReference[target] = .some(settledSide(of: id, slot: slot))
+                                restoreLabels[target] = .some(settledSide(of: id, slot: slot))
+                            }
                             restore(target, restored, &queue)
                         }
                         continue
@@ -195,20 +224,24 @@ extension GraphMerger {
                         if let side = restoredForReference[target] {
                             conflict(resolvedBy: side)
                         } else if keptByConflict.contains(target) {
-                            conflict(resolvedBy: prefer)
+                            conflict(resolvedBy: objectSides[target] ?? nil)
                         }
                         continue
                     }
-                    conflict(resolvedBy: prefer)
+                    let (side, index, label) = settledConflict()
+                    restoreLabels[target] = .some(label)
                     if needed, let restored = base.objects[target] {
-                        conflicts[conflicts.count - 1].resolvedBy = deletedByMine ? .theirs : .mine
+                        if let index {
+                            conflicts[index].resolvedBy = deletedByMine ? .theirs : .mine
+                            conflicts[index].remembered = false
+                        }
                         restoredForReference[target] = .some(deletedByMine ? .theirs : .mine)
                         restore(target, restored, &queue)
                         continue
                     }
-                    let deleterWins = (prefer == .mine && deletedByMine) || (prefer == .theirs && !deletedByMine)
+                    let deleterWins = (side == .mine && deletedByMine) || (side == .theirs && !deletedByMine)
                     if !deleterWins, let restored = base.objects[target] {
-                        restoredForReference[target] = .some(prefer)
+                        restoredForReference[target] = .some(label)
                         restore(target, restored, &queue)
                         continue
                     }
@@ -241,6 +274,19 @@ extension GraphMerger {
                 }
             }
         }
+    }
+
+    /// How the conflict that put a reference of `id` (at `slot`) in the
+    /// result was settled: a property conflict over it (or over the delete
+    /// of what it named), a conflict over the whole object, or the conflict
+    /// that brought the object back (as decided, before a required
+    /// reference settled it); else as the preference settles conflicts.
+    func settledSide(of id: ObjectID, slot: Int) -> MergeSide? {
+        if let side = referenceSides[SlotOf(id: id, slot: slot)] { return side }
+        if let settled = deletedReferenceSides[SlotOf(id: id, slot: slot)] { return settled.label }
+        if let side = objectSides[id] { return side }
+        if let side = restoreLabels[id] { return side }
+        return decisions.prefer == .union ? nil : decisions.prefer
     }
 
     /// Brings `target` back from the base. Its own references to missing

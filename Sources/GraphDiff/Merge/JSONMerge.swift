@@ -30,15 +30,38 @@ public enum JSONMerge {
     public struct Options: Sendable {
         /// Merge arrays of objects element by element, matched by this member (`nil`: arrays merge like diff3).
         public var arrayKey: String?
-        /// The side that wins every conflict (`nil`: conflicts stay open).
-        public var prefer: MergeSide?
+        /// How conflicts are settled.
+        public var decisions: MergeDecisions
+        /// The side that settles every conflict nothing else settles (`nil`: open).
+        public var prefer: MergeSide? {
+            get { decisions.prefer }
+            set { decisions.prefer = newValue }
+        }
         /// Members whose differences do not count: mine's value is kept.
         public var ignored: IgnoredPaths
+        /// For the value of a graph's `json` attribute: the attribute, whose
+        /// conflicts are settled as the graph's (``MergeConflict/inAttribute(_:)``).
+        var attribute: MergeConflict.AttributePlace?
         /// Options with `arrayKey`, `prefer` and `ignored`.
         public init(arrayKey: String? = nil, prefer: MergeSide? = nil, ignored: IgnoredPaths = IgnoredPaths()) {
+            self.init(arrayKey: arrayKey, decisions: MergeDecisions(prefer: prefer), ignored: ignored)
+        }
+        /// Options with `arrayKey`, `decisions` and `ignored`.
+        public init(arrayKey: String? = nil, decisions: MergeDecisions, ignored: IgnoredPaths = IgnoredPaths()) {
             self.arrayKey = arrayKey
-            self.prefer = prefer
+            self.decisions = decisions
             self.ignored = ignored
+        }
+
+        /// Settles `c` (a conflict of this document), as a conflict of the
+        /// graph attribute when this is one's value.
+        func settle(_ c: inout MergeConflict) -> MergeSide? {
+            guard let attribute else { return decisions.settle(&c) }
+            var settled = c.inAttribute(attribute)
+            let side = decisions.settle(&settled)
+            c.resolvedBy = settled.resolvedBy
+            c.remembered = settled.remembered
+            return side
         }
     }
 
@@ -80,11 +103,14 @@ public enum JSONMerge {
             if let key = options.arrayKey, let merged = keyedMerge(x, y, z, key: key, at: path, location, state, options, &conflicts) { return .array(merged) }
             return .array(mergeArrays(x, y, z, at: path, location, state, options, &conflicts))
         default:
-            conflicts.append(MergeConflict(kind: .property, path: path, base: b, mine: m, theirs: t, resolvedBy: options.prefer, location: location))
-            switch options.prefer {
+            var c = MergeConflict(kind: .property, path: path, base: b, mine: m, theirs: t, location: location)
+            let side = options.settle(&c)
+            conflicts.append(c)
+            switch side {
             case .mine?: return m
             case .theirs?: return t
-            case nil: return b ?? m
+            case .union?: return MergeDecisions.union(b, m, t) ?? b ?? m
+            case .base?, nil: return b ?? m
             }
         }
     }
@@ -176,12 +202,14 @@ public enum JSONMerge {
                     if let v = merge(bc[k], mc[k], tc[k], at: path.appending(index: result.count), JSONLocation(location.segments + [.index(result.count)]), element, options, &conflicts) { result.append(v) }
                 }
             } else {
-                conflicts.append(MergeConflict(kind: .arrayChunk, path: path, base: .array(bc), mine: .array(mc), theirs: .array(tc), resolvedBy: options.prefer,
-                                               location: location))
-                switch options.prefer {
+                var c = MergeConflict(kind: .arrayChunk, path: path, base: .array(bc), mine: .array(mc), theirs: .array(tc), location: location)
+                let side = options.settle(&c)
+                conflicts.append(c)
+                switch side {
                 case .mine?: result += mc
                 case .theirs?: result += tc
-                case nil: result += bc
+                case .union?: result += MergeDecisions.union(.array(bc), .array(mc), .array(tc))?.arrayValue ?? bc
+                case .base?, nil: result += bc
                 }
             }
         }
@@ -242,7 +270,19 @@ public enum JSONMerge {
                              &conflicts) { merged[k] = v }
             if conflicts.count > first { inside.append((k, first..<conflicts.count)) }
         }
-        let order = SequenceMerge.merge(base: tb.order, mine: tm.order, theirs: tt.order, present: Set(merged.keys), prefer: options.prefer)
+        let present = Set(merged.keys)
+        let (order, orderConflicts) = options.decisions.settleOrder({ side in
+            SequenceMerge.merge(base: tb.order, mine: tm.order, theirs: tt.order, present: present, prefer: side)
+        }, { order in
+            guard !order.conflicts.isEmpty else { return [] }
+            let versions = SequenceVersions(base: tb.order, mine: tm.order, theirs: tt.order, present: .allBut([]))
+            return order.conflicts.map { c -> MergeConflict in
+                let (bv, mv, tv) = SequenceMerge.conflictValues(c, versions)
+                var conflict = MergeConflict(kind: MergeConflict.Kind(c.kind), path: path, base: bv, mine: mv, theirs: tv, location: location)
+                if let attribute = options.attribute { conflict = conflict.inAttribute(attribute) }
+                return conflict
+            }
+        })
         let result = order.order.filter { merged[ExactString($0)] != nil }
         var indexOf: [ExactString: Int] = [:]
         for (i, k) in result.enumerated() { indexOf[ExactString(k)] = i }
@@ -256,12 +296,12 @@ public enum JSONMerge {
                 }
             }
         }
-        let versions = order.conflicts.isEmpty ? nil : SequenceVersions(base: tb.order, mine: tm.order, theirs: tt.order, present: .allBut([]))
-        for c in order.conflicts {
-            guard let versions else { break }
-            let (bv, mv, tv) = SequenceMerge.conflictValues(c, versions)
-            conflicts.append(MergeConflict(kind: MergeConflict.Kind(c.kind), path: path, base: bv, mine: mv, theirs: tv, resolvedBy: options.prefer,
-                                           location: location))
+        for c in orderConflicts {
+            // Back to this document's terms (the graph's are made again by the caller).
+            var own = MergeConflict(kind: c.kind, path: path, base: c.base, mine: c.mine, theirs: c.theirs, location: location)
+            own.resolvedBy = c.resolvedBy
+            own.remembered = c.remembered
+            conflicts.append(own)
         }
         return result.compactMap { merged[ExactString($0)] }
     }

@@ -1,7 +1,18 @@
 
-/// Which edit wins a conflict under `--prefer`.
-public enum MergeSide: String, Sendable, Hashable {
-    case mine, theirs
+/// Which version settles a conflict (`--prefer`, `resolve`, a decision).
+public enum MergeSide: String, Sendable, Hashable, CaseIterable {
+    /// Mine's version.
+    case mine
+    /// Theirs' version.
+    case theirs
+    /// What the merge keeps while the conflict is open (`--conflicts
+    /// report`): the base's version, mine's where the base has none, and
+    /// whatever a valid result needs with it.
+    case base
+    /// For conflicts between arrays (and absent values): both sides'
+    /// additions, and no removal either side did not make
+    /// (``MergeDecisions/union(_:_:_:)``). Other conflicts stay open.
+    case union
 }
 
 /// A real conflict: both sides changed the same thing differently. Conflicts
@@ -52,8 +63,12 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
     public var mine: JSONValue?
     /// Theirs' version (`nil`: absent on that side).
     public var theirs: JSONValue?
-    /// Which side's version the result holds, if one was chosen by `--prefer`.
+    /// Which version the result holds, if the conflict was settled (by
+    /// `--prefer`, a selection or a decision); `nil` while open.
     public var resolvedBy: MergeSide?
+    /// Whether a recorded decision settled it (a decisions file, or a
+    /// remembered resolution).
+    public var remembered = false
 
     /// A conflict of `kind` at `path`, with the three versions.
     public init(kind: Kind, entity: String? = nil, identity: String? = nil, property: String? = nil, path: JSONPointer,
@@ -68,6 +83,27 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
         self.mine = mine
         self.theirs = theirs
         self.resolvedBy = resolvedBy
+    }
+
+    /// A graph's `json` attribute of one object, whose value merges as a
+    /// JSON document: its conflicts are the graph's.
+    struct AttributePlace: Sendable {
+        var entity: String
+        var identity: String
+        var property: String
+        /// The attribute's path in the merged graph.
+        var path: JSONPointer
+    }
+
+    /// This conflict of an attribute's value, as the graph's conflict: on
+    /// the object's property, at the place inside the value (a conflict
+    /// over an array's stretch keeps its kind; any other is a property's).
+    func inAttribute(_ place: AttributePlace) -> MergeConflict {
+        var c = MergeConflict(kind: kind == .arrayChunk ? .arrayChunk : .property, entity: place.entity, identity: place.identity,
+                              property: place.property, path: JSONPointer(place.path.tokens + path.tokens), base: base, mine: mine, theirs: theirs,
+                              resolvedBy: resolvedBy)
+        c.remembered = remembered
+        return c
     }
 
     /// One line: what, where, and the three values.
@@ -162,12 +198,17 @@ public enum MergeError: Error, Sendable, CustomStringConvertible {
     /// A merge limited to a selection (`--only`) cannot take theirs' changes
     /// there without changes outside it: why.
     case selectionIncomplete(String)
+    /// A selector of conflicts (`--object`) that does not parse.
+    case badSelector(String)
+    /// A decisions file that is not one, or a conflict in it that cannot be read.
+    case badDecisions(String)
 
     public var description: String {
         switch self {
         case .schemaMismatch(let why): return why
         case .inconsistent(let problems): return "the merge result is inconsistent:\n" + problems.map(\.description).joined(separator: "\n")
         case .selectionIncomplete(let why): return why
+        case .badSelector(let why), .badDecisions(let why): return why
         }
     }
 }

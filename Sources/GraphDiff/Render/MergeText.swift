@@ -18,7 +18,7 @@ public struct MergeText: Sendable {
     /// holds markers.
     public var graph: Graph?
 
-    /// The conflicts no preference resolved.
+    /// The conflicts nothing settled.
     public var open: [MergeConflict] { conflicts.filter { $0.resolvedBy == nil } }
 
     /// Merges three graphs and writes the result.
@@ -40,12 +40,19 @@ public struct MergeText: Sendable {
     ///   result, and both sides of every marked block.
     public static func graphs(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?,
                               markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeText {
-        guard prefer == nil, let markers else {
-            let result = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer, ignored: ignored)
+        try graphs(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions(prefer: prefer), markers: markers, ignored: ignored)
+    }
+
+    /// ``graphs(base:mine:theirs:prefer:markers:ignored:)`` with each
+    /// conflict settled by `decisions`; those it leaves open are marked.
+    public static func graphs(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
+                              markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeText {
+        guard decisions.leavesOpen, let markers else {
+            let result = try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
             return MergeText(text: result.graph.canonicalText(), conflicts: result.conflicts, graph: result.graph)
         }
         func resolved(_ side: MergeSide) -> Result<MergeResult, Error> {
-            Result { try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: side, ignored: ignored) }
+            Result { try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions.writingOpen(as: side), ignored: ignored) }
         }
         let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { resolved(.theirs) })
         let mineResult = try forMine.get(), theirsResult = try forTheirs.get()
@@ -77,13 +84,13 @@ public struct MergeText: Sendable {
         let style = layout.style
         let result = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: options)
         let open = result.conflicts.contains { $0.resolvedBy == nil }
-        guard open, options.prefer == nil, let markers else {
+        guard open, let markers else {
             return MergeText(text: layout.apply(to: JSONWriter.write(result.value, style: style) + [0x0A]), conflicts: result.conflicts, graph: nil)
         }
         var preferring = options
-        preferring.prefer = .mine
+        preferring.decisions = options.decisions.writingOpen(as: .mine)
         let forMine = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: preferring).value
-        preferring.prefer = .theirs
+        preferring.decisions = options.decisions.writingOpen(as: .theirs)
         let forTheirs = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: preferring).value
         let text = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: base, style: style, markers: markers)
         return MergeText(text: layout.apply(to: text), conflicts: result.conflicts, graph: nil)
