@@ -141,13 +141,18 @@ extension CommandSpec {
         operands: .file)
 
     static let resolve = CommandSpec(
-        name: "resolve", summary: "List the conflicts left in a merged file, or keep one side in all",
+        name: "resolve", summary: "List the conflicts left in a merged file, or settle them",
         options: [
             Option(names: ["--list"], value: nil, summary: "Print each conflict left"),
             Option(names: ["--format", "-f"], value: .choice(["text", "json"]), summary: "How --list prints them"),
             Option(names: ["--mine"], value: nil, summary: "Keep mine's side of every conflict"),
             Option(names: ["--theirs"], value: nil, summary: "Keep theirs' side of every conflict"),
             Option(names: ["--base"], value: nil, summary: "Keep the base's side of every conflict"),
+            Option(names: ["--union"], value: nil, summary: "Keep both sides' additions in conflicts between arrays"),
+            Option(names: ["--forget"], value: nil, summary: "Forget the remembered resolutions of these conflicts"),
+            Option(names: ["--path"], value: .text("POINTER"), summary: "Only the conflicts at or under this JSON Pointer", repeatable: true),
+            Option(names: ["--object"], value: .text("ENTITY:ID[.PROPERTY]"), summary: "Only the conflicts of this object (or property)", repeatable: true),
+            Option(names: ["--no-remember"], value: nil, summary: "Neither apply nor record remembered resolutions"),
             Option(names: ["--output", "-o"], value: .file, summary: "Write the result to this file instead of FILE"),
             Option(names: ["--array-key"], value: .text("NAME"), summary: "Merge arrays of objects by this member, as merge did"),
             Option(names: ["--marker-size"], value: .text("N"), summary: "Length of the conflict markers"),

@@ -50,7 +50,9 @@ enum GitMergeCommand: Subcommand {
             for line in conflicts { io.err("graphdiff: \(git.path): CONFLICT \(line)\n") }
         }
         try FileAccess.writeAtomically(text, to: git.current)
-        // A virtual merge base (git merging merge bases) is no one's to resolve.
-        return conflicts.isEmpty || virtualBase ? .success : .failure
+        // A virtual merge base (git merging merge bases) is no one's to
+        // resolve. A remembered resolution is applied and left for review,
+        // as git's rerere does: the file stays unmerged until git add.
+        return (conflicts.isEmpty && outcome.remembered.isEmpty) || virtualBase ? .success : .failure
     }
 }

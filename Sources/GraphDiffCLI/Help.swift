@@ -10,7 +10,7 @@ enum Help {
           diff        Show what changed between two graphs (or JSON documents).
           patch       Apply a patch: graphdiff's (verified), RFC 6902 or RFC 7386.
           merge       Merge two edits of one base; report real conflicts only.
-          resolve     List the conflicts left in a merged file, or keep one side in all.
+          resolve     List the conflicts left in a merged file, or settle them.
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
           schema      Import a Core Data model; show how a model changed.
@@ -427,10 +427,11 @@ enum Help {
         """
 
     static let resolve = """
-        graphdiff resolve: list the conflicts left in a merged file, or keep one
-        side in all of them.
+        graphdiff resolve: list the conflicts left in a merged file, or settle
+        them for one side (all of them, or those selected).
 
-        Usage: graphdiff resolve FILE (--list [--format text|json] | --mine | --theirs | --base) [-o OUT]
+        Usage: graphdiff resolve FILE (--list [--format text|json] | --mine | --theirs | --base | --union | --forget)
+                                 [--path POINTER]... [--object ENTITY:ID[.PROPERTY]]... [-o OUT] [--no-remember]
                                  [--array-key NAME] [--marker-size N]
 
         FILE is a file that graphdiff merge (or its git driver) wrote with
@@ -444,22 +445,47 @@ enum Help {
         valid graph on its own) are listed by line: FILE:LINE: conflict
         block (why), or {"blocks": [{"line": N}]} as JSON.
 
+        In a git merge, a choice can be limited to the conflicts --path or
+        --object name; the others stay marked. Each conflict a choice
+        settles is remembered in the repository's git directory
+        (graphdiff/decisions/, by its kind, place and three values), and the
+        git merge driver applies it when it meets that very conflict again:
+        it says "resolved from an earlier decision" and leaves the file
+        unmerged for review (git add it), as git's rerere does. Outside a
+        git merge only whole-file choices are possible, with --mine,
+        --theirs or --base; merge again with graphdiff merge --decisions to
+        settle conflicts one by one.
+
         Arguments:
           FILE            The merged file (not standard input).
 
         Options:
           --list          Print each conflict left, one a line (as merge prints
                           them), or as graphdiff-conflicts JSON with
-                          --format json (as merge --report writes it).
+                          --format json (as merge --report writes it; add
+                          "choice" to make it a merge --decisions file).
           -f, --format text|json
                           How --list prints them.
-          --mine          Keep mine's side of every conflict.
-          --theirs        Keep theirs' side of every conflict.
-          --base          Keep the base's side of every conflict.
+          --mine          Keep mine's side of every conflict (or those selected).
+          --theirs        Keep theirs' side.
+          --base          Keep the base's side (what --conflicts report keeps).
+          --union         In a git merge: conflicts between arrays take both
+                          sides' additions and every removal either made;
+                          other conflicts stay marked.
+          --forget        In a git merge: forget the remembered resolutions of
+                          the file's conflicts (or those selected) and mark
+                          them again.
+          --path POINTER  Only the conflicts at or under this JSON Pointer
+                          (/objects/Task/t1, /items/3; repeatable).
+          --object ENTITY:ID[.PROPERTY]
+                          Only the conflicts of this object, or of one of its
+                          properties (repeatable).
+          --no-remember   Neither apply nor record remembered resolutions.
           -o, --output OUT
                           Write the result to OUT (- for standard output)
                           instead of replacing FILE; written atomically, after
-                          checking it: a graph must pass validate.
+                          checking it when no conflict is left: a graph must
+                          pass validate.
           --array-key NAME
                           Plain JSON: merge arrays of objects by this member, as
                           merge --array-key did (for --list, and the sides in
@@ -467,10 +493,11 @@ enum Help {
           --marker-size N The length of the markers (git's conflict-marker-size).
           -h, --help      Show this help.
 
-        Exit status: 0 when no conflict is left (--list prints nothing; a side
-        kept and written), 1 when --list lists some, or the side kept would
-        be an invalid graph (nothing written), 2 trouble (markers out of
-        place, an unreadable file).
+        Exit status: 0 when no conflict is left (--list prints nothing; the
+        file written holds none), 1 when some are left (listed, or still
+        marked), or the side kept would be an invalid graph (nothing
+        written), 2 trouble (markers out of place, an unreadable file, a
+        selection outside a git merge).
 
         """
 

@@ -2,10 +2,11 @@ import Foundation
 import GraphDiff
 
 /// `graphdiff resolve`: lists the conflicts left in a merged file, or
-/// resolves them all for one side.
+/// settles them (all, or those selected) for one side.
 enum ResolveCommand: Subcommand {
     static let name = "resolve"
-    static let usage = "graphdiff resolve FILE (--list [--format text|json] | --mine | --theirs | --base) [-o OUT]\n"
+    static let usage = "graphdiff resolve FILE (--list [--format text|json] | --mine | --theirs | --base | --union | --forget)\n"
+        + "                         [--path POINTER]... [--object ENTITY:ID[.PROPERTY]]... [-o OUT] [--no-remember]\n"
         + "                         [--array-key NAME] [--marker-size N]"
     static let help = Help.resolve
 
@@ -29,16 +30,32 @@ enum ResolveCommand: Subcommand {
             throw CommandFailure.usage(args.operands.isEmpty ? "no file given" : "one file at a time")
         }
         if path == "-" { throw CommandFailure.usage("resolve needs a file, not standard input") }
-        let sides = ["--mine", "--theirs", "--base"].filter(args.has)
+        let actions = ["--mine", "--theirs", "--base", "--union", "--forget"].filter(args.has)
         let list = args.has("--list")
-        if sides.count + (list ? 1 : 0) != 1 { throw CommandFailure.usage("choose one of --list, --mine, --theirs and --base") }
+        if actions.count + (list ? 1 : 0) != 1 { throw CommandFailure.usage("choose one of --list, --mine, --theirs, --base, --union and --forget") }
         if list && args.given("--output") { throw OptionConflicts.conflict("--list", "--output", "--list writes nothing") }
-        if !list && args.given("--format") { throw OptionConflicts.conflict("--format", sides[0], "--format is for --list") }
+        if !list && args.given("--format") { throw OptionConflicts.conflict("--format", actions[0], "--format is for --list") }
+        if args.has("--forget") && args.has("--no-remember") { throw OptionConflicts.conflict("--forget", "--no-remember", "nothing would be forgotten") }
         let format = try args.choice("--format", ["text", "json"], default: "text")
         var size = 7
         if let given = args.value("--marker-size") {
             guard let n = Int(given), n >= 1, n <= 4096 else { throw CommandFailure.usage("--marker-size takes a number from 1 to 4096, got '\(given)'") }
             size = n
+        }
+        var selectors: [MergeDecisions.Selector] = []
+        for given in args.all("--path") {
+            do {
+                selectors.append(MergeDecisions.Selector(path: try JSONPointer(parsing: given)))
+            } catch {
+                throw CommandFailure.usage("--path takes a JSON Pointer such as /objects/Task/t1/title, got '\(given)'")
+            }
+        }
+        for given in args.all("--object") {
+            do {
+                selectors.append(try MergeDecisions.Selector(object: given))
+            } catch {
+                throw CommandFailure.usage("\(error)")
+            }
         }
         let versions = try read(path, markerSize: size, io: io)
         let loader = DocumentLoader(io: io, schemaOverride: nil, force: true)
@@ -54,6 +71,11 @@ enum ResolveCommand: Subcommand {
                 throw CommandFailure.trouble(lines.joined(separator: "\n"))
             }
         }
+        let arrayKey = args.value("--array-key")
+        // Remembered resolutions: in a git merge, from the repository's git directory.
+        let remembered = versions.fromGit && !args.has("--no-remember") ? DecisionsFile.rememberedFolder(near: folder(of: path)) : nil
+        var known = MergeDecisions()
+        if let remembered { DecisionsFile.readRemembered(remembered, into: &known, io: io) }
 
         if list {
             // From git, the stages merged again give the conflicts exactly;
@@ -65,7 +87,7 @@ enum ResolveCommand: Subcommand {
             } ?? nil
             var open: [MergeConflict] = []
             if versions.fromGit || (base.map { ($0.graph != nil) == (mine.graph != nil) } ?? false) {
-                open = try mergedAgain(base, mine, theirs, prefer: nil, arrayKey: args.value("--array-key"), path: path).open
+                open = try mergedAgain(base, mine, theirs, decisions: known, arrayKey: arrayKey, path: path).open
             }
             if !versions.fromGit && open.isEmpty && !versions.blockLines.isEmpty {
                 // Blocks no typed conflict accounts for: each by its line.
@@ -86,49 +108,101 @@ enum ResolveCommand: Subcommand {
             return open.isEmpty ? .success : .failure
         }
 
-        let choice = String(sides[0].dropFirst(2))
+        let action = String(actions[0].dropFirst(2))
         let text: [UInt8]
+        var left = 0
         if versions.fromGit {
+            let base = try versions.base.map { try document("base", $0) }
+            let (mine, theirs) = (try document("ours", versions.mine), try document("theirs", versions.theirs))
+            let markers = ConflictMarkerWriter.Markers(size: size, mine: "ours", base: "base", theirs: "theirs")
+            // What is open before this choice (remembered resolutions applied).
+            let before = try mergedAgain(base, mine, theirs, decisions: known, arrayKey: arrayKey, path: path)
             // The file in the work tree is replaced: refuse when it holds no
-            // markers any more (resolved by hand, not yet added).
-            guard let current = try? FileAccess.read(path, io: io), Messages.conflictMarkerLine(in: SourceBytes(current)) != nil else {
+            // markers and is not what remembered resolutions made of it
+            // (resolved by hand, not yet added).
+            let current = try? FileAccess.read(path, io: io)
+            let untouched = try current.map { text in
+                try Messages.conflictMarkerLine(in: SourceBytes(text)) != nil
+                    || text == (try mergedAgain(base, mine, theirs, decisions: known, arrayKey: arrayKey, path: path, markers: markers)).text
+            } ?? false
+            guard untouched else {
                 throw CommandFailure(message: "\(path) has no conflict markers left (resolved by hand?): git add it, or git checkout -m \(path) "
                                      + "to have them back; nothing written", status: .failure)
             }
-            let base = try versions.base.map { try document("base", $0) }
-            let (mine, theirs) = (try document("ours", versions.mine), try document("theirs", versions.theirs))
-            text = try mergedAgain(base, mine, theirs, prefer: choice == "mine" ? .mine : choice == "theirs" ? .theirs : nil,
-                                   arrayKey: args.value("--array-key"), path: path).text
-        } else if choice == "base" {
-            guard let base = versions.base else {
-                throw CommandFailure(message: "\(path): two-way markers hold no base's part; nothing written", status: .failure)
+            var decisions = known
+            if action == "forget" {
+                guard let remembered else { throw CommandFailure.trouble("\(path): not in a git repository: no remembered resolutions") }
+                var forgotten = 0
+                for c in before.conflicts where selectors.isEmpty || selectors.contains(where: { $0.matches(c) }) {
+                    if DecisionsFile.forget(c, in: remembered) { forgotten += 1 }
+                }
+                io.err("graphdiff resolve: \(path): \(forgotten) remembered resolution\(forgotten == 1 ? "" : "s") forgotten\n")
+                decisions = MergeDecisions()
+                DecisionsFile.readRemembered(remembered, into: &decisions, io: io)
+            } else {
+                let side = MergeSide(rawValue: action) ?? .base
+                if selectors.isEmpty { decisions.prefer = side } else { for s in selectors { decisions.select(s, side) } }
             }
-            text = base
+            let merged = try mergedAgain(base, mine, theirs, decisions: decisions, arrayKey: arrayKey, path: path, markers: markers)
+            text = merged.text
+            left = merged.open.count
+            // Remember what this choice settled, by each conflict's content.
+            if let remembered, action != "forget" {
+                let wasOpen = Set(before.open.map(MergeDecisions.key(of:)))
+                for c in merged.conflicts where !c.remembered && wasOpen.contains(MergeDecisions.key(of: c)) {
+                    guard let side = c.resolvedBy else { continue }
+                    try DecisionsFile.remember(c, side, in: remembered)
+                }
+            }
         } else {
-            text = choice == "mine" ? versions.mine : versions.theirs
+            if !selectors.isEmpty || action == "union" || action == "forget" {
+                throw CommandFailure.trouble("\(path) is not unmerged in a git merge in progress: \(action == "union" ? "--union" : action == "forget" ? "--forget" : "--path and --object") "
+                                             + "need the three versions the merge was made from. Merge them again with graphdiff merge "
+                                             + "(--prefer, --decisions), or keep one side in every block with --mine, --theirs or --base")
+            }
+            if action == "base" {
+                guard let base = versions.base else {
+                    throw CommandFailure(message: "\(path): two-way markers hold no base's part; nothing written", status: .failure)
+                }
+                text = base
+            } else {
+                text = action == "mine" ? versions.mine : versions.theirs
+            }
         }
-        // The result is checked as validate would check it.
-        do {
-            _ = try document(choice, text)
-        } catch let failure as CommandFailure {
-            throw CommandFailure(message: "\(path): keeping \(choice) everywhere would give an invalid file; nothing written\n\(failure.message)", status: .failure)
+        // A result without markers is checked as validate would check it.
+        if left == 0 {
+            do {
+                _ = try document(action, text)
+            } catch let failure as CommandFailure {
+                throw CommandFailure(message: "\(path): keeping \(action)\(selectors.isEmpty ? " everywhere" : " there") would give an invalid file; nothing written\n\(failure.message)", status: .failure)
+            }
         }
         if args.value("--output") == "-" {
             io.out(text)
         } else {
             try FileAccess.writeAtomically(text, to: args.value("--output") ?? path)
         }
-        return .success
+        if left > 0 {
+            let why = action == "union" ? "; --union settles only conflicts between arrays" : ""
+            io.err("graphdiff resolve: \(path): \(left) conflict\(left == 1 ? "" : "s") left (marked)\(why)\n")
+        }
+        return left == 0 ? .success : .failure
     }
 
-    /// The three versions merged again, settled for `prefer` (open without one).
-    static func mergedAgain(_ base: LoadedDocument?, _ mine: LoadedDocument, _ theirs: LoadedDocument, prefer: MergeSide?, arrayKey: String?,
-                            path: String) throws -> MergeText {
+    /// The folder `path` is in (`nil`: the current one).
+    static func folder(of path: String) -> String? {
+        path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 }
+    }
+
+    /// The three versions merged again, settled by `decisions`; with
+    /// `markers`, what stays open is marked.
+    static func mergedAgain(_ base: LoadedDocument?, _ mine: LoadedDocument, _ theirs: LoadedDocument, decisions: MergeDecisions, arrayKey: String?,
+                            path: String, markers: ConflictMarkerWriter.Markers? = nil) throws -> MergeText {
         if let m = mine.graph, let t = theirs.graph, base == nil || base?.graph != nil {
             // No base version (added on both sides): an empty graph.
             let b = base?.graph ?? Graph(schema: m.schema, schemaReference: m.schemaReference)
             do {
-                return try MergeText.graphs(base: b, mine: m, theirs: t, prefer: prefer, markers: nil)
+                return try MergeText.graphs(base: b, mine: m, theirs: t, decisions: decisions, markers: markers)
             } catch {
                 throw CommandFailure.trouble("\(path): \(error)")
             }
@@ -136,7 +210,7 @@ enum ResolveCommand: Subcommand {
         // No base version: members both sides added differently conflict.
         let empty: JSONValue = mine.json.objectValue != nil && theirs.json.objectValue != nil ? .object(JSONObject()) : .null
         return MergeText.documents(base: base?.json ?? empty, mine: mine.json, theirs: theirs.json,
-                                   options: .init(arrayKey: arrayKey, prefer: prefer), markers: nil, layout: TextLayout(of: mine.bytes))
+                                   options: .init(arrayKey: arrayKey, decisions: decisions), markers: markers, layout: TextLayout(of: mine.bytes))
     }
 
     /// The versions of `path`: git's index stages when it is unmerged in a
@@ -149,9 +223,8 @@ enum ResolveCommand: Subcommand {
             throw CommandFailure.trouble(f.message)
         }
         // git runs in the file's folder, and names it from there.
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 }
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let folder = folder(of: path)
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         let unmerged = ProcessRunner.run(["git", "ls-files", "-u", "--", name], in: folder)
         if unmerged.status == 0 && !unmerged.stdout.isEmpty {
             func stage(_ n: Int) -> [UInt8]? {

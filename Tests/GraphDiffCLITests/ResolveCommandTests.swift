@@ -127,8 +127,8 @@ final class ResolveCommandTests: XCTestCase {
     func test_misuse_andBrokenMarkers() throws {
         let file = try markedSync()
         let usage: [([String], String)] = [
-            ([file], "choose one of --list, --mine, --theirs and --base"),
-            ([file, "--mine", "--theirs"], "choose one of --list, --mine, --theirs and --base"),
+            ([file], "choose one of --list, --mine, --theirs, --base, --union and --forget"),
+            ([file, "--mine", "--theirs"], "choose one of --list, --mine, --theirs, --base, --union and --forget"),
             ([file, "--mine", "-f", "json"], "--format cannot be used with --mine: --format is for --list"),
             ([file, "--list", "-o", "x"], "--list cannot be used with --output: --list writes nothing"),
             (["-", "--list"], "resolve needs a file, not standard input"),
