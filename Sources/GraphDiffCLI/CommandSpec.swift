@@ -160,6 +160,15 @@ extension CommandSpec {
         ],
         operands: .file)
 
+    static let mergetool = CommandSpec(
+        name: "mergetool", summary: "Settle a merge's conflicts one at a time in the terminal (git mergetool)",
+        options: [
+            Option(names: ["--no-remember"], value: nil, summary: "Neither apply nor record remembered resolutions"),
+            Option(names: ["--array-key"], value: .text("NAME"), summary: "Merge arrays of objects by this member"),
+            helpOption,
+        ],
+        operands: .file)
+
     static let validate = CommandSpec(
         name: "validate", summary: "Check graph, schema or JSON files; list every problem",
         options: [
@@ -246,6 +255,7 @@ extension CommandSpec {
             Option(names: ["--schema"], value: .file, summary: "The schema"),
             Option(names: ["--virtual-base"], value: nil, summary: "Merging merge bases: no markers, exit 0"),
             Option(names: ["--ignore"], value: .text("PATH"), summary: "Take ours' value at this path", repeatable: true),
+            Option(names: ["--no-remember"], value: nil, summary: "Do not apply remembered resolutions"),
             helpOption,
         ],
         operands: .file)
@@ -258,10 +268,10 @@ extension CommandSpec {
     static let help = CommandSpec(
         name: "help", summary: "Show help for a command",
         options: [helpOption],
-        firstOperand: .choice(["diff", "patch", "merge", "resolve", "validate", "fmt", "schema", "migrate", "git", "git-diff", "git-merge", "completion", "help"]))
+        firstOperand: .choice(["diff", "patch", "merge", "resolve", "mergetool", "validate", "fmt", "schema", "migrate", "git", "git-diff", "git-merge", "completion", "help"]))
 
     /// Every command, in the order the top-level help lists them.
-    static let all: [CommandSpec] = [diff, patch, merge, resolve, validate, fmt, schema, migrate, git, gitDiff, gitMerge, completion, help]
+    static let all: [CommandSpec] = [diff, patch, merge, resolve, mergetool, validate, fmt, schema, migrate, git, gitDiff, gitMerge, completion, help]
 
     /// The options of `graphdiff` itself, before a command.
     static let rootOptions: [Option] = [

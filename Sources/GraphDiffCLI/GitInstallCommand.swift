@@ -39,6 +39,9 @@ enum GitInstallCommand: Subcommand {
             ("merge.graphdiff.recursive", "graphdiff-base"),
             ("merge.graphdiff-base.name", "graphdiff: merge of merge bases"),
             ("merge.graphdiff-base.driver", "\(binary) git-merge --virtual-base \(GitMergeArguments.placeholders)"),
+            // git mergetool --tool=graphdiff: the terminal session over the typed conflicts.
+            ("mergetool.graphdiff.cmd", "\(binary) mergetool \"$BASE\" \"$LOCAL\" \"$REMOTE\" \"$MERGED\""),
+            ("mergetool.graphdiff.trustExitCode", "true"),
         ]
         // Without patterns, Core Data model files too, for diffs only.
         let lines = patterns.map { "\($0) diff=graphdiff merge=graphdiff" } + (args.operands.isEmpty ? [modelLine] : [])

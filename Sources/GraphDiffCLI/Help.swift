@@ -11,6 +11,7 @@ enum Help {
           patch       Apply a patch: graphdiff's (verified), RFC 6902 or RFC 7386.
           merge       Merge two edits of one base; report real conflicts only.
           resolve     List the conflicts left in a merged file, or settle them.
+          mergetool   Settle a merge's conflicts one at a time in the terminal.
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
           schema      Import a Core Data model; show how a model changed.
@@ -46,9 +47,9 @@ enum Help {
         the same text as 'graphdiff COMMAND --help'.
 
         Arguments:
-          COMMAND         A command: diff, patch, merge, validate, fmt, schema,
-                          migrate, git, git-diff, git-merge, completion or
-                          help.
+          COMMAND         A command: diff, patch, merge, resolve, mergetool,
+                          validate, fmt, schema, migrate, git, git-diff,
+                          git-merge, completion or help.
 
         Options:
           -h, --help      Show this help.
@@ -366,7 +367,7 @@ enum Help {
     static let gitMerge = """
         graphdiff git-merge: the merge driver git runs for graph files.
 
-        Usage: graphdiff git-merge [--schema FILE] [--virtual-base] [--ignore PATH]... BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]
+        Usage: graphdiff git-merge [--schema FILE] [--virtual-base] [--no-remember] [--ignore PATH]... BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER]
 
         git passes %O %A %B %L %P %S %X %Y. The merge is written over CURRENT,
         atomically, with conflict markers of MARKER-SIZE labelled with git's
@@ -388,9 +389,17 @@ enum Help {
           --ignore PATH   Take ours' value at PATH, never a conflict
                           (repeatable; as for merge --ignore), besides the
                           schema's diff.ignore and the .graphdiff file's paths.
+          --no-remember   Do not apply the resolutions remembered in the
+                          repository's git directory (see resolve).
           -h, --help      Show this help.
 
-        Exit status: 0 merged cleanly, 1 conflicts remain, 2 trouble (never
+        A conflict met before and settled by resolve or mergetool is settled
+        the same way ("resolved from an earlier decision" on standard
+        error), and the file is left unmerged for review, as git's rerere
+        does.
+
+        Exit status: 0 merged cleanly, 1 conflicts remain (or a remembered
+        resolution was applied: review it, then git add), 2 trouble (never
         above 128).
 
         """
@@ -498,6 +507,56 @@ enum Help {
         marked), or the side kept would be an invalid graph (nothing
         written), 2 trouble (markers out of place, an unreadable file, a
         selection outside a git merge).
+
+        """
+
+    static let mergetool = """
+        graphdiff mergetool: settle a merge's conflicts one at a time, in the
+        terminal.
+
+        Usage: graphdiff mergetool [--no-remember] [--array-key NAME] BASE LOCAL REMOTE MERGED
+
+        git mergetool --tool=graphdiff runs it (graphdiff git install
+        registers it as mergetool.graphdiff.cmd, with trustExitCode): BASE,
+        LOCAL and REMOTE are the three versions git gives, MERGED the file
+        to write. Each open conflict is shown on its own screen, typed as
+        merge reports it, with the base's, mine's (local) and theirs'
+        (remote) values side by side (lists of members one a line; long
+        strings also word by word, base to each side). Keys:
+
+          m  mine             t  theirs          b  base (what --conflicts
+          u  union (arrays)   e  edit in $EDITOR     report keeps)
+          n, space, →  next   p, ←  previous     z  undo
+          w  write: a summary of the choices, then y to write, n to go back
+          q  quit without writing (Ctrl-C too)
+
+        A choice moves on to the next conflict without one. e opens the
+        value (mine's, or the one edited before) as JSON in $VISUAL, else
+        $EDITOR, else vi, and takes what is saved there; only a property's
+        value can be edited. On writing, MERGED holds the merge with the
+        choices made and markers for the conflicts left without one; a file
+        without markers is checked as validate would (an invalid one is not
+        written). Each side chosen is remembered in the repository's git
+        directory, as resolve remembers it, and conflicts settled by earlier
+        decisions are not shown again (edited values are not remembered).
+        Without a terminal it refuses and points at graphdiff resolve. It
+        works in any terminal of 40 × 10 or more (80 × 24 over ssh).
+
+        Arguments:
+          BASE LOCAL REMOTE MERGED
+                          git's $BASE, $LOCAL, $REMOTE and $MERGED (an empty
+                          BASE: added on both sides).
+
+        Options:
+          --no-remember   Neither apply nor record remembered resolutions.
+          --array-key NAME
+                          Plain JSON: merge arrays of objects by this member.
+          -h, --help      Show this help.
+
+        Exit status: 0 every conflict settled and written, 1 some left
+        (marked), or quit without writing, or the choices would give an
+        invalid graph (nothing written), 2 trouble (no terminal, unreadable
+        input).
 
         """
 

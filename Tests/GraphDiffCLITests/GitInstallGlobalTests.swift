@@ -38,6 +38,8 @@ final class GitInstallGlobalTests: XCTestCase {
         set global merge.graphdiff.recursive = graphdiff-base
         set global merge.graphdiff-base.name = graphdiff: merge of merge bases
         set global merge.graphdiff-base.driver = \(binary) git-merge --virtual-base %O %A %B %L %P %S %X %Y
+        set global mergetool.graphdiff.cmd = \(binary) mergetool "$BASE" "$LOCAL" "$REMOTE" "$MERGED"
+        set global mergetool.graphdiff.trustExitCode = true
         added to \(attributes): *.graph.json diff=graphdiff merge=graphdiff
         added to \(attributes): **/*.xcdatamodel/contents diff=graphdiff
 
@@ -71,6 +73,8 @@ final class GitInstallGlobalTests: XCTestCase {
             unchanged: merge.graphdiff.recursive = graphdiff-base
             unchanged: merge.graphdiff-base.name = graphdiff: merge of merge bases
             unchanged: merge.graphdiff-base.driver = \(binary) git-merge --virtual-base %O %A %B %L %P %S %X %Y
+            unchanged: mergetool.graphdiff.cmd = \(binary) mergetool "$BASE" "$LOCAL" "$REMOTE" "$MERGED"
+            unchanged: mergetool.graphdiff.trustExitCode = true
             unchanged: \(attributes)
 
             """)
@@ -104,6 +108,8 @@ final class GitInstallGlobalTests: XCTestCase {
             removed merge.graphdiff.recursive
             removed merge.graphdiff-base.name
             removed merge.graphdiff-base.driver
+            removed mergetool.graphdiff.cmd
+            removed mergetool.graphdiff.trustExitCode
             removed from \(attributes): *.graph.json diff=graphdiff merge=graphdiff, **/*.xcdatamodel/contents diff=graphdiff
 
             """)

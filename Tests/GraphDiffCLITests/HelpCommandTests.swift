@@ -13,9 +13,9 @@ final class HelpCommandTests: XCTestCase {
         the same text as 'graphdiff COMMAND --help'.
 
         Arguments:
-          COMMAND         A command: diff, patch, merge, validate, fmt, schema,
-                          migrate, git, git-diff, git-merge, completion or
-                          help.
+          COMMAND         A command: diff, patch, merge, resolve, mergetool,
+                          validate, fmt, schema, migrate, git, git-diff,
+                          git-merge, completion or help.
 
         Options:
           -h, --help      Show this help.

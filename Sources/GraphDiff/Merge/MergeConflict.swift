@@ -106,9 +106,9 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
         return c
     }
 
-    /// One line: what, where, and the three values.
-    public var description: String {
-        func show(_ v: JSONValue?) -> String { v.map { JSONWriter.string($0) } ?? "(absent)" }
+    /// Where the conflict is, as its line names it: `Task "t1".title`,
+    /// `/items/[id=7]/name`, `/a/0 (result)`, `(root)`.
+    public var subject: String {
         var subject = path.tokens.isEmpty ? "(root)" : path.description
         if let location {
             // Indices count in the merged result, and the line says so.
@@ -119,19 +119,28 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
             // Inside a json attribute: the place in its value too.
             if property != nil && path.tokens.count > 4 { subject += JSONPointer(Array(path.tokens.dropFirst(4))).description }
         }
-        let what: String
+        return subject
+    }
+
+    /// What happened, in words: `changed differently`, `deleted by mine, changed by theirs`.
+    public var summary: String {
         switch kind {
-        case .property: what = "changed differently"
-        case .atomicObject: what = "atomic object changed differently"
-        case .deleteModify: what = mine == nil ? "deleted by mine, changed by theirs" : "changed by mine, deleted by theirs"
-        case .insertInsert: what = "inserted differently by both"
-        case .deletedReference: what = "refers to an object the other side deleted"
-        case .moveMove: what = "moved to different places"
-        case .order: what = "reordered in contradiction"
-        case .arrayChunk: what = "array changed differently"
+        case .property: return "changed differently"
+        case .atomicObject: return "atomic object changed differently"
+        case .deleteModify: return mine == nil ? "deleted by mine, changed by theirs" : "changed by mine, deleted by theirs"
+        case .insertInsert: return "inserted differently by both"
+        case .deletedReference: return "refers to an object the other side deleted"
+        case .moveMove: return "moved to different places"
+        case .order: return "reordered in contradiction"
+        case .arrayChunk: return "array changed differently"
         }
+    }
+
+    /// One line: what, where, and the three values.
+    public var description: String {
+        func show(_ v: JSONValue?) -> String { v.map { JSONWriter.string($0) } ?? "(absent)" }
         let resolution = resolvedBy.map { " (took \($0.rawValue))" } ?? ""
-        return "\(subject): \(what): base \(show(base)), mine \(show(mine)), theirs \(show(theirs))\(resolution)"
+        return "\(subject): \(summary): base \(show(base)), mine \(show(mine)), theirs \(show(theirs))\(resolution)"
     }
 }
 
