@@ -454,16 +454,16 @@ enum Help {
         valid graph on its own) are listed by line: FILE:LINE: conflict
         block (why), or {"blocks": [{"line": N}]} as JSON.
 
-        In a git merge, a choice can be limited to the conflicts --path or
-        --object name; the others stay marked. Each conflict a choice
-        settles is remembered in the repository's git directory
-        (graphdiff/decisions/, by its kind, place and three values), and the
-        git merge driver applies it when it meets that very conflict again:
-        it says "resolved from an earlier decision" and leaves the file
-        unmerged for review (git add it), as git's rerere does. Outside a
-        git merge only whole-file choices are possible, with --mine,
-        --theirs or --base; merge again with graphdiff merge --decisions to
-        settle conflicts one by one.
+        A choice can be limited to the conflicts --path or --object name;
+        the others stay marked. In a git merge each conflict is settled on
+        its own, and each a choice settles is remembered in the
+        repository's git directory (graphdiff/decisions/, by its kind, place
+        and three values): the git merge driver applies it when it meets
+        that very conflict again, says "resolved from an earlier decision"
+        and leaves the file unmerged for review (git add it), as git's
+        rerere does. Outside a git merge the markers' blocks are the unit:
+        the side is kept in the blocks that decide a selected conflict, and
+        a block that would also decide another conflict is left marked.
 
         Arguments:
           FILE            The merged file (not standard input).
@@ -480,7 +480,8 @@ enum Help {
           --base          Keep the base's side (what --conflicts report keeps).
           --union         In a git merge: conflicts between arrays take both
                           sides' additions and every removal either made;
-                          other conflicts stay marked.
+                          other conflicts stay marked (outside a git merge:
+                          merge again with merge --prefer union).
           --forget        In a git merge: forget the remembered resolutions of
                           the file's conflicts (or those selected) and mark
                           them again.
@@ -505,8 +506,9 @@ enum Help {
         Exit status: 0 when no conflict is left (--list prints nothing; the
         file written holds none), 1 when some are left (listed, or still
         marked), or the side kept would be an invalid graph (nothing
-        written), 2 trouble (markers out of place, an unreadable file, a
-        selection outside a git merge).
+        written), or a selection names no block it alone decides (nothing
+        written), 2 trouble (markers out of place, an unreadable file,
+        --union or --forget outside a git merge).
 
         """
 

@@ -22,6 +22,8 @@ enum ResolveCommand: Subcommand {
         var fromGit: Bool
         /// The line of each block of markers in the file.
         var blockLines: [Int]
+        /// The file as it is.
+        var text: [UInt8]
     }
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
@@ -155,12 +157,39 @@ enum ResolveCommand: Subcommand {
                 }
             }
         } else {
-            if !selectors.isEmpty || action == "union" || action == "forget" {
-                throw CommandFailure.trouble("\(path) is not unmerged in a git merge in progress: \(action == "union" ? "--union" : action == "forget" ? "--forget" : "--path and --object") "
-                                             + "need the three versions the merge was made from. Merge them again with graphdiff merge "
-                                             + "(--prefer, --decisions), or keep one side in every block with --mine, --theirs or --base")
+            if action == "union" || action == "forget" {
+                throw CommandFailure.trouble("\(path) is not unmerged in a git merge in progress: \(action == "union" ? "--union" : "--forget") "
+                                             + "needs the three versions the merge was made from. Merge them again with graphdiff merge "
+                                             + "(--prefer union, --decisions), or keep one side in every block with --mine, --theirs or --base")
             }
-            if action == "base" {
+            if !selectors.isEmpty {
+                // The blocks that decide a selected place, that side kept in them.
+                let schema = try document("mine", versions.mine).graph?.schema
+                let part: ConflictMarkerReader.Part = action == "mine" ? .mine : action == "theirs" ? .theirs : .base
+                if part == .base && versions.base == nil {
+                    throw CommandFailure(message: "\(path): two-way markers hold no base's part; nothing written", status: .failure)
+                }
+                // The conflicts not selected, as --list finds them, are spared.
+                var others: [MergeConflict] = []
+                if let bytes = versions.base, let base = try? document("base", bytes), (base.graph != nil) == (schema != nil) {
+                    let listed = try mergedAgain(base, try document("mine", versions.mine), try document("theirs", versions.theirs),
+                                                 decisions: MergeDecisions(), arrayKey: arrayKey, path: path)
+                    others = listed.open.filter { c in !selectors.contains { $0.matches(c) } }
+                }
+                let chosen: Set<Int>
+                do {
+                    chosen = Set(try ConflictMarkerReader.blocks(of: versions.text, size: size, schema: schema, selectedBy: selectors, sparing: others))
+                    text = try ConflictMarkerReader.text(of: versions.text, size: size) { chosen.contains($0) ? part : nil }
+                } catch {
+                    throw CommandFailure.trouble("\(path): \(error)")
+                }
+                if chosen.isEmpty {
+                    throw CommandFailure(message: "\(path): no conflict block decides what \(selectors.map(\.description).joined(separator: ", ")) names "
+                                         + "without deciding other conflicts too; nothing written (resolve \(path) --list shows the conflicts; "
+                                         + "in a git merge, resolve settles them one by one)", status: .failure)
+                }
+                left = versions.blockLines.count - chosen.count
+            } else if action == "base" {
                 guard let base = versions.base else {
                     throw CommandFailure(message: "\(path): two-way markers hold no base's part; nothing written", status: .failure)
                 }
@@ -184,7 +213,8 @@ enum ResolveCommand: Subcommand {
         }
         if left > 0 {
             let why = action == "union" ? "; --union settles only conflicts between arrays" : ""
-            io.err("graphdiff resolve: \(path): \(left) conflict\(left == 1 ? "" : "s") left (marked)\(why)\n")
+            let what = versions.fromGit ? "conflict" : "conflict block"
+            io.err("graphdiff resolve: \(path): \(left) \(what)\(left == 1 ? "" : "s") left (marked)\(why)\n")
         }
         return left == 0 ? .success : .failure
     }
@@ -234,7 +264,7 @@ enum ResolveCommand: Subcommand {
             guard let mine = stage(2), let theirs = stage(3) else {
                 throw CommandFailure.trouble("\(path): one side deleted the file (git's index lacks ours or theirs): keep it with git add, or git rm it")
             }
-            return Versions(base: stage(1), mine: mine, theirs: theirs, fromGit: true, blockLines: [])
+            return Versions(base: stage(1), mine: mine, theirs: theirs, fromGit: true, blockLines: [], text: bytes)
         }
         let sides: ConflictMarkerReader.Sides
         do {
@@ -242,6 +272,6 @@ enum ResolveCommand: Subcommand {
         } catch {
             throw CommandFailure.trouble("\(path):\(error)")
         }
-        return Versions(base: sides.base, mine: sides.mine, theirs: sides.theirs, fromGit: false, blockLines: sides.blockLines)
+        return Versions(base: sides.base, mine: sides.mine, theirs: sides.theirs, fromGit: false, blockLines: sides.blockLines, text: bytes)
     }
 }

@@ -90,11 +90,11 @@ extension GitIntegrationTests {
         XCTAssertEqual(repo.tool("resolve", "lists.graph.json", "--list", "--no-remember").stdout.split(separator: "\n").count, 2)
     }
 
-    func test_resolve_outsideAGitMerge_selectionsAndUnion_needTheVersions() throws {
+    func test_resolve_outsideAGitMerge_unionAndForget_needTheVersions() throws {
         let dir = try temporaryDirectory(self)
         let file = dir.appendingPathComponent("merged.json").path
         XCTAssertEqual(graphdiff(["merge", samplePath("sync/base.json"), samplePath("sync/mine.json"), samplePath("sync/theirs.json"), "-o", file]).status, 1)
-        for arguments in [["--mine", "--path", "/metadata"], ["--union"], ["--forget"]] {
+        for arguments in [["--union"], ["--forget"]] {
             let r = graphdiff(["resolve", file] + arguments)
             XCTAssertEqual(r.status, 2, "\(arguments)")
             XCTAssertTrue(r.stderr.contains("is not unmerged in a git merge in progress"), r.stderr)

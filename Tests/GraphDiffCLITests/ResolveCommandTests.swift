@@ -147,6 +147,59 @@ final class ResolveCommandTests: XCTestCase {
         XCTAssertEqual([clean.status.description, clean.stdout], ["0", ""])
     }
 
+    /// Outside git: the blocks that decide the selected conflicts, and only
+    /// those, keep the side chosen; a block that would also settle another
+    /// conflict is not taken.
+    func test_markers_selection_keepsTheSideInTheBlocksThatDecideIt() throws {
+        let file = try markedSync()
+        let r = graphdiff(["resolve", file, "--theirs", "--path", "/metadata"])
+        XCTAssertEqual([r.status.description, r.stderr], ["1", "graphdiff resolve: \(file): 2 conflict blocks left (marked)\n"])
+        XCTAssertEqual(graphdiff(["resolve", file, "--list"]).stdout.components(separatedBy: "\n").filter { $0.hasPrefix("/metadata") }, [])
+        XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains(#""lastSync": "2026-11-21T12:00:00Z""#))
+        let none = graphdiff(["resolve", file, "--mine", "--path", "/nothing"])
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.hasPrefix("graphdiff resolve: \(file): no conflict block decides what /nothing names without deciding other conflicts too; "
+                                            + "nothing written"), none.stderr)
+        XCTAssertEqual(graphdiff(["resolve", file, "--mine", "--path", "/items"]).status, 0)
+        XCTAssertEqual(graphdiff(["resolve", file, "--list"]).status, 0)
+    }
+
+    func test_markers_selection_inAGraph_takesDependentBlocksTogether_andSparesOthers() throws {
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        let base = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/base.graph.json")))) as? [String: Any])
+        func write(_ name: String, _ edit: (inout [String: [String: [String: Any]]]) -> Void) throws -> String {
+            var g = base
+            var objects = try XCTUnwrap(g["objects"] as? [String: [String: [String: Any]]])
+            edit(&objects)
+            g["objects"] = objects
+            let path = dir.appendingPathComponent("\(name).graph.json").path
+            try JSONSerialization.data(withJSONObject: g).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        // Mine deletes c1 (first of its chain) and renames t1; theirs changes both.
+        let b = try write("base") { _ in }
+        let m = try write("mine") { o in
+            o["Task"]?["c1"] = nil
+            o["Task"]?["c2"]?["prev"] = NSNull()
+            o["Task"]?["t1"]?["title"] = "Oat milk"
+        }
+        let t = try write("theirs") { o in
+            o["Task"]?["c1"]?["title"] = "Hoover"
+            o["Task"]?["t1"]?["title"] = "Soy milk"
+        }
+        let file = dir.appendingPathComponent("merged.graph.json").path
+        XCTAssertEqual(graphdiff(["merge", b, m, t, "-o", file]).status, 1)
+        let c1 = graphdiff(["resolve", file, "--mine", "--object", "Task:c1"])
+        XCTAssertEqual([c1.status.description, c1.stderr], ["1", "graphdiff resolve: \(file): 1 conflict block left (marked)\n"])
+        XCTAssertEqual(graphdiff(["resolve", file, "--list"]).stdout, "Task \"t1\".title: changed differently: base \"Milk\", mine \"Oat milk\", theirs \"Soy milk\"\n")
+        XCTAssertEqual(graphdiff(["resolve", file, "--theirs", "--object", "Task:t1.title"]).status, 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        XCTAssertFalse(text.contains("\"c1\""), text)
+        XCTAssertTrue(text.contains("\"title\": \"Soy milk\""), text)
+        XCTAssertEqual(graphdiff(["validate", "-q", file]).status, 0)
+    }
+
     /// The README's example, run as shown (with `Samples` linked into a fresh folder).
     func test_readmeExample_printsWhatTheReadmeShows() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)

@@ -36,17 +36,67 @@ public enum ConflictMarkerReader {
         public var description: String { "\(line): \(message)" }
     }
 
+    /// A part of a marked text: outside every block, or one side of a block.
+    public enum Part: Sendable, Equatable {
+        case outside, mine, base, theirs
+    }
+
     /// Splits `text` into its three sides.
     ///
     /// - Throws: ``MarkerError`` for a marker out of order or a block left open.
     /// - Complexity: O(*n*) in the length of the text.
     public static func sides(of text: [UInt8], size: Int = 7) throws(MarkerError) -> Sides {
-        enum Part { case outside, mine, base, theirs }
         var sides = Sides(mine: [], base: [], theirs: [], blockLines: [])
-        var base: [UInt8] = [], twoWay = false
+        var base: [UInt8] = []
+        let twoWay = try walk(text, size: size) { slice, part, _, marker, line in
+            if marker == UInt8(ascii: "<") { sides.blockLines.append(line) }
+            guard marker == nil else { return }
+            switch part {
+            case .outside:
+                sides.mine += slice
+                base += slice
+                sides.theirs += slice
+            case .mine: sides.mine += slice
+            case .base: base += slice
+            case .theirs: sides.theirs += slice
+            }
+        }
+        sides.base = twoWay ? nil : base
+        return sides
+    }
+
+    /// `text` with the side `choose` names kept in each block (by its
+    /// index, from 0), and the blocks it gives `nil` left as they are,
+    /// markers and all.
+    ///
+    /// - Throws: ``MarkerError`` as ``sides(of:size:)`` does.
+    /// - Complexity: O(*n*) in the length of the text.
+    public static func text(of text: [UInt8], size: Int = 7, choosing choose: (Int) -> Part?) throws(MarkerError) -> [UInt8] {
+        var result: [UInt8] = []
+        var choice: Part?
+        _ = try walk(text, size: size) { slice, part, block, marker, _ in
+            if marker == UInt8(ascii: "<") { choice = choose(block) }
+            if part == .outside && marker == nil {
+                result += slice
+            } else if let choice {
+                if marker == nil && part == choice { result += slice }
+            } else {
+                result += slice
+            }
+        }
+        return result
+    }
+
+    /// Calls `body` for each line of `text`: its bytes, the part it is in,
+    /// the index of its block (the last one opened), its marker character
+    /// (a marker line counts in the part it opens, or in `theirs` for the
+    /// closing one), and its 1-based number. Returns whether a block had no
+    /// base part (two-way markers).
+    static func walk(_ text: [UInt8], size: Int,
+                     _ body: (ArraySlice<UInt8>, Part, Int, UInt8?, Int) -> Void) throws(MarkerError) -> Bool {
         var part = Part.outside
-        var sawBase = false
-        var line = 0, start = 0, openedAt = 0
+        var sawBase = false, twoWay = false
+        var line = 0, start = 0, openedAt = 0, block = -1
         func marker(_ slice: ArraySlice<UInt8>) -> UInt8? {
             guard slice.count >= size, let c = slice.first, c == UInt8(ascii: "<") || c == UInt8(ascii: "|") || c == UInt8(ascii: "=") || c == UInt8(ascii: ">"),
                   slice.prefix(size).allSatisfy({ $0 == c })
@@ -61,12 +111,13 @@ public enum ConflictMarkerReader {
             let slice = text[start..<end]
             line += 1
             start = end
-            switch (marker(slice), part) {
+            let found = marker(slice)
+            switch (found, part) {
             case (UInt8(ascii: "<")?, .outside):
                 part = .mine
                 sawBase = false
                 openedAt = line
-                sides.blockLines.append(line)
+                block += 1
             case (UInt8(ascii: "|")?, .mine):
                 part = .base
                 sawBase = true
@@ -74,23 +125,17 @@ public enum ConflictMarkerReader {
                 if !sawBase { twoWay = true }
                 part = .theirs
             case (UInt8(ascii: ">")?, .theirs):
+                body(slice, .theirs, block, found, line)
                 part = .outside
+                continue
             case (let c?, _):
                 throw MarkerError(line: line, message: "conflict marker \(String(repeating: Character(UnicodeScalar(c)), count: size)) out of place")
             default:
-                switch part {
-                case .outside:
-                    sides.mine += slice
-                    base += slice
-                    sides.theirs += slice
-                case .mine: sides.mine += slice
-                case .base: base += slice
-                case .theirs: sides.theirs += slice
-                }
+                break
             }
+            body(slice, part, block, found, line)
         }
         if part != .outside { throw MarkerError(line: openedAt, message: "conflict block not closed") }
-        sides.base = twoWay ? nil : base
-        return sides
+        return twoWay
     }
 }

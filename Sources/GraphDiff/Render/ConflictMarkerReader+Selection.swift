@@ -1,0 +1,80 @@
+/// Which blocks of a marked text a selection of conflicts names, for
+/// `resolve --path` and `--object` on a file outside a git merge.
+extension ConflictMarkerReader {
+    /// The indices of the blocks of `text` that decide a place one of
+    /// `selectors` names: keeping theirs' lines in that block alone (mine's
+    /// in every other) changes that place, as a diff of the two texts
+    /// finds it (graphs of `schema`, else plain JSON). Blocks whose sides
+    /// depend on another block's (a graph that does not load with one of
+    /// them alone) are tried in pairs; one that needs more stays unselected.
+    /// A block that also decides a place of one of `others` (the conflicts
+    /// not selected) is not selected either: choosing it would settle them.
+    ///
+    /// - Throws: ``MarkerError`` for markers out of place; a load error
+    ///   when mine's text itself does not load.
+    /// - Complexity: O(*b* · *n*): a load and a diff per block, for *b*
+    ///   blocks in a text of *n* bytes, and per pair of blocks that do not
+    ///   load alone.
+    public static func blocks(of text: [UInt8], size: Int = 7, schema: Schema?, selectedBy selectors: [MergeDecisions.Selector],
+                              sparing others: [MergeConflict] = []) throws -> [Int] {
+        let count = try sides(of: text, size: size).blocks
+        let mine = try ConflictMarkerReader.text(of: text, size: size) { _ in .mine }
+        /// The places in which `variant` differs from mine's text, as conflicts a selector can name.
+        let places: ([UInt8]) -> [MergeConflict]?
+        if let schema {
+            let reference = try Graph.load(mine, schema: schema)
+            places = { variant in
+                guard let other = try? Graph.load(variant, schema: schema), let changes = try? ChangeSet.diff(from: reference, to: other) else { return nil }
+                var found: [MergeConflict] = []
+                func place(_ entity: String, _ identity: String, _ property: String?) {
+                    found.append(MergeConflict(kind: property == nil ? .deleteModify : .property, entity: entity, identity: identity, property: property,
+                                               path: JSONPointer(["objects", entity, identity] + (property.map { [$0] } ?? [])), base: nil, mine: nil, theirs: nil))
+                }
+                for o in changes.objects {
+                    if o.kind == .updated { for c in o.changes { place(o.entity, o.id.identity, c.property) } } else { place(o.entity, o.id.identity, nil) }
+                }
+                for s in changes.sequences { place(s.ownerEntity, s.owner.identity, s.relationship) }
+                for m in changes.metadata {
+                    found.append(MergeConflict(kind: .property, path: JSONPointer(["metadata", m.key]), base: nil, mine: nil, theirs: nil))
+                }
+                return found
+            }
+        } else {
+            let reference = try JSONReader.parse(mine)
+            places = { variant in
+                guard let other = try? JSONReader.parse(variant) else { return nil }
+                return JSONDiff.diff(from: reference, to: other).map { MergeConflict(kind: .property, path: $0.path, base: nil, mine: nil, theirs: nil) }
+            }
+        }
+        /// Whether a place is another conflict's: of its object (and
+        /// property), or on the way to its path or under it.
+        func touches(_ place: MergeConflict, _ other: MergeConflict) -> Bool {
+            if let e = other.entity, let i = other.identity {
+                guard place.entity == e, place.identity == i else { return false }
+                return other.property == nil || place.property == nil || place.property == other.property
+            }
+            return place.path.tokens.starts(with: other.path.tokens) || other.path.tokens.starts(with: place.path.tokens)
+        }
+        func selected(_ blocks: Set<Int>) throws -> Bool? {
+            let variant = try ConflictMarkerReader.text(of: text, size: size) { blocks.contains($0) ? .theirs : .mine }
+            guard let found = places(variant) else { return nil }
+            return found.contains { c in selectors.contains { $0.matches(c) } } && !found.contains { c in others.contains { touches(c, $0) } }
+        }
+        var chosen = Set<Int>(), unloadable: [Int] = []
+        for k in 0..<count {
+            switch try selected([k]) {
+            case true?: chosen.insert(k)
+            case false?: break
+            case nil: unloadable.append(k)
+            }
+        }
+        // Blocks that depend on one another (an object and the links of its
+        // neighbours in a chain): taken in pairs.
+        for (i, k) in unloadable.enumerated() {
+            for j in unloadable[(i + 1)...] where try selected([k, j]) == true {
+                chosen.formUnion([k, j])
+            }
+        }
+        return chosen.sorted()
+    }
+}
