@@ -450,9 +450,9 @@ enum Help {
         blocks (keeping mine's lines in every block gives mine's version,
         and so on). The conflicts are those of merging the three versions
         again: typed, as merge reports them. Blocks no typed conflict
-        accounts for (two-way markers; a graph whose base side is not a
-        valid graph on its own) are listed by line: FILE:LINE: conflict
-        block (why), or {"blocks": [{"line": N}]} as JSON.
+        accounts for (two-way markers; a base part that does not read as
+        the other sides do) are listed by line: FILE:LINE: conflict block
+        (why), or {"blocks": [{"line": N}]} as JSON.
 
         A choice can be limited to the conflicts --path or --object name;
         the others stay marked. In a git merge each conflict is settled on

@@ -93,7 +93,7 @@ enum ResolveCommand: Subcommand {
             }
             if !versions.fromGit && open.isEmpty && !versions.blockLines.isEmpty {
                 // Blocks no typed conflict accounts for: each by its line.
-                let why = versions.base == nil ? "two-way markers, without the base's part" : "the base's side is not a valid graph on its own"
+                let why = versions.base == nil ? "two-way markers, without the base's part" : "the base's side does not read as the other sides do"
                 if format == "json" {
                     io.out(JSONWriter.canonical(.object(["blocks": .array(versions.blockLines.map { .object(["line": .number(JSONNumber($0))]) })])))
                 } else {

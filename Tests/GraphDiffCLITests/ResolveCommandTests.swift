@@ -42,7 +42,7 @@ final class ResolveCommandTests: XCTestCase {
         XCTAssertEqual(graphdiff(["validate", "-q", file]).status, 1, "-o - leaves the file as it was")
     }
 
-    func test_graphMarkers_sideKept_isValidated_baseThatIsNoValidGraph_isRefused() throws {
+    func test_graphMarkers_baseSideIsTheReport_sideKeptIsValidated() throws {
         let dir = try temporaryDirectory(self)
         try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
         func graph(_ name: String, _ edit: (inout [String: Any]) -> Void) throws -> String {
@@ -68,16 +68,23 @@ final class ResolveCommandTests: XCTestCase {
         }
         let file = dir.appendingPathComponent("merged.graph.json").path
         XCTAssertEqual(graphdiff(["merge", base, mine, theirs, "-o", file]).status, 1)
+        // The base's side is the --conflicts report result, a valid graph:
+        // the conflicts are typed from the markers alone.
         let listed = graphdiff(["resolve", file, "--list"])
         XCTAssertEqual(listed.status, 1)
-        XCTAssertTrue(listed.stdout.hasPrefix("\(file):9: conflict block (the base's side is not a valid graph on its own"), listed.stdout)
-        let marked = try Data(contentsOf: URL(fileURLWithPath: file))
-        let refused = graphdiff(["resolve", file, "--base"])
-        XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.stderr.hasPrefix("graphdiff resolve: \(file): keeping base everywhere would give an invalid file; nothing written\n\(file) (base):"), refused.stderr)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), marked, "nothing written")
+        XCTAssertTrue(listed.stdout.hasPrefix("Task \"c2\": deleted by mine, changed by theirs"), listed.stdout)
+        let based = graphdiff(["resolve", file, "--base", "-o", "-"])
+        XCTAssertEqual([based.status.description, based.stdout], ["0", graphdiff(["merge", "--conflicts", "report", base, mine, theirs]).stdout])
         XCTAssertEqual(graphdiff(["resolve", file, "--theirs"]).status, 0)
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), graphdiff(["merge", "--prefer", "theirs", base, mine, theirs]).stdout)
+        // A side that would be an invalid graph is refused, nothing written.
+        try Data("{\n  \"$schema\": \"tasks.schema.json\",\n<<<<<<< mine\n  \"objects\": {\"Task\": {\"x\": {\"list\": \"nowhere\"}}}\n=======\n  \"objects\": {}\n>>>>>>> theirs\n}\n".utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let marked = try Data(contentsOf: URL(fileURLWithPath: file))
+        let refused = graphdiff(["resolve", file, "--mine"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.hasPrefix("graphdiff resolve: \(file): keeping mine everywhere would give an invalid file; nothing written\n"), refused.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), marked, "nothing written")
     }
 
     func test_gitMergeInProgress_readsTheIndexStages() throws {

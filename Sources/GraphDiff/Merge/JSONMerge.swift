@@ -73,11 +73,15 @@ public enum JSONMerge {
         -> (value: JSONValue, conflicts: [MergeConflict])
     {
         var conflicts: [MergeConflict] = []
-        let value = merge(base, mine, theirs, at: JSONPointer(), JSONLocation(), options.ignored.root, options, &conflicts) ?? .null
+        let value = merge(base, mine, theirs, at: JSONPointer(), JSONLocation(), JSONPointer(), options.ignored.root, options, &conflicts) ?? .null
         return (value, conflicts)
     }
 
-    static func merge(_ b: JSONValue?, _ m: JSONValue?, _ t: JSONValue?, at path: JSONPointer, _ location: JSONLocation, _ state: IgnoredPaths.State,
+    /// `path` and `location` name the place in the result; `place` in the
+    /// base's terms (elements by their index in the base), which moves
+    /// with no choice (``MergeConflict/basePath``).
+    static func merge(_ b: JSONValue?, _ m: JSONValue?, _ t: JSONValue?, at path: JSONPointer, _ location: JSONLocation, _ place: JSONPointer,
+                      _ state: IgnoredPaths.State,
                       _ options: Options, _ conflicts: inout [MergeConflict]) -> JSONValue? {
         /// Equal, leaving out ignored members below here.
         func same(_ x: JSONValue?, _ y: JSONValue?) -> Bool {
@@ -88,7 +92,7 @@ public enum JSONMerge {
         if same(b, m) {
             // Theirs' values, in mine's member order (and mine's ignored members).
             if case .object(let y)? = m, case .object(let z)? = t, case .object(let x)? = b {
-                return .object(mergeObjects(x, y, z, at: path, location, state, options, &conflicts))
+                return .object(mergeObjects(x, y, z, at: path, location, place, state, options, &conflicts))
             }
             guard !state.isDead, case .array? = m, case .array? = t, case .array? = b else { return t }
         } else if same(b, t) {
@@ -96,14 +100,15 @@ public enum JSONMerge {
         }
         switch (b, m, t) {
         case (.object(let x)?, .object(let y)?, .object(let z)?):
-            return .object(mergeObjects(x, y, z, at: path, location, state, options, &conflicts))
+            return .object(mergeObjects(x, y, z, at: path, location, place, state, options, &conflicts))
         case (nil, .object(let y)?, .object(let z)?):
-            return .object(mergeObjects(JSONObject(), y, z, at: path, location, state, options, &conflicts, baseAbsent: true))
+            return .object(mergeObjects(JSONObject(), y, z, at: path, location, place, state, options, &conflicts, baseAbsent: true))
         case (.array(let x)?, .array(let y)?, .array(let z)?):
-            if let key = options.arrayKey, let merged = keyedMerge(x, y, z, key: key, at: path, location, state, options, &conflicts) { return .array(merged) }
-            return .array(mergeArrays(x, y, z, at: path, location, state, options, &conflicts))
+            if let key = options.arrayKey, let merged = keyedMerge(x, y, z, key: key, at: path, location, place, state, options, &conflicts) { return .array(merged) }
+            return .array(mergeArrays(x, y, z, at: path, location, place, state, options, &conflicts))
         default:
             var c = MergeConflict(kind: .property, path: path, base: b, mine: m, theirs: t, location: location)
+            c.basePath = place
             let side = options.settle(&c)
             conflicts.append(c)
             switch side {
@@ -120,7 +125,8 @@ public enum JSONMerge {
     /// only the base has (kept by a conflict) after the one it follows there.
     ///
     /// - Complexity: O(*n*) expected, for *n* members, plus the merges of their values.
-    static func mergeObjects(_ x: JSONObject, _ y: JSONObject, _ z: JSONObject, at path: JSONPointer, _ location: JSONLocation, _ state: IgnoredPaths.State, _ options: Options,
+    static func mergeObjects(_ x: JSONObject, _ y: JSONObject, _ z: JSONObject, at path: JSONPointer, _ location: JSONLocation, _ place: JSONPointer,
+                             _ state: IgnoredPaths.State, _ options: Options,
                              _ conflicts: inout [MergeConflict], baseAbsent: Bool = false) -> JSONObject {
         let base = baseAbsent ? JSONObject() : x
         // Pair members by name: mine's and theirs' with the base's (a walk,
@@ -171,14 +177,16 @@ public enum JSONMerge {
             if inner.matched {
                 // Ignored: mine's value, or none.
                 if let m { result.members.append(JSONObject.Member(key: key, value: m)) }
-            } else if let v = merge(b, m, t, at: path.appending(key), JSONLocation(location.segments + [.member(key)]), inner, options, &conflicts) {
+            } else if let v = merge(b, m, t, at: path.appending(key), JSONLocation(location.segments + [.member(key)]), place.appending(key), inner, options,
+                                    &conflicts) {
                 result.members.append(JSONObject.Member(key: key, value: v))
             }
         }
         return result
     }
 
-    static func mergeArrays(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], at path: JSONPointer, _ location: JSONLocation, _ state: IgnoredPaths.State,
+    static func mergeArrays(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], at path: JSONPointer, _ location: JSONLocation, _ place: JSONPointer,
+                            _ state: IgnoredPaths.State,
                             _ options: Options, _ conflicts: inout [MergeConflict]) -> [JSONValue] {
         // Elements compare without their ignored members.
         let element = options.ignored.stepIntoElement(state)
@@ -199,10 +207,12 @@ public enum JSONMerge {
                 result += tc
             } else if bc.count == mc.count && mc.count == tc.count {
                 for k in bc.indices {
-                    if let v = merge(bc[k], mc[k], tc[k], at: path.appending(index: result.count), JSONLocation(location.segments + [.index(result.count)]), element, options, &conflicts) { result.append(v) }
+                    if let v = merge(bc[k], mc[k], tc[k], at: path.appending(index: result.count), JSONLocation(location.segments + [.index(result.count)]),
+                                     place.appending(index: bi + k), element, options, &conflicts) { result.append(v) }
                 }
             } else {
                 var c = MergeConflict(kind: .arrayChunk, path: path, base: .array(bc), mine: .array(mc), theirs: .array(tc), location: location)
+                c.basePath = place
                 let side = options.settle(&c)
                 conflicts.append(c)
                 switch side {
@@ -227,7 +237,7 @@ public enum JSONMerge {
     /// Arrays of objects with a unique `key` member in all three versions,
     /// merged element by element and ordered like a chain; `nil` when the
     /// arrays are not such.
-    static func keyedMerge(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], key: String, at path: JSONPointer, _ location: JSONLocation,
+    static func keyedMerge(_ b: [JSONValue], _ m: [JSONValue], _ t: [JSONValue], key: String, at path: JSONPointer, _ location: JSONLocation, _ place: JSONPointer,
                            _ state: IgnoredPaths.State,
                            _ options: Options,
                            _ conflicts: inout [MergeConflict]) -> [JSONValue]? {
@@ -266,7 +276,8 @@ public enum JSONMerge {
             let (bv, mv, tv) = (tb.byKey[k], tm.byKey[k], tt.byKey[k])
             let keyValue = (mv ?? tv ?? bv)?.objectValue?[key] ?? .string(k.string)
             let first = conflicts.count
-            if let v = merge(bv, mv, tv, at: path.appending(k.string), JSONLocation(location.segments + [.key(name: key, value: keyValue)]), element, options,
+            if let v = merge(bv, mv, tv, at: path.appending(k.string), JSONLocation(location.segments + [.key(name: key, value: keyValue)]),
+                             place.appending(k.string), element, options,
                              &conflicts) { merged[k] = v }
             if conflicts.count > first { inside.append((k, first..<conflicts.count)) }
         }
@@ -279,6 +290,7 @@ public enum JSONMerge {
             return order.conflicts.map { c -> MergeConflict in
                 let (bv, mv, tv) = SequenceMerge.conflictValues(c, versions)
                 var conflict = MergeConflict(kind: MergeConflict.Kind(c.kind), path: path, base: bv, mine: mv, theirs: tv, location: location)
+                conflict.basePath = place
                 if let attribute = options.attribute { conflict = conflict.inAttribute(attribute) }
                 return conflict
             }
@@ -299,6 +311,7 @@ public enum JSONMerge {
         for c in orderConflicts {
             // Back to this document's terms (the graph's are made again by the caller).
             var own = MergeConflict(kind: c.kind, path: path, base: c.base, mine: c.mine, theirs: c.theirs, location: location)
+            own.basePath = place
             own.resolvedBy = c.resolvedBy
             own.remembered = c.remembered
             conflicts.append(own)

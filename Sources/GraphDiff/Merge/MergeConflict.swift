@@ -57,6 +57,12 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
     /// (keyed elements by their key, `/packages/[name="six"]/version`);
     /// its indices count in the merged result. `nil` for graphs.
     public var location: JSONLocation?
+    /// For plain JSON (and inside a graph's `json` attribute): where the
+    /// conflict is in the base's terms, array elements by their index in
+    /// the base, so that it names the conflict whatever other conflicts
+    /// chose (result indices move with them); what a recorded decision
+    /// knows the conflict by. `nil`: ``path`` says it.
+    public var basePath: JSONPointer?
     /// The three versions (`nil`: absent on that side).
     public var base: JSONValue?
     /// Mine's version (`nil`: absent on that side).
@@ -102,6 +108,7 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
         var c = MergeConflict(kind: kind == .arrayChunk ? .arrayChunk : .property, entity: place.entity, identity: place.identity,
                               property: place.property, path: JSONPointer(place.path.tokens + path.tokens), base: base, mine: mine, theirs: theirs,
                               resolvedBy: resolvedBy)
+        c.basePath = JSONPointer(place.path.tokens + (basePath ?? path).tokens)
         c.remembered = remembered
         return c
     }

@@ -4,7 +4,7 @@
 extension MergeDecisions {
     /// Records the choices of a decisions file: `{"conflicts": [...]}`,
     /// each conflict as ``ConflictReport`` writes it (`kind`, `entity`,
-    /// `id`, `property`, `path`, `keyPath`, `base`, `mine`, `theirs`,
+    /// `id`, `property`, `path`, `basePath`, `base`, `mine`, `theirs`,
     /// `present`), with `"choice"`: `"mine"`, `"theirs"`, `"base"` or
     /// `"union"`. Conflicts without a choice are left as they are; other
     /// members (`positions`, `resolvedBy`) are not read.
@@ -38,7 +38,7 @@ extension MergeDecisions {
                 if present?[member]?.boolValue == false { return nil }
                 return o[member] ?? .null
             }
-            let place = Self.place(try text("keyPath") ?? path)
+            let place = try text("basePath") ?? path
             recorded[Self.key(kind: kind, entity: try text("entity"), identity: try text("id"), property: try text("property"), place: place,
                               base: value("base"), mine: value("mine"), theirs: value("theirs"))] = side
             count += 1

@@ -20,9 +20,11 @@ public struct MergeDecisions: Sendable {
     public struct Selector: Sendable, Hashable, CustomStringConvertible {
         /// The pointer, for `--path`.
         public var path: JSONPointer?
-        /// The entity, identity and property, for `--object`.
+        /// The entity, for `--object`.
         public var entity: String?
+        /// The identity, for `--object`.
         public var identity: String?
+        /// The property, for `--object` (`nil`: every property and the object).
         public var property: String?
 
         /// Conflicts at `path` or under it.
@@ -119,26 +121,17 @@ public struct MergeDecisions: Sendable {
     }
 
     /// What a conflict is known by: its kind, entity, identity and
-    /// property, its place (``place(of:)``), and its three values
-    /// (canonical text): the SHA-256 of those, in hexadecimal.
+    /// property, its place (``place(of:)``: array elements by their index in
+    /// the base, so two elements' conflicts are never one), and its three
+    /// values (canonical text): the SHA-256 of those, in hexadecimal.
     public static func key(of c: MergeConflict) -> String {
         key(kind: c.kind, entity: c.entity, identity: c.identity, property: c.property, place: place(of: c), base: c.base, mine: c.mine, theirs: c.theirs)
     }
 
-    /// A conflict's place as its key counts it: the key path when it
-    /// names an element by its key (``MergeConflict/location``), else its
-    /// path; with every step that is all digits counted as one (array
-    /// indices move with other choices).
+    /// A conflict's place as its key counts it: its path in the base's
+    /// terms (``MergeConflict/basePath``), else its path.
     public static func place(of c: MergeConflict) -> String {
-        if let location = c.location, location.hasKey { return place(location.description) }
-        return place(c.path.description)
-    }
-
-    /// `text` (a path or key path) with each all-digit step as `#`.
-    static func place(_ text: String) -> String {
-        text.split(separator: "/", omittingEmptySubsequences: false)
-            .map { step in !step.isEmpty && step.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } ? "#" : String(step) }
-            .joined(separator: "/")
+        (c.basePath ?? c.path).description
     }
 
     static func key(kind: MergeConflict.Kind, entity: String?, identity: String?, property: String?, place: String,

@@ -1,9 +1,12 @@
 
 extension ConflictMarkerWriter {
     /// The text of a graph merge whose conflicts are resolved as `mine` in
-    /// one way and as `theirs` in the other: the same bytes as
-    /// ``write(mine:theirs:base:style:markers:)`` given the three graphs'
-    /// canonical documents (``Graph/encoded()``), without building them.
+    /// one way and as `theirs` in the other, and kept open as `base` (the
+    /// `--conflicts report` result, whose lines each block quotes, so that
+    /// keeping the base's lines everywhere gives it): the same bytes as
+    /// ``write(mine:theirs:base:baseIsResult:style:markers:)`` given the
+    /// three graphs' canonical documents (``Graph/encoded()``) and
+    /// `baseIsResult`, without building them.
     ///
     /// The objects are joined by entity and identity in canonical order; an
     /// object that is alike in both resolutions is written as it is, and
@@ -17,9 +20,9 @@ extension ConflictMarkerWriter {
         guard !mine.objects.isEmpty, !theirs.objects.isEmpty,
             mine.schema.entities.count == theirs.schema.entities.count, base.schema.entities.count == mine.schema.entities.count
         else {
-            return write(mine: mine.encoded(), theirs: theirs.encoded(), base: base.encoded(), markers: markers)
+            return write(mine: mine.encoded(), theirs: theirs.encoded(), base: base.encoded(), baseIsResult: true, markers: markers)
         }
-        var emitter = Emitter(markers: markers, style: .canonical)
+        var emitter = Emitter(markers: markers, style: .canonical, baseIsResult: true)
         // About the size of one canonical graph: spare the copies of growing.
         emitter.out.reserveCapacity(mine.objects.count * 160)
         emitter.common([UInt8(ascii: "{"), UInt8(ascii: "\n")])
@@ -55,14 +58,13 @@ extension ConflictMarkerWriter.Emitter {
         let schema = mine.schema
         let count = schema.entities.count
         let rows = (Graph.rowsByEntity(mine.objects, entityCount: count), Graph.rowsByEntity(theirs.objects, entityCount: count))
-        let entities = schema.entities.indices
-            .filter { !rows.0[$0].isEmpty || !rows.1[$0].isEmpty }
-            .sorted { utf8Less(schema.entities[$0].name, schema.entities[$1].name) }
-        // Whether a later group is in mine's text, in theirs', and in the
-        // text that keeps the base in every block (a group both have is
-        // opened, so it is there; one side's only is there with the base's).
         let baseRows = base.objects.isEmpty ? [] : Graph.rowsByEntity(base.objects, entityCount: count)
         func inBase(_ index: Int) -> Bool { index < baseRows.count && !baseRows[index].isEmpty }
+        let entities = schema.entities.indices
+            .filter { !rows.0[$0].isEmpty || !rows.1[$0].isEmpty || inBase($0) }
+            .sorted { utf8Less(schema.entities[$0].name, schema.entities[$1].name) }
+        // Whether a later group is in mine's text, in theirs', and in the
+        // text that keeps the base in every block (the result's groups).
         var laterMine = [Bool](repeating: false, count: entities.count), laterTheirs = laterMine, laterBase = laterMine
         var seenMine = false, seenTheirs = false, seenBase = false
         for i in entities.indices.reversed() {
@@ -70,7 +72,7 @@ extension ConflictMarkerWriter.Emitter {
             let (m, t) = (!rows.0[entities[i]].isEmpty, !rows.1[entities[i]].isEmpty)
             seenMine = seenMine || m
             seenTheirs = seenTheirs || t
-            seenBase = seenBase || (m && t) || inBase(entities[i])
+            seenBase = seenBase || inBase(entities[i])
         }
         let slotOrder = mine.canonicalSlotOrder
         for (i, index) in entities.enumerated() {
@@ -90,7 +92,8 @@ extension ConflictMarkerWriter.Emitter {
             var w = JSONWriter(style: style)
             w.writeString(name)
             common(indentation(2) + w.output + Array(": {".utf8) + [UInt8(ascii: "\n")])
-            objects(of: index, mine: (mine, rows.0[index]), theirs: (theirs, rows.1[index]), base: base, slotOrder: slotOrder[index])
+            objects(of: index, mine: (mine, rows.0[index]), theirs: (theirs, rows.1[index]), base: (base, inBase(index) ? baseRows[index] : []),
+                    slotOrder: slotOrder[index])
             let close = indentation(2) + [UInt8(ascii: "}")]
             func closing(_ comma: Bool) -> [UInt8] { close + (comma ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]) }
             if commaMine == commaTheirs && commaBase == commaMine {
@@ -102,54 +105,46 @@ extension ConflictMarkerWriter.Emitter {
     }
 
     /// The objects of one concrete entity (`rows` sorted by identity in each
-    /// resolution), joined by identity.
+    /// resolution and in the base, the result that keeps conflicts open),
+    /// joined by identity.
     mutating func objects(of entityIndex: Int, mine: (graph: Graph, rows: [Int]), theirs: (graph: Graph, rows: [Int]),
-                          base: Graph, slotOrder: [Int]) {
-        let (ms, ts) = (mine.graph.objects, theirs.graph.objects)
-        // The joined entries: a row of mine's, of theirs', or of both.
-        var entries: [(mine: Int?, theirs: Int?)] = []
+                          base: (graph: Graph, rows: [Int]), slotOrder: [Int]) {
+        let (ms, ts, bs) = (mine.graph.objects, theirs.graph.objects, base.graph.objects)
+        // The joined entries: a row of mine's, theirs' or the base's, or of several.
+        var entries: [Entry3] = []
         entries.reserveCapacity(max(mine.rows.count, theirs.rows.count))
-        var i = 0, j = 0
-        while i < mine.rows.count || j < theirs.rows.count {
-            if j == theirs.rows.count
-                || (i < mine.rows.count && utf8Less(ms.id(atRow: mine.rows[i]).identity, ts.id(atRow: theirs.rows[j]).identity)) {
-                entries.append((mine.rows[i], nil))
-                i += 1
-            } else if i == mine.rows.count || utf8Less(ts.id(atRow: theirs.rows[j]).identity, ms.id(atRow: mine.rows[i]).identity) {
-                entries.append((nil, theirs.rows[j]))
-                j += 1
-            } else {
-                entries.append((mine.rows[i], theirs.rows[j]))
-                i += 1
-                j += 1
-            }
+        var i = 0, j = 0, l = 0
+        while i < mine.rows.count || j < theirs.rows.count || l < base.rows.count {
+            let heads = [i < mine.rows.count ? ms.id(atRow: mine.rows[i]).identity : nil,
+                         j < theirs.rows.count ? ts.id(atRow: theirs.rows[j]).identity : nil,
+                         l < base.rows.count ? bs.id(atRow: base.rows[l]).identity : nil]
+            guard let least = heads.compactMap({ $0 }).min(by: utf8Less) else { break }
+            var e = Entry3()
+            if let h = heads[0], utf8Equal(h, least) { e.mine = mine.rows[i]; i += 1 }
+            if let h = heads[1], utf8Equal(h, least) { e.theirs = theirs.rows[j]; j += 1 }
+            if let h = heads[2], utf8Equal(h, least) { e.base = base.rows[l]; l += 1 }
+            entries.append(e)
         }
         // Whether a later object is in mine's text, theirs', and the text
-        // that keeps the base in every block: there when alike on both
-        // sides, or when the base has it.
+        // that keeps the base in every block (the result's).
         var laterMine = [Bool](repeating: false, count: entries.count), laterTheirs = laterMine, laterBase = laterMine
         var seenMine = false, seenTheirs = false, seenBase = false
         for k in entries.indices.reversed() {
             (laterMine[k], laterTheirs[k], laterBase[k]) = (seenMine, seenTheirs, seenBase)
-            let (m, t) = (entries[k].mine.flatMap(ms.object(atRow:)), entries[k].theirs.flatMap(ts.object(atRow:)))
-            seenMine = seenMine || m != nil
-            seenTheirs = seenTheirs || t != nil
-            if !seenBase {
-                let id = entries[k].mine.map(ms.id(atRow:)) ?? entries[k].theirs.map(ts.id(atRow:))
-                var alike = false
-                if let m, let t { alike = m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) }) }
-                seenBase = alike || (m != nil && t != nil) || (id.flatMap { base.objects[$0] }.map { $0.entityIndex == entityIndex } ?? false)
-            }
+            seenMine = seenMine || entries[k].mine.flatMap(ms.object(atRow:)) != nil
+            seenTheirs = seenTheirs || entries[k].theirs.flatMap(ts.object(atRow:)) != nil
+            seenBase = seenBase || entries[k].base.flatMap(bs.object(atRow:)) != nil
         }
-        /// Whether entry `k` is alike in both resolutions: written as common text.
+        let baseObjects = entries.map { $0.base.flatMap(bs.object(atRow:)) }
+        /// Whether entry `k` is alike in both resolutions and the base: written as common text.
         func alike(_ k: Int) -> Bool {
             guard let r = entries[k].mine, let q = entries[k].theirs, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k],
-                let m = ms.object(atRow: r), let t = ts.object(atRow: q) else { return false }
-            return m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) })
+                let m = ms.object(atRow: r), let t = ts.object(atRow: q), let b = baseObjects[k] else { return false }
+            return m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) }) && m.values.elementsEqual(b.values, by: { $0.isIdentical(to: $1) })
         }
         let emit = { (emitter: inout ConflictMarkerWriter.Emitter, range: Range<Int>) in
-            emitter.objects(range, of: entityIndex, entries: entries, later: (laterMine, laterTheirs, laterBase),
-                            mine: mine.graph, theirs: theirs.graph, base: base, slotOrder: slotOrder)
+            emitter.objects(range, of: entityIndex, entries: entries, later: (laterMine, laterTheirs, laterBase), baseObjects: baseObjects,
+                            mine: mine.graph, theirs: theirs.graph, base: base.graph, slotOrder: slotOrder)
         }
         // A large group on two cores: cut at an entry alike in both, where
         // the text of one emitter would flush its block anyway, so the
@@ -163,7 +158,7 @@ extension ConflictMarkerWriter.Emitter {
         }
         let (markers, style) = (self.markers, self.style)
         let second = inParallel({ emit(&self, 0..<cut) }, { () -> ConflictMarkerWriter.Emitter in
-            var rest = ConflictMarkerWriter.Emitter(markers: markers, style: style)
+            var rest = ConflictMarkerWriter.Emitter(markers: markers, style: style, baseIsResult: true)
             rest.out.reserveCapacity((entries.count - cut) * 160)
             emit(&rest, cut..<entries.count)
             return rest
@@ -175,20 +170,21 @@ extension ConflictMarkerWriter.Emitter {
 
     /// Entries `range` of one concrete entity's joined rows (see
     /// ``objects(of:mine:theirs:base:slotOrder:)``).
-    mutating func objects(_ range: Range<Int>, of entityIndex: Int, entries: [(mine: Int?, theirs: Int?)],
-                          later: (mine: [Bool], theirs: [Bool], base: [Bool]),
+    mutating func objects(_ range: Range<Int>, of entityIndex: Int, entries: [Entry3],
+                          later: (mine: [Bool], theirs: [Bool], base: [Bool]), baseObjects: [GraphObject?],
                           mine: Graph, theirs: Graph, base: Graph, slotOrder: [Int]) {
         let (laterMine, laterTheirs, laterBase) = later
         let (ms, ts) = (mine.objects, theirs.objects)
         let properties = mine.schema.entities[entityIndex].storedProperties
         let indent = indentation(3)
-        var cursor = 0
         for k in range {
             let e = entries[k]
             let m = e.mine.flatMap(ms.object(atRow:)), t = e.theirs.flatMap(ts.object(atRow:))
-            let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:))
+            let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:)) ?? e.base.map(base.objects.id(atRow:))
             guard let id else { continue }
-            if let m, let t, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k], m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) }) {
+            let b = baseObjects[k]
+            if let m, let t, let b, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k], m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) }),
+                m.values.elementsEqual(b.values, by: { $0.isIdentical(to: $1) }) {
                 // The lines of `lines(identity, encoded(m), level: 3, comma:)`,
                 // written directly at the end of the text.
                 flush()
@@ -204,11 +200,17 @@ extension ConflictMarkerWriter.Emitter {
                 swap(&w.output, &out)
                 continue
             }
-            // An object both sides inserted: the merge keeps mine's while it conflicts.
-            let b = base.objects.object(id, cursor: &cursor).flatMap { $0.entityIndex == entityIndex ? $0 : nil }
             let (mv, tv) = (m.map { mine.encoded($0, slotOrder: slotOrder) }, t.map { theirs.encoded($0, slotOrder: slotOrder) })
-            entry(key: id.identity, mv, tv, b.map { base.encoded($0, slotOrder: slotOrder) } ?? (tv != nil ? mv : nil), commaMine: laterMine[k], commaTheirs: laterTheirs[k], commaBase: laterBase[k],
-                  level: 3)
+            entry(key: id.identity, mv, tv, b.map { base.encoded($0, slotOrder: slotOrder) }, commaMine: laterMine[k], commaTheirs: laterTheirs[k],
+                  commaBase: laterBase[k], level: 3)
         }
+    }
+}
+
+extension ConflictMarkerWriter.Emitter {
+    /// One object's rows in mine's resolution, theirs' and the base (the
+    /// result that keeps conflicts open), where it has one.
+    struct Entry3 {
+        var mine: Int?, theirs: Int?, base: Int?
     }
 }

@@ -34,7 +34,10 @@
 ///
 /// Everything that depends on a conflict's choice is inside markers: for a
 /// chain, the `prev`/`next` lines of the members around a conflicting move
-/// too. One conflict may give several blocks (one per object it touches);
+/// too. For graphs the base's lines quote the `--conflicts report` result
+/// exactly (a place where it differs from the two resolutions is a block
+/// even where they agree), so keeping the base's lines everywhere gives
+/// that valid graph. One conflict may give several blocks (one per object it touches);
 /// keep the same side in all of them for a valid graph.
 public enum ConflictMarkerWriter {
     /// Marker length and labels (git's `%L`, and the labels after the markers).
@@ -64,14 +67,20 @@ public enum ConflictMarkerWriter {
     /// - Parameters:
     ///   - mine: the result with every conflict resolved for mine.
     ///   - theirs: the result with every conflict resolved for theirs.
-    ///   - base: the common ancestor, quoted in each block (`nil`: none).
+    ///   - base: the common ancestor, quoted in each block (`nil`: none);
+    ///     or, with `baseIsResult`, the merged document that keeps the
+    ///     conflicts open (`--conflicts report`).
+    ///   - baseIsResult: `base` is that merged document: it is quoted
+    ///     exactly, so keeping the base's lines in every block gives it,
+    ///     and a place where it differs from both resolutions (which agree
+    ///     there) is a block too. Arrays are then not opened.
     ///   - style: the layout: canonical for graphs; for plain JSON members
     ///     in their order, indented as mine's file is.
     /// - Returns: the text; without markers when the two are the same.
     /// - Complexity: O(*n* log *n*) in the size of the documents.
-    public static func write(mine: JSONValue, theirs: JSONValue, base: JSONValue?, style: JSONWriter.Style = .canonical,
+    public static func write(mine: JSONValue, theirs: JSONValue, base: JSONValue?, baseIsResult: Bool = false, style: JSONWriter.Style = .canonical,
                              markers: Markers = Markers()) -> [UInt8] {
-        var emitter = Emitter(markers: markers, style: style)
+        var emitter = Emitter(markers: markers, style: style, baseIsResult: baseIsResult)
         emitter.entry(key: nil, mine, theirs, base, commaMine: false, commaTheirs: false, level: 0)
         emitter.flush()
         return emitter.out
@@ -85,10 +94,14 @@ public enum ConflictMarkerWriter {
         /// The lines of the block being gathered: mine's, the base's, theirs'.
         var pendingMine: [UInt8] = [], pendingBase: [UInt8] = [], pendingTheirs: [UInt8] = []
         var pending = false
+        /// The base given is the merged result that keeps conflicts open,
+        /// quoted exactly (see ``ConflictMarkerWriter/write(mine:theirs:base:baseIsResult:style:markers:)``).
+        let baseIsResult: Bool
 
-        init(markers: Markers, style: JSONWriter.Style) {
+        init(markers: Markers, style: JSONWriter.Style, baseIsResult: Bool = false) {
             self.markers = markers
             self.style = style
+            self.baseIsResult = baseIsResult
         }
 
         /// The indentation of `level`.
@@ -152,7 +165,7 @@ public enum ConflictMarkerWriter {
         mutating func entry(key: String?, _ m: JSONValue?, _ t: JSONValue?, _ b: JSONValue?, commaMine: Bool, commaTheirs: Bool,
                             commaBase: Bool? = nil, level: Int) {
             let commaBase = commaBase ?? (commaMine || commaTheirs)
-            if let m, let t, same(m, t), commaMine == commaTheirs, commaBase == commaMine {
+            if let m, let t, same(m, t), commaMine == commaTheirs, commaBase == commaMine, !baseIsResult || (b.map { same($0, m) } ?? false) {
                 common(lines(key, m, level: level, comma: commaMine))
                 return
             }
@@ -188,7 +201,7 @@ public enum ConflictMarkerWriter {
             // two resolutions merged against the base, conflicts kept at
             // the base).
             var baseValue = b
-            if let m, let t {
+            if let m, let t, !baseIsResult {
                 if same(m, t) {
                     baseValue = m
                 } else if let b, !b.isIdentical(to: m), (b.objectValue != nil && m.objectValue != nil && t.objectValue != nil)
@@ -211,7 +224,7 @@ public enum ConflictMarkerWriter {
             if let mo = m.objectValue, let to = t.objectValue {
                 return b?.objectValue != nil && !mo.isEmpty && !to.isEmpty && aligned(mo, to, nil) != nil
             }
-            if style.pretty, let ma = m.arrayValue, let ta = t.arrayValue {
+            if style.pretty, !baseIsResult, let ma = m.arrayValue, let ta = t.arrayValue {
                 return b?.arrayValue != nil && JSONWriter.breaksLines(ma) && JSONWriter.breaksLines(ta)
             }
             return false
@@ -222,6 +235,7 @@ public enum ConflictMarkerWriter {
         /// whose base lines hold it), or the base has it (opened, or in a
         /// block with the base's value).
         func inBaseText(_ m: JSONValue?, _ t: JSONValue?, _ b: JSONValue?, commaMine: Bool, commaTheirs: Bool, commaBase: Bool) -> Bool {
+            if baseIsResult { return b != nil }
             if let m, let t, same(m, t) { return true }
             return b != nil
         }
@@ -231,7 +245,8 @@ public enum ConflictMarkerWriter {
         mutating func members(_ entries: [Entry], level: Int) {
             // A member both sides have and the base lacks: the merge keeps
             // mine's while it conflicts, and so do the base's lines.
-            let entries = entries.map { e in e.base == nil && e.theirs != nil ? Entry(key: e.key, mine: e.mine, theirs: e.theirs, base: e.mine) : e }
+            let entries = baseIsResult ? entries
+                : entries.map { e in e.base == nil && e.theirs != nil ? Entry(key: e.key, mine: e.mine, theirs: e.theirs, base: e.mine) : e }
             var followsMine = false, followsTheirs = false, followsBase = false
             var commas = [(mine: Bool, theirs: Bool, base: Bool)](repeating: (false, false, false), count: entries.count)
             for (i, e) in entries.enumerated().reversed() {
@@ -380,7 +395,20 @@ public enum ConflictMarkerWriter {
                 var entries: [Entry] = []
                 entries.reserveCapacity(max(ms.count, ts.count))
                 var i = 0, j = 0
+                /// With the result as the base, its members neither side has, before `key` (`nil`: all left).
+                func baseOnly(before key: String?) {
+                    guard baseIsResult else { return }
+                    while k < bs.count && (key.map { utf8Less(bs[k].key, $0) } ?? true) {
+                        // (The last entry's own key, which the base may hold too, is no base-only one.)
+                        if !(entries.last.map { utf8Equal($0.key, bs[k].key) } ?? false) {
+                            entries.append(Entry(key: bs[k].key, mine: nil, theirs: nil, base: bs[k].value))
+                        }
+                        k += 1
+                    }
+                }
                 while i < ms.count || j < ts.count {
+                    let next = j == ts.count || (i < ms.count && utf8Less(ms[i].key, ts[j].key)) ? ms[i].key : ts[j].key
+                    baseOnly(before: next)
                     if j == ts.count || (i < ms.count && utf8Less(ms[i].key, ts[j].key)) {
                         entries.append(Entry(key: ms[i].key, mine: ms[i].value, theirs: nil, base: baseValue(ms[i].key)))
                         i += 1
@@ -393,6 +421,7 @@ public enum ConflictMarkerWriter {
                         j += 1
                     }
                 }
+                baseOnly(before: nil)
                 return entries
             }
             let baseIndex = b?.index()
@@ -401,6 +430,8 @@ public enum ConflictMarkerWriter {
                 return b.members[i].value
             }
             let mi = m.index(), ti = t.index()
+            // With the result as the base, a member only it has: one block.
+            if baseIsResult, let b, b.members.contains(where: { mi[ExactString($0.key)] == nil && ti[ExactString($0.key)] == nil }) { return nil }
             // The shared members must come in one order on both sides.
             let sharedMine = m.members.filter { ti[ExactString($0.key)] != nil }.map { ExactString($0.key) }
             let sharedTheirs = t.members.filter { mi[ExactString($0.key)] != nil }.map { ExactString($0.key) }

@@ -33,11 +33,12 @@ public struct MergeText: Sendable {
     ///   - ignored: attributes that take mine's value, besides the
     ///     schema's `diff.ignore` (see ``Graph/merge(base:mine:theirs:prefer:ignored:)``).
     /// - Throws: ``MergeError`` when the graphs are not of one schema.
-    /// - Complexity: O(*n* log *n*) for *n* objects. With markers the merge
-    ///   runs once per preference, on two cores: a preference settles
-    ///   conflicts but never changes which there are (a law the property
-    ///   suite checks), so those two runs give the conflicts, the clean
-    ///   result, and both sides of every marked block.
+    /// - Complexity: O(*n* log *n*) for *n* objects. With open conflicts
+    ///   and markers the merge runs again once per preference, on two
+    ///   cores: a preference settles conflicts but never changes which
+    ///   there are (a law the property suite checks), so those two runs
+    ///   give both sides of every marked block, and the first run (the
+    ///   report's) its base part.
     public static func graphs(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?,
                               markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeText {
         try graphs(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions(prefer: prefer), markers: markers, ignored: ignored)
@@ -47,29 +48,19 @@ public struct MergeText: Sendable {
     /// conflict settled by `decisions`; those it leaves open are marked.
     public static func graphs(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
                               markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeText {
-        guard decisions.leavesOpen, let markers else {
-            let result = try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
-            return MergeText(text: result.graph.canonicalText(), conflicts: result.conflicts, graph: result.graph)
+        // The report first: clean (or settled), it is the result.
+        let report = try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
+        guard let markers, report.conflicts.contains(where: { $0.resolvedBy == nil }) else {
+            return MergeText(text: report.graph.canonicalText(), conflicts: report.conflicts, graph: report.graph)
         }
         func resolved(_ side: MergeSide) -> Result<MergeResult, Error> {
             Result { try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions.writingOpen(as: side), ignored: ignored) }
         }
         let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { resolved(.theirs) })
-        let mineResult = try forMine.get(), theirsResult = try forTheirs.get()
-        // A conflict settled alike under both preferences (a required
-        // reference keeps the object whatever the preference) is resolved
-        // here too; the others are open.
-        var conflicts = mineResult.conflicts
-        for i in conflicts.indices {
-            let other = i < theirsResult.conflicts.count ? theirsResult.conflicts[i] : nil
-            let alike = other.map { $0.path == conflicts[i].path && $0.kind == conflicts[i].kind && $0.resolvedBy == conflicts[i].resolvedBy } ?? false
-            if !alike { conflicts[i].resolvedBy = nil }
-        }
-        guard conflicts.contains(where: { $0.resolvedBy == nil }) else {
-            return MergeText(text: mineResult.graph.canonicalText(), conflicts: conflicts, graph: mineResult.graph)
-        }
-        let text = ConflictMarkerWriter.write(mine: mineResult.graph, theirs: theirsResult.graph, base: base, markers: markers)
-        return MergeText(text: text, conflicts: conflicts, graph: nil)
+        // The base's part of each block is the report's: keeping it
+        // everywhere gives the report's result, a valid graph.
+        let text = ConflictMarkerWriter.write(mine: try forMine.get().graph, theirs: try forTheirs.get().graph, base: report.graph, markers: markers)
+        return MergeText(text: text, conflicts: report.conflicts, graph: nil)
     }
 
     /// Merges three JSON documents (no schema) and writes the result in

@@ -41,6 +41,7 @@ public struct MergeToolSession: Sendable {
     public private(set) var choices: [Choice?]
     /// The conflict shown.
     public private(set) var current = 0
+    /// The screen shown: a conflict, or the summary.
     public private(set) var phase = Phase.choosing
     /// A line for the person: what the last key did, or why it did nothing.
     public private(set) var message: String?

@@ -230,6 +230,27 @@ final class MergeDecisionsTests: XCTestCase {
         XCTAssertEqual(r.conflicts[0].description, "/a: changed differently: base 1, mine 2, theirs 3 (took theirs)")
     }
 
+    /// Two elements' conflicts with the same three values are two
+    /// conflicts: a decision for one leaves the other open (found by testing).
+    func test_aDecisionForOneElement_leavesAnotherWithTheSameValuesOpen() throws {
+        let b = try json(#"{"items": [{"at": 1}, {"at": 1}]}"#), m = try json(#"{"items": [{"at": 2}, {"at": 2}]}"#)
+        let t = try json(#"{"items": [{"at": 3}, {"at": 3}]}"#)
+        let report = JSONMerge.merge(base: b, mine: m, theirs: t)
+        XCTAssertEqual(report.conflicts.map(\.path.description), ["/items/0/at", "/items/1/at"])
+        let decisions = try decisionsFile(report.conflicts) { $0 == 0 ? .theirs : nil }
+        let r = JSONMerge.merge(base: b, mine: m, theirs: t, options: .init(decisions: decisions))
+        XCTAssertEqual(r.conflicts.map(\.resolvedBy), [.theirs, nil])
+        // An element inserted before it by a decided chunk moves its result
+        // index, not its place in the base: the decision still applies.
+        let b2 = try json(#"{"items": ["x", {"at": 1}]}"#), m2 = try json(#"{"items": ["y", "z", {"at": 2}]}"#)
+        let t2 = try json(#"{"items": ["w", {"at": 3}]}"#)
+        let first = JSONMerge.merge(base: b2, mine: m2, theirs: t2)
+        let all = try decisionsFile(first.conflicts) { _ in .mine }
+        let replayed = JSONMerge.merge(base: b2, mine: m2, theirs: t2, options: .init(decisions: all))
+        XCTAssertEqual(replayed.value, JSONMerge.merge(base: b2, mine: m2, theirs: t2, options: .init(prefer: .mine)).value)
+        XCTAssertTrue(replayed.conflicts.allSatisfy { $0.resolvedBy == .mine }, "\(replayed.conflicts)")
+    }
+
     func test_decisionsFile_errorsNameTheConflict() throws {
         var d = MergeDecisions()
         XCTAssertThrowsError(try d.record(decisionsFile: try json("[]"))) { XCTAssertTrue("\($0)".contains("not a decisions file"), "\($0)") }

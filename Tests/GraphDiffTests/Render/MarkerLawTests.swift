@@ -139,10 +139,11 @@ final class MarkerLawTests: XCTestCase {
             let forTheirs = try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .theirs).graph
             guard forMine != forTheirs else { continue }
             cases += 1
-            let one = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: base)
+            let report = try Graph.merge(base: base, mine: mine, theirs: theirs).graph
+            let one = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: report)
             let saved = ConflictMarkerWriter.parallelThreshold
             ConflictMarkerWriter.parallelThreshold = 1
-            let halves = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: base)
+            let halves = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: report)
             ConflictMarkerWriter.parallelThreshold = saved
             XCTAssertEqual(String(decoding: halves, as: UTF8.self), String(decoding: one, as: UTF8.self), "seed \(seed)")
         }
@@ -158,8 +159,11 @@ final class MarkerLawTests: XCTestCase {
         // The graph writer against its oracle, the writer of documents.
         let oracle = ConflictMarkerWriter.write(
             mine: try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .mine).graph.encoded(),
-            theirs: try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .theirs).graph.encoded(), base: base.encoded())
+            theirs: try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: .theirs).graph.encoded(),
+            base: try Graph.merge(base: base, mine: mine, theirs: theirs).graph.encoded(), baseIsResult: true)
         XCTAssertEqual(String(decoding: marked.text, as: UTF8.self), String(decoding: oracle, as: UTF8.self))
+        // Keeping the base's part of every block is the --conflicts report result, a valid graph.
+        XCTAssertEqual(resolveMarkers(marked.text, choose: { _ in nil }), try Graph.merge(base: base, mine: mine, theirs: theirs).graph.canonicalText())
         return (marked.text, forMine, forTheirs, marked.open.count)
     }
 
