@@ -530,19 +530,22 @@ enum Help {
           u  union (arrays)   e  edit in $EDITOR     report keeps)
           n, space, →  next   p, ←  previous     z  undo
           w  write: a summary of the choices, then y to write, n to go back
+             (to the first conflict without a choice)
           q  quit without writing (Ctrl-C too)
 
         A choice moves on to the next conflict without one. e opens the
         value (mine's, or the one edited before) as JSON in $VISUAL, else
         $EDITOR, else vi, and takes what is saved there; only a property's
-        value can be edited. On writing, MERGED holds the merge with the
-        choices made and markers for the conflicts left without one; a file
-        without markers is checked as validate would (an invalid one is not
-        written). Each side chosen is remembered in the repository's git
-        directory, as resolve remembers it, and conflicts settled by earlier
-        decisions are not shown again (edited values are not remembered).
+        value can be edited. Writing needs a choice for every conflict (git
+        mergetool puts the old file back when the tool reports conflicts
+        left); MERGED then holds the merge with the choices made, checked as
+        validate would (an invalid one is not written). Each side chosen is
+        remembered in the repository's git directory, as resolve remembers
+        it, and conflicts settled by earlier decisions are not shown again
+        (the first screen says how many; edited values are not remembered).
         Without a terminal it refuses and points at graphdiff resolve. It
-        works in any terminal of 40 × 10 or more (80 × 24 over ssh).
+        works in any terminal of 40 × 10 or more (80 × 24 over ssh) and
+        draws again when the terminal is resized.
 
         Arguments:
           BASE LOCAL REMOTE MERGED
@@ -555,10 +558,9 @@ enum Help {
                           Plain JSON: merge arrays of objects by this member.
           -h, --help      Show this help.
 
-        Exit status: 0 every conflict settled and written, 1 some left
-        (marked), or quit without writing, or the choices would give an
-        invalid graph (nothing written), 2 trouble (no terminal, unreadable
-        input).
+        Exit status: 0 every conflict settled and written, 1 quit without
+        writing, or the choices would give an invalid graph (nothing
+        written), 2 trouble (no terminal, unreadable input).
 
         """
 

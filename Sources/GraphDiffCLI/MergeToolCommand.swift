@@ -27,8 +27,18 @@ enum MergeToolCommand: Subcommand {
         let loader = DocumentLoader(io: io, schemaOverride: nil, force: true)
         /// One version, read as the merged file would be (its `$schema` beside it).
         func document(_ label: String, _ path: String) throws -> LoadedDocument? {
-            let bytes = (try? FileAccess.read(path, io: io)) ?? []
-            if label == "base" && bytes.isEmpty { return nil }
+            // Only the base may be missing or empty (added on both sides).
+            let bytes: [UInt8]
+            if label == "base" {
+                bytes = (try? FileAccess.read(path, io: io)) ?? []
+                if bytes.isEmpty { return nil }
+            } else {
+                do {
+                    bytes = try FileAccess.read(path, io: io)
+                } catch let failure as CommandFailure {
+                    throw CommandFailure.trouble(failure.message)
+                }
+            }
             do {
                 return try loader.document("\(merged) (\(label))", bytes: SourceBytes(bytes))
             } catch let failure as DocumentFailure {
@@ -45,16 +55,29 @@ enum MergeToolCommand: Subcommand {
         var known = MergeDecisions()
         if let remembered { DecisionsFile.readRemembered(remembered, into: &known, io: io) }
         let first = try ResolveCommand.mergedAgain(base, mine, theirs, decisions: known, arrayKey: arrayKey, path: merged)
-        var session = MergeToolSession(conflicts: first.open, file: merged)
+        var session = MergeToolSession(conflicts: first.open, file: merged, remembered: first.conflicts.filter(\.remembered).count)
 
-        // The session, in the terminal's alternate screen with raw keys.
+        // The session, in the terminal's alternate screen with raw keys;
+        // drawn again after each key, and when the terminal is resized.
         let terminal = Terminal()
         terminal.enter()
         var finish = MergeToolSession.Request.none
+        var drawn: (Int, Int)?
         while finish == .none {
-            let (width, height) = terminal.size()
-            terminal.draw(session.screen(width: width, height: height))
-            guard let key = terminal.readKey() else { finish = .quit; break }
+            let size = terminal.size()
+            if drawn.map({ $0 != size }) ?? true {
+                terminal.draw(session.screen(width: size.0, height: size.1))
+                drawn = size
+            }
+            let key: Character
+            switch terminal.readKey(waiting: 250) {
+            case .idle: continue
+            case .end:
+                finish = .quit
+                continue
+            case .key(let k): key = k
+            }
+            drawn = nil
             switch session.press(key) {
             case .none: break
             case .write: finish = .write
@@ -208,8 +231,24 @@ final class Terminal {
         emit("\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\r\n"))
     }
 
-    /// One key: a character, ← and → for the arrow keys, ESC alone; `nil`
-    /// at the end of input. Ctrl-C and Ctrl-D quit.
+    /// What reading a key gave.
+    enum KeyEvent {
+        case key(Character)
+        /// No key within the time given.
+        case idle
+        /// The end of input.
+        case end
+    }
+
+    /// One key, waiting at most `milliseconds`: a character, ← and → for
+    /// the arrow keys, ESC alone. Ctrl-C and Ctrl-D quit.
+    func readKey(waiting milliseconds: Int32) -> KeyEvent {
+        var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, milliseconds) > 0 else { return .idle }
+        return readKey().map(KeyEvent.key) ?? .end
+    }
+
+    /// One key, waiting for it; `nil` at the end of input.
     func readKey() -> Character? {
         guard let byte = readByte() else { return nil }
         switch byte {

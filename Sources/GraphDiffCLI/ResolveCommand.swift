@@ -131,6 +131,9 @@ enum ResolveCommand: Subcommand {
                 throw CommandFailure(message: "\(path) has no conflict markers left (resolved by hand?): git add it, or git checkout -m \(path) "
                                      + "to have them back; nothing written", status: .failure)
             }
+            for selector in selectors where !before.conflicts.contains(where: { selector.matches($0) }) {
+                io.err("graphdiff resolve: \(path): \(selector) names no conflict\n")
+            }
             var decisions = known
             if action == "forget" {
                 guard let remembered else { throw CommandFailure.trouble("\(path): not in a git repository: no remembered resolutions") }

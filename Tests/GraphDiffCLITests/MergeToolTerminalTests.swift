@@ -38,6 +38,10 @@ extension GitIntegrationTests {
 
         func screen() -> String { repo.run("tmux", ["-L", socket, "capture-pane", "-p", "-t", "0"]).stdout }
 
+        func resize(_ width: Int, _ height: Int) {
+            repo.run("tmux", ["-L", socket, "resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
+        }
+
         /// The screen once it shows `text` (waiting up to 10 s), else a failure.
         @discardableResult
         func waitFor(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
@@ -84,6 +88,15 @@ extension GitIntegrationTests {
         XCTAssertTrue(shown.contains("m mine t theirs b base u union e edit n/p next/prev z undo w write q quit"), shown)
         pane.send("x")
         pane.waitFor("(unknown key: ? lists the keys)")
+        // Resized, it draws again without a key: the keys on two lines when narrow.
+        pane.resize(60, 14)
+        pane.waitFor("\nn/p next/prev z undo w write q quit")
+        pane.resize(80, 24)
+        pane.waitFor("m mine t theirs b base u union e edit n/p next/prev z undo w write q quit")
+        // Writing needs a choice for every conflict.
+        pane.send("w", "y")
+        pane.waitFor("2 without a choice: n goes back to them")
+        pane.send("n")
         pane.send("m")
         pane.waitFor("conflict 2 of 2  (1 settled)")
         pane.send("z")

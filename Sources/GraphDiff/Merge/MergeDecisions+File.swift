@@ -38,7 +38,8 @@ extension MergeDecisions {
                 if present?[member]?.boolValue == false { return nil }
                 return o[member] ?? .null
             }
-            let place = try text("basePath") ?? path
+            let keyPath = try text("keyPath"), basePath = try text("basePath")
+            let place = keyPath ?? basePath ?? path
             recorded[Self.key(kind: kind, entity: try text("entity"), identity: try text("id"), property: try text("property"), place: place,
                               base: value("base"), mine: value("mine"), theirs: value("theirs"))] = side
             count += 1

@@ -128,10 +128,12 @@ public struct MergeDecisions: Sendable {
         key(kind: c.kind, entity: c.entity, identity: c.identity, property: c.property, place: place(of: c), base: c.base, mine: c.mine, theirs: c.theirs)
     }
 
-    /// A conflict's place as its key counts it: its path in the base's
-    /// terms (``MergeConflict/basePath``), else its path.
+    /// A conflict's place as its key counts it: its key path when it names
+    /// an element by its key (``MergeConflict/location``), else its path in
+    /// the base's terms (``MergeConflict/basePath``), else its path.
     public static func place(of c: MergeConflict) -> String {
-        (c.basePath ?? c.path).description
+        if let location = c.location, location.hasKey { return location.description }
+        return (c.basePath ?? c.path).description
     }
 
     static func key(kind: MergeConflict.Kind, entity: String?, identity: String?, property: String?, place: String,

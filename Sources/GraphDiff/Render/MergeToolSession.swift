@@ -48,21 +48,26 @@ public struct MergeToolSession: Sendable {
     /// What undo restores: a conflict's earlier choice, and the one shown then.
     private var history: [(index: Int, choice: Choice?, shown: Int)] = []
 
-    /// A session over `conflicts` (the open ones) of the merge of `file`.
-    public init(conflicts: [MergeConflict], file: String) {
+    /// A session over `conflicts` (the open ones) of the merge of `file`;
+    /// `remembered` conflicts were settled from earlier decisions (said on
+    /// the first screen).
+    public init(conflicts: [MergeConflict], file: String, remembered: Int = 0) {
         self.conflicts = conflicts
         self.file = file
         self.choices = Array(repeating: nil, count: conflicts.count)
+        if remembered > 0 { message = "\(remembered) settled from earlier decisions" }
     }
 
     /// How many conflicts have a choice.
     public var settled: Int { choices.filter { $0 != nil }.count }
 
     /// Whether the conflict's value can be edited by hand: one property's
-    /// value (of an object, or a member of a plain JSON document reached
-    /// through members only), where the result holds exactly it.
+    /// value (of an object both sides have, or a member of a plain JSON
+    /// document reached through members only), where the result holds
+    /// exactly it; not a place in an order (`{"member", "after"}`).
     public static func canEdit(_ c: MergeConflict) -> Bool {
-        guard c.kind == .property || c.kind == .insertInsert || c.kind == .deletedReference else { return false }
+        guard c.kind == .property || c.kind == .insertInsert, c.mine != nil, c.theirs != nil else { return false }
+        if c.mine?.objectValue?["member"] != nil && c.mine?.objectValue?["after"] != nil { return false }
         if c.entity != nil { return c.property != nil && c.path.tokens.count == 4 }
         guard let location = c.location else { return !c.path.tokens.isEmpty && c.path.tokens.first != "metadata" }
         return !location.segments.isEmpty && location.segments.allSatisfy { if case .member = $0 { return true } else { return false } }
@@ -76,8 +81,18 @@ public struct MergeToolSession: Sendable {
         message = nil
         if phase == .summary {
             switch key {
-            case "y", "w": return .write
-            case "n", "\u{1B}": phase = .choosing
+            case "y", "w":
+                // git mergetool takes a file with conflicts left for a failed
+                // merge and puts the old one back: every choice would be lost.
+                guard settled == conflicts.count else {
+                    message = "\(conflicts.count - settled) without a choice: n goes back to them"
+                    return .none
+                }
+                return .write
+            case "n", "\u{1B}":
+                phase = .choosing
+                // Back at the first conflict without a choice, if any.
+                if let open = choices.firstIndex(where: { $0 == nil }) { current = open }
             case "q": return .quit
             default: message = "y writes, n goes back, q quits without writing"
             }
@@ -107,7 +122,7 @@ public struct MergeToolSession: Sendable {
         case "z": undo()
         case "w": phase = .summary
         case "q": return .quit
-        case "?": message = "m mine, t theirs, b base (as the report keeps), u union (arrays), e edit, n/p move, z undo, w write, q quit"
+        case "?": message = "b: as --conflicts report keeps it; u: arrays; e: $EDITOR"
         default: message = "unknown key: ? lists the keys"
         }
         return .none
@@ -176,7 +191,7 @@ public struct MergeToolSession: Sendable {
         func add(_ s: String) { lines.append(Self.fit(s, w)) }
         let rule = String(repeating: "-", count: w)
         if phase == .summary {
-            add("graphdiff mergetool  \(file)  summary: \(settled) of \(conflicts.count) settled")
+            add("summary: \(settled) of \(conflicts.count) settled  \(file)")
             add(rule)
             let room = h - 5
             for (i, c) in conflicts.enumerated().prefix(room) {
@@ -184,7 +199,7 @@ public struct MergeToolSession: Sendable {
             }
             if conflicts.count > room { add(" … \(conflicts.count - room) more") }
             while lines.count < h - 3 { lines.append("") }
-            add(message ?? (settled < conflicts.count ? "the conflicts without a choice stay marked" : "every conflict has a choice"))
+            add(message ?? (settled < conflicts.count ? "every conflict needs a choice before writing" : "every conflict has a choice"))
             add(rule)
             add("y write and finish   n back   q quit without writing")
             return lines
@@ -196,7 +211,7 @@ public struct MergeToolSession: Sendable {
             return lines
         }
         let c = conflicts[current]
-        add("graphdiff mergetool  \(file)  conflict \(current + 1) of \(conflicts.count)  (\(settled) settled)")
+        add("conflict \(current + 1) of \(conflicts.count)  (\(settled) settled)  \(file)")
         add("\(c.subject): \(c.summary)")
         add(rule)
         let column = (w - 6) / 3
@@ -215,16 +230,18 @@ public struct MergeToolSession: Sendable {
                 if let v, let marked = HumanRenderer.wordDiffLiteral(b, v, context) { words.append("\(label): \(marked)") }
             }
         }
+        // The words only where the values keep room of their own.
+        if h - lines.count - 4 - (words.count + 1) < 3 { words = [] }
         let footer = 4 + (words.isEmpty ? 0 : words.count + 1)
         let room = max(1, h - lines.count - footer)
         let tall = columns.map(\.count).max() ?? 0
         for row in 0..<min(tall, room) {
-            let cells = columns.map { row < $0.count ? $0[row] : "" }
-            if row == room - 1 && tall > room {
-                add(cells.map { _ in Self.pad("… \(tall - room + 1) more lines", column) }.joined(separator: " | "))
-            } else {
-                add(cells.map { Self.pad($0, column) }.joined(separator: " | "))
+            let cells = columns.map { column -> String in
+                // The last row says how many lines of that value are left out.
+                if row == room - 1 && column.count > room { return "… \(column.count - room + 1) more lines" }
+                return row < column.count ? column[row] : ""
             }
+            add(cells.map { Self.pad($0, column) }.joined(separator: " | "))
         }
         while lines.count < h - footer { lines.append("") }
         if !words.isEmpty {
