@@ -451,8 +451,12 @@ enum Help {
         and so on). The conflicts are those of merging the three versions
         again: typed, as merge reports them. Blocks no typed conflict
         accounts for (two-way markers; a base part that does not read as
-        the other sides do) are listed by line: FILE:LINE: conflict block
-        (why), or {"blocks": [{"line": N}]} as JSON.
+        the other sides do, or a block the conflicts found do not decide)
+        are listed by line: FILE:LINE: conflict block (why), or as JSON
+        under "blocks": [{"line": N}]. In a git merge, a file changed since
+        the merge wrote it (settled in part by hand, or by a resolve that
+        did not remember) is read from its markers, so nothing done in it
+        is undone.
 
         A choice can be limited to the conflicts --path or --object name;
         the others stay marked. In a git merge each conflict is settled on

@@ -57,12 +57,53 @@ enum MergeToolCommand: Subcommand {
         let first = try ResolveCommand.mergedAgain(base, mine, theirs, decisions: known, arrayKey: arrayKey, path: merged)
         var session = MergeToolSession(conflicts: first.open, file: merged, remembered: first.conflicts.filter(\.remembered).count)
 
+        /// The merge with the session's choices (an edited value is mine's,
+        /// edited, and chosen), or why it cannot be written.
+        func outcome() throws -> Result<MergeText, CommandFailure> {
+            var decisions = session.decisions(adding: known)
+            var editedMine = mine
+            for (c, value) in session.editedValues {
+                do {
+                    try setEdited(value, at: c, in: &editedMine)
+                } catch let failure as CommandFailure {
+                    return .failure(.trouble("\(c.subject): \(failure.message)"))
+                }
+                if let entity = c.entity, let identity = c.identity {
+                    decisions.select(MergeDecisions.Selector(entity: entity, identity: identity, property: c.property), .mine)
+                } else {
+                    decisions.select(MergeDecisions.Selector(path: c.path), .mine)
+                }
+            }
+            let markers = ConflictMarkerWriter.Markers(mine: "ours", base: "base", theirs: "theirs")
+            let result = try ResolveCommand.mergedAgain(base, editedMine, theirs, decisions: decisions, arrayKey: arrayKey, path: merged, markers: markers)
+            if !result.open.isEmpty { return .failure(.trouble("\(result.open.count) conflict\(result.open.count == 1 ? "" : "s") stay open with these choices")) }
+            // Checked as validate would check it.
+            do {
+                _ = try loader.document(merged, bytes: SourceBytes(result.text))
+            } catch let failure as DocumentFailure {
+                return .failure(.trouble("the choices give an invalid file: " + (failure.lines.first ?? "")))
+            }
+            return .success(result)
+        }
+        /// The choices a rule overrides: a conflict that follows another is
+        /// settled as that one is.
+        func overridden(_ result: MergeText) -> [(MergeConflict, MergeSide?)] {
+            var settled: [String: MergeSide?] = [:]
+            for c in result.conflicts { settled[MergeDecisions.key(of: c)] = c.resolvedBy }
+            return zip(session.conflicts, session.choices).compactMap { c, choice in
+                guard case .side(let side)? = choice, let actual = settled[MergeDecisions.key(of: c)], actual != side else { return nil }
+                return (c, actual)
+            }
+        }
+
         // The session, in the terminal's alternate screen with raw keys;
         // drawn again after each key, and when the terminal is resized.
         let terminal = Terminal()
         terminal.enter()
         var finish = MergeToolSession.Request.none
         var drawn: (Int, Int)?
+        var written: MergeText?
+        var warned = false
         while finish == .none {
             let size = terminal.size()
             if drawn.map({ $0 != size }) ?? true {
@@ -80,7 +121,23 @@ enum MergeToolCommand: Subcommand {
             drawn = nil
             switch session.press(key) {
             case .none: break
-            case .write: finish = .write
+            case .write:
+                // Written only as a whole, and after saying which choices a rule overrides.
+                switch try outcome() {
+                case .failure(let why):
+                    session.say("not written: \(why.message)")
+                case .success(let result):
+                    let ruled = overridden(result)
+                    if !ruled.isEmpty && !warned {
+                        warned = true
+                        let first = ruled[0]
+                        session.say("\(first.0.subject) follows another conflict: \(first.1?.rawValue ?? "open")"
+                                    + (ruled.count > 1 ? " (and \(ruled.count - 1) more)" : "") + "; y writes")
+                    } else {
+                        written = result
+                        finish = .write
+                    }
+                }
             case .quit: finish = .quit
             case .edit(let start):
                 terminal.leave()
@@ -101,47 +158,24 @@ enum MergeToolCommand: Subcommand {
             }
         }
         terminal.leave()
-        guard finish == .write else {
+        guard finish == .write, let result = written else {
             io.err("graphdiff mergetool: \(merged): nothing written (\(session.settled) of \(session.conflicts.count) choices dropped)\n")
             return .failure
         }
-
-        // The choices as decisions; an edited value is mine's, edited.
-        var decisions = session.decisions(adding: known)
-        var editedMine = mine
-        for (c, value) in session.editedValues {
-            do {
-                try setEdited(value, at: c, in: &editedMine)
-            } catch let failure as CommandFailure {
-                throw CommandFailure.trouble("\(merged): \(c.subject): \(failure.message); nothing written")
-            }
-            if let entity = c.entity, let identity = c.identity {
-                decisions.select(MergeDecisions.Selector(entity: entity, identity: identity, property: c.property), .mine)
-            } else {
-                decisions.select(MergeDecisions.Selector(path: c.path), .mine)
-            }
-        }
-        let markers = ConflictMarkerWriter.Markers(mine: "ours", base: "base", theirs: "theirs")
-        let result = try ResolveCommand.mergedAgain(base, editedMine, theirs, decisions: decisions, arrayKey: arrayKey, path: merged, markers: markers)
-        if result.open.isEmpty {
-            // Checked as validate would check it.
-            do {
-                _ = try loader.document(merged, bytes: SourceBytes(result.text))
-            } catch let failure as DocumentFailure {
-                throw CommandFailure(message: "\(merged): the choices give an invalid file; nothing written\n" + failure.lines.joined(separator: "\n"),
-                                     status: .failure)
-            }
-        }
         try FileAccess.writeAtomically(result.text, to: merged)
+        // Remembered: each side as the result settled it.
         if let remembered {
             let wasOpen = Set(first.open.map(MergeDecisions.key(of:)))
-            for (c, choice) in zip(session.conflicts, session.choices) where wasOpen.contains(MergeDecisions.key(of: c)) {
+            let ruled = Set(overridden(result).map { MergeDecisions.key(of: $0.0) })
+            for (c, choice) in zip(session.conflicts, session.choices) where wasOpen.contains(MergeDecisions.key(of: c)) && !ruled.contains(MergeDecisions.key(of: c)) {
                 if case .side(let side)? = choice { try DecisionsFile.remember(c, side, in: remembered) }
             }
         }
-        let left = result.open.count
-        io.err("graphdiff mergetool: \(merged): \(session.settled) settled\(left > 0 ? ", \(left) left (marked)" : "")\n")
-        return left == 0 ? .success : .failure
+        for (c, actual) in overridden(result) {
+            io.err("graphdiff mergetool: \(merged): \(c.subject): settled as the conflict it follows (\(actual?.rawValue ?? "open"))\n")
+        }
+        io.err("graphdiff mergetool: \(merged): \(session.settled) settled\n")
+        return .success
     }
 
     /// Runs `$VISUAL` or `$EDITOR` (else `vi`) on `start` as JSON text and

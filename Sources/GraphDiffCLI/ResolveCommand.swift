@@ -59,7 +59,7 @@ enum ResolveCommand: Subcommand {
                 throw CommandFailure.usage("\(error)")
             }
         }
-        let versions = try read(path, markerSize: size, io: io)
+        var versions = try read(path, markerSize: size, io: io)
         let loader = DocumentLoader(io: io, schemaOverride: nil, force: true)
         /// One version, read as the file would be (its `$schema` beside it).
         func document(_ label: String, _ bytes: [UInt8]) throws -> LoadedDocument {
@@ -78,6 +78,26 @@ enum ResolveCommand: Subcommand {
         let remembered = versions.fromGit && !args.has("--no-remember") ? DecisionsFile.rememberedFolder(near: folder(of: path)) : nil
         var known = MergeDecisions()
         if let remembered { DecisionsFile.readRemembered(remembered, into: &known, io: io) }
+        // In a git merge, a file changed since the merge wrote it (settled in
+        // part by hand, or by resolve without the remembered resolutions) is
+        // taken as it is: its blocks, not the index stages, so nothing done
+        // there is undone.
+        // (Two-way markers are git's own text merge, not graphdiff's: its stages stand.)
+        if versions.fromGit, Messages.conflictMarkerLine(in: SourceBytes(versions.text)) != nil,
+            (try? ConflictMarkerReader.sides(of: versions.text, size: size))?.base != nil {
+            let base = try versions.base.map { try document("base", $0) }
+            let markers = ConflictMarkerWriter.Markers(size: size, mine: "ours", base: "base", theirs: "theirs")
+            let expected = try mergedAgain(base, try document("ours", versions.mine), try document("theirs", versions.theirs), decisions: known,
+                                           arrayKey: arrayKey, path: path, markers: markers).text
+            if !ConflictMarkerReader.sameIgnoringLabels(versions.text, expected, size: size) {
+                if args.has("--union") || args.has("--forget") {
+                    throw CommandFailure.trouble("\(path) changed since the merge wrote it: \(args.has("--union") ? "--union" : "--forget") needs the file as the merge "
+                                                 + "wrote it; git checkout -m \(path) writes it again (dropping what was settled in it)")
+                }
+                io.err("graphdiff resolve: \(path): changed since the merge wrote it: its conflict blocks are taken as they are\n")
+                versions = try markerVersions(versions.text, path: path, size: size)
+            }
+        }
 
         if list {
             // From git, the stages merged again give the conflicts exactly;
@@ -91,23 +111,31 @@ enum ResolveCommand: Subcommand {
             if versions.fromGit || (base.map { ($0.graph != nil) == (mine.graph != nil) } ?? false) {
                 open = try mergedAgain(base, mine, theirs, decisions: known, arrayKey: arrayKey, path: path).open
             }
-            if !versions.fromGit && open.isEmpty && !versions.blockLines.isEmpty {
-                // Blocks no typed conflict accounts for: each by its line.
-                let why = versions.base == nil ? "two-way markers, without the base's part" : "the base's side does not read as the other sides do"
-                if format == "json" {
-                    io.out(JSONWriter.canonical(.object(["blocks": .array(versions.blockLines.map { .object(["line": .number(JSONNumber($0))]) })])))
-                } else {
-                    for line in versions.blockLines { io.out("\(path):\(line): conflict block (\(why))\n") }
-                }
-                return .failure
+            // From markers, the blocks no typed conflict accounts for (the
+            // base's part holds what the merge kept, so a conflict where it
+            // kept one side's value reads as the other side's change): each
+            // by its line.
+            var untyped: [Int] = []
+            if !versions.fromGit && !versions.blockLines.isEmpty {
+                let covered = open.isEmpty ? []
+                    : Set((try? ConflictMarkerReader.blocks(of: versions.text, size: size, schema: mine.graph?.schema, deciding: open)) ?? [])
+                untyped = versions.blockLines.indices.filter { !covered.contains($0) }.map { versions.blockLines[$0] }
             }
+            let why = versions.base == nil ? "two-way markers, without the base's part"
+                : open.isEmpty && base == nil ? "the base's side does not read as the other sides do" : "no conflict of the three sides merged again accounts for it"
             if format == "json" {
                 let inputs = [base, mine, theirs].compactMap { $0 }.map { ConflictReport.Input(name: $0.path, graph: $0.graph, source: JSONSourceText($0.bytes)) }
-                io.out(JSONWriter.canonical(ConflictReport.document(open, inputs: inputs)))
+                var document = ConflictReport.document(open, inputs: inputs)
+                if !untyped.isEmpty, case .object(var o) = document {
+                    o["blocks"] = .array(untyped.map { .object(["line": .number(JSONNumber($0))]) })
+                    document = .object(o)
+                }
+                io.out(JSONWriter.canonical(document))
             } else {
                 for c in open { io.out("\(c)\n") }
+                for line in untyped { io.out("\(path):\(line): conflict block (\(why))\n") }
             }
-            return open.isEmpty ? .success : .failure
+            return open.isEmpty && untyped.isEmpty ? .success : .failure
         }
 
         let action = String(actions[0].dropFirst(2))
@@ -269,9 +297,14 @@ enum ResolveCommand: Subcommand {
             }
             return Versions(base: stage(1), mine: mine, theirs: theirs, fromGit: true, blockLines: [], text: bytes)
         }
+        return try markerVersions(bytes, path: path, size: markerSize)
+    }
+
+    /// The versions the conflict markers of `bytes` hold.
+    static func markerVersions(_ bytes: [UInt8], path: String, size: Int) throws -> Versions {
         let sides: ConflictMarkerReader.Sides
         do {
-            sides = try ConflictMarkerReader.sides(of: bytes, size: markerSize)
+            sides = try ConflictMarkerReader.sides(of: bytes, size: size)
         } catch {
             throw CommandFailure.trouble("\(path):\(error)")
         }

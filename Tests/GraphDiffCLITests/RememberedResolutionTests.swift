@@ -38,8 +38,11 @@ extension GitIntegrationTests {
         XCTAssertEqual(text.components(separatedBy: "<<<<<<< ours\n        \"title\": \"Spelt bread\"").count, 2, text)
         XCTAssertEqual(repo.tool("resolve", "lists.graph.json", "--list").stdout,
                        "Task \"t2\".title: changed differently: base \"Bread\", mine \"Spelt bread\", theirs \"Rye bread\"\n")
-        // Without the remembered resolutions, both are listed.
-        XCTAssertEqual(repo.tool("resolve", "lists.graph.json", "--list", "--no-remember").stdout.split(separator: "\n").count, 2)
+        // Without the remembered resolutions the file is no longer what the
+        // merge would write: what is left in it is listed, nothing undone.
+        let unremembered = repo.tool("resolve", "lists.graph.json", "--list", "--no-remember")
+        XCTAssertEqual(unremembered.stdout, "Task \"t2\".title: changed differently: base \"Bread\", mine \"Spelt bread\", theirs \"Rye bread\"\n")
+        XCTAssertEqual(unremembered.stderr, "graphdiff resolve: lists.graph.json: changed since the merge wrote it: its conflict blocks are taken as they are\n")
         XCTAssertEqual(repo.tool("resolve", "lists.graph.json", "--mine").status, 0)
         XCTAssertEqual(remembered(repo).count, 2)
         XCTAssertEqual(repo.tool("validate", "-q", "lists.graph.json").status, 0)
@@ -88,6 +91,20 @@ extension GitIntegrationTests {
         let plain = repo.git("merge", "--no-edit", "b")
         XCTAssertFalse(plain.stderr.contains("earlier decision"), plain.stderr)
         XCTAssertEqual(repo.tool("resolve", "lists.graph.json", "--list", "--no-remember").stdout.split(separator: "\n").count, 2)
+    }
+
+    /// Found by testing: a second resolve without remembered resolutions
+    /// does not undo the first one's choice, nor a block settled by hand.
+    func test_resolve_withoutRemembering_aSecondRunKeepsWhatTheFileHolds() throws {
+        let (repo, _) = try conflictingMerge()
+        let one = repo.tool("resolve", "lists.graph.json", "--theirs", "--object", "Task:t1", "--no-remember")
+        XCTAssertEqual(one.status, 1, one.stderr)
+        let two = repo.tool("resolve", "lists.graph.json", "--mine", "--no-remember")
+        XCTAssertEqual(two.status, 0, two.stderr)
+        XCTAssertTrue(two.stderr.contains("changed since the merge wrote it"), two.stderr)
+        let text = try repo.read("lists.graph.json")
+        XCTAssertTrue(text.contains("\"title\": \"Soy milk\"") && text.contains("\"title\": \"Spelt bread\""), text)
+        XCTAssertEqual(remembered(repo), [])
     }
 
     func test_resolve_outsideAGitMerge_unionAndForget_needTheVersions() throws {

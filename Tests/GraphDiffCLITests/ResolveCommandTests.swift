@@ -207,6 +207,37 @@ final class ResolveCommandTests: XCTestCase {
         XCTAssertEqual(graphdiff(["validate", "-q", file]).status, 0)
     }
 
+    /// A chain order conflict outside git: the base's part is the report's
+    /// (valid), and every block is accounted for: by a typed conflict, or
+    /// listed by its line (found by testing: none may be dropped).
+    func test_markers_orderConflictOfAChain_everyBlockIsAccountedFor() throws {
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        func chain(_ order: [String]) -> String {
+            func link(_ i: Int) -> String { order.indices.contains(i) ? "\"" + order[i] + "\"" : "null" }
+            let tasks = order.enumerated().map { i, id in
+                "\"\(id)\": {\"list\": \"w\", \"title\": \"\(id)\", \"prev\": \(link(i - 1)), \"next\": \(link(i + 1))}"
+            }
+            return "{\"$schema\": \"tasks.schema.json\", \"objects\": {\"TaskList\": {\"w\": {\"title\": \"W\"}}, \"Task\": {" + tasks.joined(separator: ", ") + "}}}"
+        }
+        var inputs: [String] = []
+        for (name, order) in [("b", ["a", "b", "c", "d", "e"]), ("m", ["b", "a", "c", "d", "e"]), ("t", ["a", "c", "b", "d", "e"])] {
+            let path = dir.appendingPathComponent("\(name).graph.json").path
+            try chain(order).write(toFile: path, atomically: true, encoding: .utf8)
+            inputs.append(path)
+        }
+        let file = dir.appendingPathComponent("merged.graph.json").path
+        XCTAssertEqual(graphdiff(["merge"] + inputs + ["-o", file]).status, 1)
+        let listed = graphdiff(["resolve", file, "--list"])
+        XCTAssertEqual(listed.status, 1)
+        XCTAssertFalse(listed.stdout.isEmpty)
+        // Each block is named by a conflict that decides it, or by its line.
+        let blocks = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n").filter { $0.hasPrefix("<<<<<<<") }.count
+        let lines = listed.stdout.components(separatedBy: "\n").filter { $0.contains(": conflict block (") }.count
+        XCTAssertTrue(lines == blocks || listed.stdout.contains("reordered in contradiction"), listed.stdout)
+        XCTAssertEqual(graphdiff(["resolve", file, "--base", "-o", "-"]).stdout, graphdiff(["merge", "--conflicts", "report"] + inputs).stdout)
+    }
+
     /// The README's example, run as shown (with `Samples` linked into a fresh folder).
     func test_readmeExample_printsWhatTheReadmeShows() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
@@ -258,7 +289,7 @@ final class ResolveCommandTests: XCTestCase {
         try "{\n<<<<<<< mine\n  \"b\": 3\n=======\n  \"b\": 4\n>>>>>>> theirs\n}\n".write(toFile: file, atomically: true, encoding: .utf8)
         let listed = graphdiff(["resolve", file, "--list"])
         XCTAssertEqual([listed.status.description, listed.stdout], ["1", "\(file):2: conflict block (two-way markers, without the base's part)\n"])
-        XCTAssertEqual(graphdiff(["resolve", file, "--list", "-f", "json"]).stdout, "{\n  \"blocks\": [\n    {\n      \"line\": 2\n    }\n  ]\n}\n")
+        XCTAssertEqual(graphdiff(["resolve", file, "--list", "-f", "json"]).stdout, "{\n  \"blocks\": [\n    {\n      \"line\": 2\n    }\n  ],\n  \"conflicts\": []\n}\n")
         let base = graphdiff(["resolve", file, "--base"])
         XCTAssertEqual([base.status.description, base.stderr], ["1", "graphdiff resolve: \(file): two-way markers hold no base's part; nothing written\n"])
         XCTAssertEqual(graphdiff(["resolve", file, "--theirs", "-o", "-"]).stdout, "{\n  \"b\": 4\n}\n")

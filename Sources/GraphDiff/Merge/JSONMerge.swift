@@ -212,7 +212,8 @@ public enum JSONMerge {
                 }
             } else {
                 var c = MergeConflict(kind: .arrayChunk, path: path, base: .array(bc), mine: .array(mc), theirs: .array(tc), location: location)
-                c.basePath = place
+                // A stretch is named by where it starts in the base's array.
+                c.basePath = place.appending(index: bi)
                 let side = options.settle(&c)
                 conflicts.append(c)
                 switch side {

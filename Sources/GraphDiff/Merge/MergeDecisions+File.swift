@@ -39,7 +39,7 @@ extension MergeDecisions {
                 return o[member] ?? .null
             }
             let keyPath = try text("keyPath"), basePath = try text("basePath")
-            let place = keyPath ?? basePath ?? path
+            let place = Self.place(kind: kind, keyPath: keyPath, basePath: basePath, path: path)
             recorded[Self.key(kind: kind, entity: try text("entity"), identity: try text("id"), property: try text("property"), place: place,
                               base: value("base"), mine: value("mine"), theirs: value("theirs"))] = side
             count += 1

@@ -132,8 +132,17 @@ public struct MergeDecisions: Sendable {
     /// an element by its key (``MergeConflict/location``), else its path in
     /// the base's terms (``MergeConflict/basePath``), else its path.
     public static func place(of c: MergeConflict) -> String {
-        if let location = c.location, location.hasKey { return location.description }
-        return (c.basePath ?? c.path).description
+        place(kind: c.kind, keyPath: c.location.flatMap { $0.hasKey ? $0.description : nil }, basePath: c.basePath?.description,
+              path: c.path.description)
+    }
+
+    /// The place from a conflict's texts, as a report gives them: the key
+    /// path (and, for a stretch of an array, where it starts in the base),
+    /// else the base path, else the path.
+    static func place(kind: MergeConflict.Kind, keyPath: String?, basePath: String?, path: String) -> String {
+        guard let keyPath else { return basePath ?? path }
+        guard kind == .arrayChunk, let basePath, let slash = basePath.lastIndex(of: "/") else { return keyPath }
+        return keyPath + " @" + basePath[basePath.index(after: slash)...]
     }
 
     static func key(kind: MergeConflict.Kind, entity: String?, identity: String?, property: String?, place: String,
@@ -168,7 +177,7 @@ public struct MergeDecisions: Sendable {
         } else {
             side = prefer
         }
-        if side == .union && Self.union(c.base, c.mine, c.theirs) == nil {
+        if side == .union && !Self.unionApplies(to: c) {
             side = nil
             c.remembered = false
         }
@@ -220,6 +229,15 @@ public struct MergeDecisions: Sendable {
             again[i].remembered = found[i].remembered
         }
         return (second, again)
+    }
+
+    /// Whether `union` settles `c`: a conflict over a value (a property, a
+    /// stretch of an array, a value both sides added) whose versions are
+    /// arrays or absent; never an order, a move or an object's conflict.
+    public static func unionApplies(to c: MergeConflict) -> Bool {
+        guard c.kind == .property || c.kind == .arrayChunk || c.kind == .insertInsert else { return false }
+        if c.mine?.objectValue?["member"] != nil && c.mine?.objectValue?["after"] != nil { return false }
+        return union(c.base, c.mine, c.theirs) != nil
     }
 
     /// Both sides' additions and no removal either side did not make, for

@@ -17,6 +17,31 @@ extension ConflictMarkerReader {
     ///   load alone.
     public static func blocks(of text: [UInt8], size: Int = 7, schema: Schema?, selectedBy selectors: [MergeDecisions.Selector],
                               sparing others: [MergeConflict] = []) throws -> [Int] {
+        try blocks(of: text, size: size, schema: schema) { found in
+            found.contains { c in selectors.contains { $0.matches(c) } } && !found.contains { c in others.contains { touches(c, $0) } }
+        }
+    }
+
+    /// The indices of the blocks of `text` that decide a place of one of
+    /// `conflicts` (as ``blocks(of:size:schema:selectedBy:sparing:)``
+    /// finds the places each block decides).
+    public static func blocks(of text: [UInt8], size: Int = 7, schema: Schema?, deciding conflicts: [MergeConflict]) throws -> [Int] {
+        try blocks(of: text, size: size, schema: schema) { found in found.contains { c in conflicts.contains { touches(c, $0) } } }
+    }
+
+    /// Whether a place is a conflict's: of its object (and property), or
+    /// on the way to its path or under it.
+    static func touches(_ place: MergeConflict, _ other: MergeConflict) -> Bool {
+        if let e = other.entity, let i = other.identity {
+            guard place.entity == e, place.identity == i else { return false }
+            return other.property == nil || place.property == nil || place.property == other.property
+        }
+        return place.path.tokens.starts(with: other.path.tokens) || other.path.tokens.starts(with: place.path.tokens)
+    }
+
+    /// The blocks whose places (alone, or with another block whose sides
+    /// depend on theirs) `chosen` accepts.
+    static func blocks(of text: [UInt8], size: Int, schema: Schema?, where chosen: ([MergeConflict]) -> Bool) throws -> [Int] {
         let count = try sides(of: text, size: size).blocks
         let mine = try ConflictMarkerReader.text(of: text, size: size) { _ in .mine }
         /// The places in which `variant` differs from mine's text, as conflicts a selector can name.
@@ -46,19 +71,9 @@ extension ConflictMarkerReader {
                 return JSONDiff.diff(from: reference, to: other).map { MergeConflict(kind: .property, path: $0.path, base: nil, mine: nil, theirs: nil) }
             }
         }
-        /// Whether a place is another conflict's: of its object (and
-        /// property), or on the way to its path or under it.
-        func touches(_ place: MergeConflict, _ other: MergeConflict) -> Bool {
-            if let e = other.entity, let i = other.identity {
-                guard place.entity == e, place.identity == i else { return false }
-                return other.property == nil || place.property == nil || place.property == other.property
-            }
-            return place.path.tokens.starts(with: other.path.tokens) || other.path.tokens.starts(with: place.path.tokens)
-        }
         func selected(_ blocks: Set<Int>) throws -> Bool? {
             let variant = try ConflictMarkerReader.text(of: text, size: size) { blocks.contains($0) ? .theirs : .mine }
-            guard let found = places(variant) else { return nil }
-            return found.contains { c in selectors.contains { $0.matches(c) } } && !found.contains { c in others.contains { touches(c, $0) } }
+            return places(variant).map(chosen)
         }
         var chosen = Set<Int>(), unloadable: [Int] = []
         for k in 0..<count {

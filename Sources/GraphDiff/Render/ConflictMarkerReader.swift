@@ -65,6 +65,31 @@ public enum ConflictMarkerReader {
         return sides
     }
 
+    /// Whether two marked texts are the same but for the labels after their
+    /// markers (git's branch names, or graphdiff's mine and theirs).
+    ///
+    /// - Complexity: O(*n*) in the length of the texts.
+    public static func sameIgnoringLabels(_ a: [UInt8], _ b: [UInt8], size: Int = 7) -> Bool {
+        func unlabelled(_ text: [UInt8]) -> [UInt8]? {
+            var out: [UInt8] = []
+            out.reserveCapacity(text.count)
+            do {
+                _ = try walk(text, size: size) { slice, _, _, marker, _ in
+                    if let marker {
+                        out += [UInt8](repeating: marker, count: size) + [UInt8(ascii: "\n")]
+                    } else {
+                        out += slice
+                    }
+                }
+            } catch {
+                return nil
+            }
+            return out
+        }
+        guard let x = unlabelled(a), let y = unlabelled(b) else { return a == b }
+        return x == y
+    }
+
     /// `text` with the side `choose` names kept in each block (by its
     /// index, from 0), and the blocks it gives `nil` left as they are,
     /// markers and all.

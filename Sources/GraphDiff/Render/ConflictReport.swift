@@ -40,7 +40,7 @@ public enum ConflictReport {
             if let p = c.property { o["property"] = .string(p) }
             o["path"] = .string(c.path.description)
             if let location = c.location, location.hasKey { o["keyPath"] = .string(location.description) }
-            if let place = c.basePath, place != c.path, !(c.location?.hasKey ?? false) { o["basePath"] = .string(place.description) }
+            if let place = c.basePath, place != c.path, c.kind == .arrayChunk || !(c.location?.hasKey ?? false) { o["basePath"] = .string(place.description) }
             o["base"] = c.base ?? .null
             o["mine"] = c.mine ?? .null
             o["theirs"] = c.theirs ?? .null

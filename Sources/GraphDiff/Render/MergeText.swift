@@ -83,7 +83,12 @@ public struct MergeText: Sendable {
         let forMine = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: preferring).value
         preferring.decisions = options.decisions.writingOpen(as: .theirs)
         let forTheirs = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: preferring).value
-        let text = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: base, style: style, markers: markers)
+        // Some conflicts settled one by one: the base's lines cannot be told
+        // from the base alone, so they quote the merged result that keeps the
+        // rest open (arrays are then not opened).
+        let text = options.decisions.isUniform
+            ? ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: base, style: style, markers: markers)
+            : ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: result.value, baseIsResult: true, style: style, markers: markers)
         return MergeText(text: layout.apply(to: text), conflicts: result.conflicts, graph: nil)
     }
 }

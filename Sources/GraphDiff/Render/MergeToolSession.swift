@@ -105,7 +105,7 @@ public struct MergeToolSession: Sendable {
         case "t": choose(.side(.theirs))
         case "b": choose(.side(.base))
         case "u":
-            if MergeDecisions.union(c.base, c.mine, c.theirs) == nil {
+            if !MergeDecisions.unionApplies(to: c) {
                 message = "union applies only to arrays"
             } else {
                 choose(.side(.union))

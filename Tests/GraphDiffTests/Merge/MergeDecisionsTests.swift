@@ -76,6 +76,11 @@ final class MergeDecisionsTests: XCTestCase {
                 let kept = try JSONReader.parse(resolveMarkers(marked.text, choose: { _ in side }))
                 if kept != expected { return XCTFail("seed \(seed): keeping \(side) in every block is not the rest for \(side)\n\(String(decoding: marked.text, as: UTF8.self))") }
             }
+            // Keeping the base's part everywhere is the merge that leaves the rest open.
+            let based = try JSONReader.parse(resolveMarkers(marked.text, choose: { _ in nil }))
+            if based != JSONMerge.merge(base: b, mine: m, theirs: t, options: .init(decisions: decisions)).value {
+                return XCTFail("seed \(seed): keeping the base's blocks is not the merge with the rest open\n\(String(decoding: marked.text, as: UTF8.self))")
+            }
         }
         XCTAssertGreaterThan(decided, Self.cases / 8)
         XCTAssertGreaterThan(partial, Self.cases / 40)
@@ -249,6 +254,23 @@ final class MergeDecisionsTests: XCTestCase {
         let replayed = JSONMerge.merge(base: b2, mine: m2, theirs: t2, options: .init(decisions: all))
         XCTAssertEqual(replayed.value, JSONMerge.merge(base: b2, mine: m2, theirs: t2, options: .init(prefer: .mine)).value)
         XCTAssertTrue(replayed.conflicts.allSatisfy { $0.resolvedBy == .mine }, "\(replayed.conflicts)")
+    }
+
+    /// Two stretches of one array with the same three values are two
+    /// conflicts, named by where each starts in the base (found by testing).
+    func test_twoAlikeStretchesOfOneArray_takeTheirOwnChoices() throws {
+        let b = try json(#"{"a": ["x", "k1", "k2", "k3", "x", "z"]}"#), m = try json(#"{"a": ["m", "k1", "k2", "k3", "m", "z"]}"#)
+        let t = try json(#"{"a": ["t1", "t2", "k1", "k2", "k3", "t1", "t2", "z"]}"#)
+        let report = JSONMerge.merge(base: b, mine: m, theirs: t)
+        XCTAssertEqual(report.conflicts.map { $0.basePath?.description }, ["/a/0", "/a/4"])
+        let decisions = try decisionsFile(report.conflicts) { $0 == 0 ? .mine : .theirs }
+        XCTAssertEqual(JSONMerge.merge(base: b, mine: m, theirs: t, options: .init(decisions: decisions)).value,
+                       try json(#"{"a": ["m", "k1", "k2", "k3", "t1", "t2", "z"]}"#))
+        // Union settles values, never orders.
+        let order = MergeConflict(kind: .order, path: JSONPointer(["a"]), base: try json(#"["a", "b"]"#), mine: try json(#"["b", "a"]"#),
+                                  theirs: try json(#"["a", "b"]"#))
+        XCTAssertFalse(MergeDecisions.unionApplies(to: order))
+        XCTAssertTrue(MergeDecisions.unionApplies(to: report.conflicts[0]))
     }
 
     func test_decisionsFile_errorsNameTheConflict() throws {
