@@ -482,10 +482,10 @@ enum Help {
           --mine          Keep mine's side of every conflict (or those selected).
           --theirs        Keep theirs' side.
           --base          Keep the base's side (what --conflicts report keeps).
-          --union         In a git merge: conflicts between arrays take both
-                          sides' additions and every removal either made;
-                          other conflicts stay marked (outside a git merge:
-                          merge again with merge --prefer union).
+          --union         Conflicts between arrays take both sides' additions
+                          and every removal either made; other conflicts stay
+                          marked (outside a git merge: blocks of array
+                          elements, or of members whose values are arrays).
           --forget        In a git merge: forget the remembered resolutions of
                           the file's conflicts (or those selected) and mark
                           them again.
@@ -512,7 +512,7 @@ enum Help {
         marked), or the side kept would be an invalid graph (nothing
         written), or a selection names no block it alone decides (nothing
         written), 2 trouble (markers out of place, an unreadable file,
-        --union or --forget outside a git merge).
+        --forget outside a git merge).
 
         """
 

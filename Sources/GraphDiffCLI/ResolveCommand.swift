@@ -188,12 +188,25 @@ enum ResolveCommand: Subcommand {
                 }
             }
         } else {
-            if action == "union" || action == "forget" {
-                throw CommandFailure.trouble("\(path) is not unmerged in a git merge in progress: \(action == "union" ? "--union" : "--forget") "
-                                             + "needs the three versions the merge was made from. Merge them again with graphdiff merge "
-                                             + "(--prefer union, --decisions), or keep one side in every block with --mine, --theirs or --base")
+            if action == "forget" {
+                throw CommandFailure.trouble("\(path) is not unmerged in a git merge in progress: --forget needs the repository "
+                                             + "the resolutions were remembered in")
             }
-            if !selectors.isEmpty {
+            if action == "union" {
+                // Each block whose parts are runs of elements (or members with
+                // array values) takes their union; the others stay marked.
+                let schema = try document("mine", versions.mine).graph?.schema
+                do {
+                    let chosen = selectors.isEmpty ? nil
+                        : Set(try ConflictMarkerReader.blocks(of: versions.text, size: size, schema: schema, selectedBy: selectors))
+                    let style: JSONWriter.Style = schema != nil ? .canonical : JSONWriter.Style(pretty: true, sortKeys: false)
+                    let united = try ConflictMarkerReader.union(of: versions.text, size: size, blocks: chosen, style: style)
+                    text = united.text
+                    left = united.left.count
+                } catch {
+                    throw CommandFailure.trouble("\(path): \(error)")
+                }
+            } else if !selectors.isEmpty {
                 // The blocks that decide a selected place, that side kept in them.
                 let schema = try document("mine", versions.mine).graph?.schema
                 let part: ConflictMarkerReader.Part = action == "mine" ? .mine : action == "theirs" ? .theirs : .base
@@ -243,7 +256,7 @@ enum ResolveCommand: Subcommand {
             try FileAccess.writeAtomically(text, to: args.value("--output") ?? path)
         }
         if left > 0 {
-            let why = action == "union" ? "; --union settles only conflicts between arrays" : ""
+            let why = action == "union" ? (versions.fromGit ? "; --union settles only conflicts between arrays" : "; --union takes only blocks of array elements, or of members whose values are arrays") : ""
             let what = versions.fromGit ? "conflict" : "conflict block"
             io.err("graphdiff resolve: \(path): \(left) \(what)\(left == 1 ? "" : "s") left (marked)\(why)\n")
         }

@@ -107,15 +107,39 @@ extension GitIntegrationTests {
         XCTAssertEqual(remembered(repo), [])
     }
 
-    func test_resolve_outsideAGitMerge_unionAndForget_needTheVersions() throws {
+    func test_resolve_outsideAGitMerge_forgetNeedsTheRepository_unionTakesBlocksOfArrays() throws {
         let dir = try temporaryDirectory(self)
         let file = dir.appendingPathComponent("merged.json").path
         XCTAssertEqual(graphdiff(["merge", samplePath("sync/base.json"), samplePath("sync/mine.json"), samplePath("sync/theirs.json"), "-o", file]).status, 1)
-        for arguments in [["--union"], ["--forget"]] {
-            let r = graphdiff(["resolve", file] + arguments)
-            XCTAssertEqual(r.status, 2, "\(arguments)")
-            XCTAssertTrue(r.stderr.contains("is not unmerged in a git merge in progress"), r.stderr)
+        let forget = graphdiff(["resolve", file, "--forget"])
+        XCTAssertEqual(forget.status, 2)
+        XCTAssertTrue(forget.stderr.contains("is not unmerged in a git merge in progress"), forget.stderr)
+        // Tags changed as sets, a title by both: the tags' union, the title still marked.
+        func write(_ name: String, _ text: String) throws -> String {
+            let path = dir.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
         }
+        let inputs = [try write("b.json", #"{"tags": ["a", "b"], "title": "x", "n": 1}"#), try write("m.json", #"{"tags": ["a", "b", "c"], "title": "y", "n": 1}"#),
+                      try write("t.json", #"{"tags": ["b", "d"], "title": "z", "n": 1}"#)]
+        let marked = dir.appendingPathComponent("u.json").path
+        XCTAssertEqual(graphdiff(["merge"] + inputs + ["-o", marked]).status, 1)
+        let union = graphdiff(["resolve", marked, "--union"])
+        XCTAssertEqual(union.status, 1)
+        XCTAssertEqual(try String(contentsOfFile: marked, encoding: .utf8), """
+            {
+              "tags": ["b", "c", "d"],
+            <<<<<<< mine
+              "title": "y",
+            ||||||| base
+              "title": "x",
+            =======
+              "title": "z",
+            >>>>>>> theirs
+              "n": 1
+            }
+            """)
+        XCTAssertEqual(graphdiff(["resolve", marked, "--list"]).stdout, "/title: changed differently: base \"x\", mine \"y\", theirs \"z\"\n")
         let bad = graphdiff(["resolve", file, "--mine", "--object", "Task"])
         XCTAssertEqual([bad.status.description, bad.stderr.split(separator: "\n").first.map(String.init) ?? ""],
                        ["2", "graphdiff resolve: --object takes ENTITY:ID or ENTITY:ID.PROPERTY, got 'Task'"])
