@@ -8,21 +8,24 @@ enum GitMergeCommand: Subcommand {
     static let help = Help.gitMerge
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
-        var rest = arguments[...]
-        var schema: String?
-        var virtualBase = false
-        var ignores: [String] = []
-        var remember = true
-        while let first = rest.first, ["--schema", "--virtual-base", "--ignore", "--no-remember"].contains(first) {
-            rest = rest.dropFirst()
-            switch first {
-            case "--schema": schema = rest.popFirst()
-            case "--ignore": ignores += rest.popFirst().map { [$0] } ?? []
-            case "--no-remember": remember = false
-            default: virtualBase = true
-            }
+        // The options through the one option table (help and completions
+        // are checked against it); they come before git's operands (the
+        // first, %O, a temporary file, never starts with '-'), which are
+        // never read as options: a work-tree path may start with '-'.
+        var leading = 0
+        while leading < arguments.count, arguments[leading].hasPrefix("-"), arguments[leading] != "--" {
+            let name = arguments[leading].split(separator: "=", maxSplits: 1).map(String.init).first ?? ""
+            let valued = CommandSpec.gitMerge.option(name)?.value != nil && !arguments[leading].contains("=")
+            leading += valued ? 2 : 1
         }
-        guard let git = GitMergeArguments(Array(rest)) else {
+        leading = min(leading, arguments.count)
+        let rest = arguments.dropFirst(leading).first == "--" ? arguments.dropFirst(leading + 1) : arguments.dropFirst(leading)
+        let args = try ParsedArguments(Array(arguments.prefix(leading)) + ["--"] + Array(rest), spec: .gitMerge)
+        let schema = args.value("--schema")
+        let virtualBase = args.has("--virtual-base")
+        let ignores = args.all("--ignore")
+        let remember = !args.has("--no-remember")
+        guard let git = GitMergeArguments(args.operands) else {
             throw CommandFailure.usage("expected BASE CURRENT OTHER MARKER-SIZE PATH [LABEL-BASE LABEL-CURRENT LABEL-OTHER] (git's %O %A %B %L %P %S %X %Y)")
         }
         let base = try FileAccess.read(git.base, io: io), current = try FileAccess.read(git.current, io: io), other = try FileAccess.read(git.other, io: io)

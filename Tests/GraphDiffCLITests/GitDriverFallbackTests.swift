@@ -35,6 +35,20 @@ final class GitDriverFallbackTests: XCTestCase {
         XCTAssertTrue(merged.hasPrefix("{\n  \"$schema\": \"tasks.schema.json\",\n"), merged)
     }
 
+    /// The options go through the option table; git's operands never read
+    /// as options, even a work-tree path that starts with '-'.
+    func test_gitMerge_optionsThroughTheTable_operandsNeverOptions() throws {
+        let mine = #"{"$schema": "tasks.schema.json", "objects": {"Task": {\#(task("a", "A"))}, "TaskList": {"L": {"title": "L"}}}}"#
+        let dir = try workTree(["base": "", "ours": mine, "theirs": mine])
+        let r = graphdiff(["git-merge", "--no-remember", "--schema=\(dir.appendingPathComponent("tasks.schema.json").path)",
+                           dir.appendingPathComponent("base").path, dir.appendingPathComponent("ours").path,
+                           dir.appendingPathComponent("theirs").path, "7", "-lists.graph.json", "HEAD", "base", "-topic"])
+        XCTAssertEqual([r.status.description, r.stderr], ["0", ""])
+        let unknown = graphdiff(["git-merge", "--frobnicate", "a", "b", "c", "7", "p"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("--frobnicate"), unknown.stderr)
+    }
+
     func test_gitMerge_emptyBase_conflictsOnlyOnTheProperty() throws {
         let mine = #"{"$schema": "tasks.schema.json", "objects": {"TaskList": {"L": {"title": "Mine"}}}}"#
         let theirs = #"{"$schema": "tasks.schema.json", "objects": {"TaskList": {"L": {"title": "Theirs"}}}}"#

@@ -47,7 +47,7 @@ final class RootCommandTests: XCTestCase {
 
     func test_manPage_listsTheSameOptionsAsHelp() throws {
         let page = try String(contentsOf: packageRoot.appendingPathComponent("man/graphdiff.1"), encoding: .utf8)
-        for help in [Help.diff, Help.patch, Help.merge, Help.resolve, Help.validate, Help.fmt, Help.git, Help.gitDiff, Help.gitMerge, Help.completion] {
+        for help in [Help.diff, Help.patch, Help.merge, Help.resolve, Help.mergetool, Help.validate, Help.fmt, Help.git, Help.gitDiff, Help.gitMerge, Help.completion] {
             let options = help.split(separator: "\n").compactMap { line -> String? in
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard trimmed.hasPrefix("--") || trimmed.hasPrefix("-") else { return nil }
