@@ -5,12 +5,12 @@ extension LineMerge {
         let base: ByteLines
         let mine: ByteLines
         let theirs: ByteLines
-        let markers: ConflictMarkerWriter.Markers
+        let markers: ConflictMarkers
         var out: [UInt8] = []
         /// The first line of mine not written yet.
         var next = 0
 
-        init(base: ByteLines, mine: ByteLines, theirs: ByteLines, markers: ConflictMarkerWriter.Markers) {
+        init(base: ByteLines, mine: ByteLines, theirs: ByteLines, markers: ConflictMarkers) {
             self.base = base
             self.mine = mine
             self.theirs = theirs

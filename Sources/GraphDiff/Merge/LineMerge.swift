@@ -33,7 +33,7 @@ package enum LineMerge {
     /// - Complexity: two alignments (see ``LineAlignment/changes(from:to:)``)
     ///   plus O(*b* + *m* + *t*) for the chunks and the bytes written.
     package static func merge(base: [UInt8], mine: [UInt8], theirs: [UInt8],
-                             markers: ConflictMarkerWriter.Markers) -> (text: [UInt8], conflicts: Int) {
+                             markers: ConflictMarkers) -> (text: [UInt8], conflicts: Int) {
         let o = ByteLines(base), m = ByteLines(mine), t = ByteLines(theirs)
         let ours = LineAlignment.changes(from: o, to: m), others = LineAlignment.changes(from: o, to: t)
         if ours.isEmpty { return (theirs, 0) }

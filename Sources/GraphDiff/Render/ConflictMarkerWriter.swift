@@ -40,25 +40,9 @@
 /// that valid graph. One conflict may give several blocks (one per object it touches);
 /// keep the same side in all of them for a valid graph.
 public enum ConflictMarkerWriter {
-    /// Marker length and labels (git's `%L`, and the labels after the markers).
-    public struct Markers: Sendable {
-        /// The length of each marker (git's `%L`), 7 by default.
-        public var size: Int
-        /// The label after `<<<<<<<`: mine's side.
-        public var mine: String
-        /// The label after `|||||||`: the base.
-        public var base: String
-        /// The label after `>>>>>>>`: theirs' side.
-        public var theirs: String
-
-        /// Markers of `size` characters with these labels.
-        public init(size: Int = 7, mine: String = "mine", base: String = "base", theirs: String = "theirs") {
-            self.size = size
-            self.mine = mine
-            self.base = base
-            self.theirs = theirs
-        }
-    }
+    /// Marker length and labels (``ConflictMarkers``, a Merge type: the
+    /// line merge writes markers too).
+    public typealias Markers = ConflictMarkers
 
     /// The text of a merge whose conflicts are resolved as `mine` (the
     /// `--prefer mine` result) in one way and as `theirs` in the other, with
