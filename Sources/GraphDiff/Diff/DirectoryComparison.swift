@@ -195,21 +195,21 @@ extension DirectoryComparison {
     /// `---`/`+++` lines. Bytes above 0x7F are kept (UTF-8 names stay as
     /// they are).
     package static func quoted(_ path: String) -> String {
-        GitDiffArguments.quoted(path, escapingNonASCII: false)
+        ByteText.quotedPath(path, escapingNonASCII: false)
     }
 
     /// How two files that differ are compared when they are not both JSON:
     /// as `diff -r` compares them.
     ///
     /// - Returns: `Binary files X and Y differ` when either holds a NUL in
-    ///   its first 8,000 bytes (``GitInputs/isBinary(_:)``); otherwise
+    ///   its first 8,000 bytes (``ByteText/looksBinary(_:)``); otherwise
     ///   `--- X`, `+++ Y` and the unified hunks of ``LineDiff`` (three
     ///   lines of context, no timestamps); empty when the files have the
     ///   same bytes.
     /// - Complexity: that of ``LineDiff/unified(old:new:context:)``.
     package static func textDiff(old: [UInt8], new: [UInt8], oldName: String, newName: String) -> [UInt8] {
         if old == new { return [] }
-        if GitInputs.isBinary(old) || GitInputs.isBinary(new) { return Array("Binary files \(oldName) and \(newName) differ\n".utf8) }
+        if ByteText.looksBinary(old) || ByteText.looksBinary(new) { return Array("Binary files \(oldName) and \(newName) differ\n".utf8) }
         let hunks = LineDiff.unified(old: old, new: new)
         return hunks.isEmpty ? [] : Array("--- \(oldName)\n+++ \(newName)\n".utf8) + hunks
     }

@@ -151,9 +151,10 @@ public enum GitInputs {
         return json["format"]?.stringValue != Schema.formatTag && json["entities"] == nil
     }
 
-    /// Whether git would take `bytes` for binary: a NUL in the first 8,000 bytes.
+    /// Whether git would take `bytes` for binary: a NUL in the first 8,000
+    /// bytes (``ByteText/looksBinary(_:)``).
     public static func isBinary(_ bytes: [UInt8]) -> Bool {
-        bytes.prefix(8_000).contains(0)
+        ByteText.looksBinary(bytes)
     }
 
     /// The first line of an error's description.
