@@ -4,8 +4,10 @@ extension Graph {
     /// members of a to-many relationship derived from its inverse, in identity
     /// order.
     ///
-    /// - Complexity: O(*n*) in the number of objects; callers that ask for
-    ///   many owners use ``membersByOwner(through:)``.
+    /// - Complexity: O(*n* + *m* log *m*) for *n* objects and *m* members
+    ///   in all: it gathers and sorts every owner's members
+    ///   (``membersByOwner(through:sorted:)``); callers that ask for many
+    ///   owners call that once.
     public func members(of owner: ObjectID, through relationship: Relationship) -> [ObjectID] {
         membersByOwner(through: relationship)[owner] ?? []
     }
@@ -43,8 +45,10 @@ extension Graph {
     ///
     ///     graph.order(of: groceries, through: items).map(\.identity)   // ["t4", "t1", "t2", "t3"]
     ///
-    /// - Complexity: O(*n*) in the number of objects (O(*k*) for *k*
-    ///   members stored on the owner).
+    /// - Complexity: O(*n*) in the number of objects for an ordered
+    ///   relationship (O(*k* log *k*) for *k* members listed on the owner);
+    ///   for an unordered one derived from its inverse, that of
+    ///   ``members(of:through:)``, which sorts every owner's members.
     public func order(of owner: ObjectID, through relationship: Relationship) -> [ObjectID] {
         guard let destination = schema.entity(named: relationship.destination) else { return [] }
         if let ownerObject = objects[owner], let ordered = OrderedRelationship(schema: schema, owner: entity(of: ownerObject), relationship: relationship) {
@@ -58,6 +62,8 @@ extension Graph {
     /// The members of `relationship` of `owner` in order: the same as
     /// ``order(of:through:)``, under the name it had when chains were the
     /// only ordered storage.
+    ///
+    /// - Complexity: that of ``order(of:through:)``.
     public func chain(of owner: ObjectID, through relationship: Relationship) -> [ObjectID] {
         order(of: owner, through: relationship)
     }

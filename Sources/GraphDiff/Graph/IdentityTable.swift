@@ -8,9 +8,11 @@
 ///
 /// A lookup hashes the bytes once (a seeded multiply-fold hash, far cheaper
 /// than SipHash for short identities), reads one slot word and, when its tag
-/// matches, compares the bytes of one key: the chain walks of the
-/// consistency check and of the diff resolve identities to rows through it
-/// and then compare integers. The seed is drawn once per process from
+/// matches, compares the bytes of one key. The sequence merge and the
+/// sequence diff number members through it and then compare integers; the
+/// chain check finds owners with a head, the value checks repeated
+/// identities, the array tally its names. (The store's own index is a
+/// second table: #27 merges them.) The seed is drawn once per process from
 /// `Hasher`, so a file cannot be made to collide on purpose.
 ///
 /// - Complexity: O(1) expected per ``insert(_:)`` and ``row(of:)``.
