@@ -11,8 +11,8 @@
 /// matches, compares the bytes of one key. The sequence merge and the
 /// sequence diff number members through it and then compare integers; the
 /// chain check finds owners with a head, the value checks repeated
-/// identities, the array tally its names. (The store's own index is a
-/// second table: #27 merges them.) The seed is drawn once per process from
+/// identities, the array tally its names. (The store's own index is
+/// another table, with SipHash.) The seed is drawn once per process from
 /// `Hasher`, so a file cannot be made to collide on purpose.
 ///
 /// - Complexity: O(1) expected per ``insert(_:)`` and ``row(of:)``.
