@@ -152,7 +152,7 @@ public enum GitInputs {
     }
 
     /// Whether git would take `bytes` for binary: a NUL in the first 8,000
-    /// bytes (``ByteText/looksBinary(_:)``).
+    /// bytes (the rule directory diff shares).
     public static func isBinary(_ bytes: [UInt8]) -> Bool {
         ByteText.looksBinary(bytes)
     }
