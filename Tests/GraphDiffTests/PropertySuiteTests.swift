@@ -6,6 +6,9 @@ import XCTest
 /// The laws, over many seeded random graphs and edit scripts: sizes swept from
 /// a few objects to about a hundred (the generator adds whole people and lists), every kind of edit (attributes, inserts,
 /// deletes with cascades, chain inserts, removals and moves, metadata).
+/// A tenth of the cases run again with the two-core thresholds lowered to
+/// 16 objects (``TwoCores/lowered(_:_:)``), so that the larger sizes take
+/// every two-core path; each store made is checked with `_checkInvariants()`.
 ///
 /// 10,000 cases by default; `GRAPHDIFF_PROPERTY_CASES=N` runs more (or fewer).
 /// A failure names its seed: `GRAPHDIFF_PROPERTY_SEED=S` reruns that case.
@@ -23,6 +26,23 @@ final class PropertySuiteTests: XCTestCase {
     /// marker law).
     func test_laws_oneWayReferences_overManyCases() throws {
         try runLaws(defaultCases: 2_000, check: checkOneWay(seed:))
+    }
+
+    /// The laws with every two-core path taken from 16 objects (blocks of
+    /// 4, files of 1 KiB): the larger sizes cross each threshold. A tenth of
+    /// the cases of ``test_laws_overManyCases()`` (each starts threads).
+    func test_laws_acrossTheTwoCoreThresholds() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let cases = environment["GRAPHDIFF_PROPERTY_CASES"].flatMap(Int.init).map { max(1, $0 / 10) } ?? 1_000
+        let seeds = (1...UInt64(cases)).map { 1_000_000 + $0 }
+        let failures = TwoCores.lowered(16) {
+            SeedRunner.failures(of: seeds) { seed in
+                do { return try check(seed: seed) } catch { return "\(error)" }
+            }
+        }
+        for (seed, why) in failures {
+            XCTFail("seed \(seed): \(why) (thresholds lowered to 16 objects)")
+        }
     }
 
     /// Runs `check` over the seeds the environment asks for (see the type's
@@ -117,10 +137,14 @@ final class PropertySuiteTests: XCTestCase {
     /// checked).
     static func checkLaws(base: Graph, mine: Graph, theirs: Graph, seed: UInt64, markerCases: LockedCount) throws -> String? {
 
+        // Every store the case made or makes keeps its invariants.
+        for graph in [base, mine, theirs] { graph.objects._checkInvariants() }
+
         // Diff, patch and inverse.
         let changes = try ChangeSet.diff(from: base, to: mine)
         guard case .graph(let decoded) = try PatchDocument.decode(PatchDocument.encode(changes), schema: base.schema) else { return "patch document did not decode" }
         let forward = try decoded.apply(to: base).graph
+        forward.objects._checkInvariants()
         if forward.canonicalText() != mine.canonicalText() { return "apply(diff(a, b), a) != b" }
         if try decoded.inverted().apply(to: mine).graph.canonicalText() != base.canonicalText() { return "apply(invert(diff(a, b)), b) != a" }
         if !changes.isEmpty, !(try decoded.apply(to: mine).wasAlreadyApplied) { return "a second application was not detected" }
@@ -136,6 +160,7 @@ final class PropertySuiteTests: XCTestCase {
         let swapped = try Graph.merge(base: base, mine: theirs, theirs: mine)
         if Set(merged.conflicts.map { "\($0.path) \($0.kind)" }) != Set(swapped.conflicts.map { "\($0.path) \($0.kind)" }) { return "swapping sides changed the conflicts" }
         if !merged.graph.consistencyProblems().isEmpty { return "the merge result is inconsistent" }
+        merged.graph.objects._checkInvariants()
         var halves = GraphMerger(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions())
         halves.splitsBaseRows = true
         let inHalves = try halves.run()

@@ -88,14 +88,14 @@ extension ChangeSet {
         // objects, found with no lookup. On a large graph two passes share
         // the old rows on two cores, block by block.
         let oldStore = old.objects, newStore = new.objects
-        let blocks = (oldStore.rowCount + Graph.scanBlockSize - 1) / Graph.scanBlockSize
+        let blocks = (oldStore.rowCount + TwoCores.blockSize - 1) / TwoCores.blockSize
         func scan(part: Int, of parts: Int) -> (objects: [ObjectChange], trackers: [OrderTracker], matched: [Bool]) {
             var objects: [ObjectChange] = []
             var trackers = layouts.map { OrderTracker(order: $0) }
             var matched = [Bool](repeating: false, count: newStore.rowCount)
             var cursor = 0
             for block in stride(from: part, to: blocks, by: parts) {
-                for row in block * Graph.scanBlockSize..<min(oldStore.rowCount, (block + 1) * Graph.scanBlockSize) {
+                for row in block * TwoCores.blockSize..<min(oldStore.rowCount, (block + 1) * TwoCores.blockSize) {
                     guard let o = oldStore.object(atRow: row) else { continue }
                     let id = oldStore.id(atRow: row)
                     let newRow = newStore.row(of: id, near: cursor)
@@ -129,7 +129,7 @@ extension ChangeSet {
         var objects: [ObjectChange]
         var trackers: [OrderTracker]
         var matched: [Bool]
-        let parallel = max(old.count, new.count) >= Graph.parallelCheckThreshold
+        let parallel = max(old.count, new.count) >= TwoCores.minimumObjects
         if parallel {
             let (first, second) = inParallel({ scan(part: 0, of: 2) }, { scan(part: 1, of: 2) })
             objects = first.objects + second.objects

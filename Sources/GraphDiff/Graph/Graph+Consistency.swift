@@ -33,9 +33,9 @@ extension Graph {
             // Per plan, the row of the last target: the members of one
             // owner, stored together, name the same owner.
             var near = plans.map { [Int](repeating: 0, count: $0.count) }
-            let blocks = (objects.rowCount + Graph.scanBlockSize - 1) / Graph.scanBlockSize
+            let blocks = (objects.rowCount + TwoCores.blockSize - 1) / TwoCores.blockSize
             for block in stride(from: part, to: blocks, by: parts) {
-                for row in block * Graph.scanBlockSize..<min(objects.rowCount, (block + 1) * Graph.scanBlockSize) {
+                for row in block * TwoCores.blockSize..<min(objects.rowCount, (block + 1) * TwoCores.blockSize) {
                     guard let object = objects.object(atRow: row) else { continue }
                     let id = objects.id(atRow: row)
                     for (k, plan) in plans[object.entityIndex].enumerated() {
@@ -50,7 +50,7 @@ extension Graph {
         var problems: [GraphProblem]
         var checks: [ChainCheck]
         var tallies: [ArrayPairTally]
-        if objects.count >= Graph.parallelCheckThreshold {
+        if objects.count >= TwoCores.minimumObjects {
             let (first, second) = inParallel({ scan(part: 0, of: 2) }, { scan(part: 1, of: 2) })
             problems = first.problems + second.problems
             checks = first.chains
@@ -81,16 +81,6 @@ extension Graph {
         // (usually nothing) rather than every identity.
         return problems.sorted(by: GraphProblem.subjectOrder)
     }
-
-    /// Blocks of 2^shift objects: the unit a scan on two cores splits by.
-    static let scanBlockShift = 10
-    /// The objects in a block (2^``scanBlockShift``).
-    static let scanBlockSize = 1 << scanBlockShift
-
-    /// The number of objects from which ``consistencyProblems()`` and the
-    /// diff (its pass over the objects and its chain walks) use a second
-    /// thread: below it, starting one costs more than it saves.
-    static let parallelCheckThreshold = 50_000
 
     /// What checking one stored relationship of one entity needs, computed
     /// once per schema rather than once per reference.

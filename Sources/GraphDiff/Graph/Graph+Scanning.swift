@@ -23,7 +23,7 @@ extension Graph {
     /// - Parameter parallelAbove: the size of `objects` in bytes from which
     ///   a canonical file is read on two cores (tests make it small).
     static func scan(_ bytes: [UInt8], schema: Schema, options: LoadOptions = LoadOptions(),
-                     parallelAbove: Int = GraphScanner.parallelThreshold, progressStep: Int = SourceBytes.releaseStep) -> Graph? {
+                     parallelAbove: Int = TwoCores.minimumBytes, progressStep: Int = SourceBytes.releaseStep) -> Graph? {
         bytes.withUnsafeBufferPointer {
             scan($0, schema: schema, options: options, parallelAbove: parallelAbove, progressStep: progressStep)
         }
@@ -34,7 +34,7 @@ extension Graph {
     /// - Parameter progressStep: bytes read between two calls of
     ///   ``LoadOptions/progress`` (tests make it small).
     static func scan(_ buffer: UnsafeBufferPointer<UInt8>, schema: Schema, options: LoadOptions = LoadOptions(),
-                     parallelAbove: Int = GraphScanner.parallelThreshold, progressStep: Int = SourceBytes.releaseStep) -> Graph? {
+                     parallelAbove: Int = TwoCores.minimumBytes, progressStep: Int = SourceBytes.releaseStep) -> Graph? {
         var scanner = GraphScanner(schema: schema, buffer: buffer, parallelAbove: parallelAbove,
                                    progress: options.progress, progressStep: progressStep)
         do {
@@ -83,7 +83,6 @@ struct GraphScanner {
     /// The size of `objects` in bytes from which a canonical file is read
     /// on two cores (``scanCanonicalInParallel(into:split:)``).
     let parallelAbove: Int
-    static let parallelThreshold = 8 << 20
     /// Told of the bytes read (``Graph/LoadOptions/progress``), every
     /// `progressStep` bytes and at the end.
     let progress: (@Sendable (Range<Int>) -> Void)?
@@ -91,7 +90,7 @@ struct GraphScanner {
     /// The start of the bytes read and not yet told to `progress`.
     var reported = 0
 
-    init(schema: Schema, buffer: UnsafeBufferPointer<UInt8>, parallelAbove: Int = GraphScanner.parallelThreshold,
+    init(schema: Schema, buffer: UnsafeBufferPointer<UInt8>, parallelAbove: Int = TwoCores.minimumBytes,
          progress: (@Sendable (Range<Int>) -> Void)? = nil, progressStep: Int = SourceBytes.releaseStep) {
         self.parallelAbove = parallelAbove
         self.progress = progress

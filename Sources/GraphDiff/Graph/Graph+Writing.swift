@@ -159,7 +159,7 @@ extension Graph {
             // halves, one on each core, and the halves joined.
             let slotOrder = canonicalSlotOrder
             let total = groups.reduce(0) { $0 + rows[$1].count }
-            if total >= Graph.parallelWritingThreshold {
+            if total >= TwoCores.minimumObjects {
                 let half = total / 2
                 let graph = self
                 inParallel({ writeObjects(0..<half, groups: groups, rows: rows, slotOrder: slotOrder, into: &w) }, {
@@ -181,9 +181,6 @@ extension Graph {
         w.output.append(UInt8(ascii: "\n"))
         return w.output
     }
-
-    /// Objects from which canonical text is written on two cores.
-    static let parallelWritingThreshold = 50_000
 
     /// The canonical text of the objects at positions `range` of the
     /// sequence of every object, group by group (`groups`, in name order)

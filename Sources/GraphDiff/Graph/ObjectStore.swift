@@ -1,14 +1,13 @@
 
 /// The objects of a graph, by identity: rows in the order they were added,
-/// with an open-addressing index from identity to row.
+/// with an ``IdentityHashTable`` from identity to row.
 ///
-///     rows:   0          1          2          3 (removed)   4
-///     ids:    Person:p1  Person:p2  Task:t1    Task:t2       Task:t3
-///     values: GraphObject per row; a removed row holds ``GraphObject/removed``
-///     hashes: the identity's hash per row (seeded per process: see `Hasher`)
-///     index:  power-of-two table, linear probing; a slot holds the high 32
-///             bits of the hash over row + 1 (0: empty), so a probe compares
-///             identities only when those bits agree, without reading `hashes`
+///     rows:    0          1          2          3 (removed)   4
+///     ids:     Person:p1  Person:p2  Task:t1    Task:t2       Task:t3
+///     objects: GraphObject per row (a removed row's is emptied)
+///     live:    true       true       true       false         true
+///     hashes:  the identity's hash per row (``IdentityHashTable/hash(_:)``)
+///     table:   ``IdentityHashTable``: hash tag and row per word
 ///
 /// Lookup by identity is one hash and, usually, one probe: O(1) expected.
 /// Unlike a `Dictionary`, the rows keep the order of insertion, so a graph
@@ -18,26 +17,31 @@
 /// other by comparing one identity, with no hashing and no random access
 /// (how diff and merge join their inputs).
 ///
-/// A removed row stays in the index (so the table needs no tombstones) and
+/// A removed row stays in the table (so the table needs no tombstones) and
 /// is revived when its identity comes back; rows are compacted when more
-/// than half of them are removed.
+/// than half of them are removed. Whether a row is live is the store's own
+/// record, never a field of the object: any object can be stored, and
+/// ``Graph/shapeProblems()`` reports one whose entity or values do not fit
+/// the schema. ``_checkInvariants()`` checks the store after every mutation
+/// in debug builds (see `ObjectStore+Invariants.swift`).
 ///
 /// - Note: Iteration is in row order; code that needs a stable order sorts
 ///   (as ``Graph/sortedIDs`` does): rows depend on how the graph was built.
 public struct ObjectStore: Sendable {
     /// The identity of each row.
     @usableFromInline var ids: [ObjectID] = []
-    /// The object of each row (``GraphObject/removed`` when removed).
+    /// The object of each row (emptied when removed).
     @usableFromInline var rows: [GraphObject] = []
+    /// Whether each row holds an object.
+    @usableFromInline var live: [Bool] = []
     /// The hash of each row's identity.
-    @usableFromInline var hashes: [Int] = []
-    /// Open-addressing table of tagged rows (see the drawing above);
-    /// capacity a power of two, at most half full.
-    @usableFromInline var index: [UInt64] = []
+    @usableFromInline var hashes: [UInt64] = []
+    /// The rows by identity; at most half full.
+    @usableFromInline var table = IdentityHashTable(capacity: 0)
     /// The number of live rows.
     public private(set) var count = 0
     /// Whether rows were added by ``appendUnindexed(_:id:hash:)`` since the
-    /// index was last built (lookups are then wrong: checked in debug builds).
+    /// table was last built (lookups are then wrong: checked in debug builds).
     @usableFromInline var unindexed = false
 
     /// An empty store.
@@ -54,54 +58,36 @@ public struct ObjectStore: Sendable {
 
     /// The object at `row`, or `nil` when the row was removed.
     @inlinable public func object(atRow row: Int) -> GraphObject? {
-        let o = rows[row]
-        return o.entityIndex < 0 ? nil : o
+        live[row] ? rows[row] : nil
     }
 
     /// Makes room for `capacity` objects without growing again.
     public mutating func reserveCapacity(_ capacity: Int) {
         ids.reserveCapacity(capacity)
         rows.reserveCapacity(capacity)
+        live.reserveCapacity(capacity)
         hashes.reserveCapacity(capacity)
-        if index.count < 2 * capacity { rebuildIndex(capacity: capacity) }
+        if table.capacity < capacity { rebuildTable(capacity: capacity) }
     }
 
     // MARK: Lookup
 
-    @inlinable static func hash(_ id: ObjectID) -> Int {
-        var hasher = Hasher()
-        hashUTF8(id.identity, into: &hasher)
-        return hasher.finalize()
-    }
+    /// The hash of `id`'s identity (the root is compared, not hashed).
+    @inlinable static func hash(_ id: ObjectID) -> UInt64 { IdentityHashTable.hash(id.identity) }
 
     /// The row holding `id` (live or removed), if any.
     ///
     /// - Complexity: O(1) expected.
-    @inlinable func findRow(_ id: ObjectID, hash: Int) -> Int? {
+    @inlinable func findRow(_ id: ObjectID, hash: UInt64) -> Int? {
         assert(!unindexed, "lookup in an ObjectStore being built in bulk")
-        guard !index.isEmpty else { return nil }
-        let mask = index.count - 1
-        let tag = ObjectStore.tag(hash)
-        var slot = hash & mask
-        while true {
-            let entry = index[slot]
-            if entry == 0 { return nil }
-            if entry & 0xFFFF_FFFF_0000_0000 == tag {
-                let row = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-                if ids[row] == id { return row }
-            }
-            slot = (slot + 1) & mask
-        }
+        return table.row(hash: hash) { ids[$0] == id }
     }
-
-    /// The high 32 bits of `hash`, in place in an index entry.
-    @inlinable static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000 }
 
     /// The live row of `id`, if any.
     ///
     /// - Complexity: O(1) expected.
     public func row(of id: ObjectID) -> Int? {
-        guard let row = findRow(id, hash: ObjectStore.hash(id)), rows[row].entityIndex >= 0 else { return nil }
+        guard let row = findRow(id, hash: ObjectStore.hash(id)), live[row] else { return nil }
         return row
     }
 
@@ -116,7 +102,7 @@ public struct ObjectStore: Sendable {
     ///   is at `near`.
     @inlinable public func row(of id: ObjectID, near: Int) -> Int? {
         if near >= 0 && near < ids.count && ids[near] == id {
-            return rows[near].entityIndex >= 0 ? near : nil
+            return live[near] ? near : nil
         }
         return row(of: id)
     }
@@ -138,19 +124,18 @@ public struct ObjectStore: Sendable {
     /// The object with identity `id`.
     public subscript(id: ObjectID) -> GraphObject? {
         get {
-            guard let row = findRow(id, hash: ObjectStore.hash(id)) else { return nil }
-            let o = rows[row]
-            return o.entityIndex < 0 ? nil : o
+            guard let row = findRow(id, hash: ObjectStore.hash(id)), live[row] else { return nil }
+            return rows[row]
         }
         _modify {
             let hash = ObjectStore.hash(id)
             let found = findRow(id, hash: hash)
             var value: GraphObject?
-            if let found, rows[found].entityIndex >= 0 {
+            if let found, live[found] {
                 // Moved out, so that an edit through the subscript does not
                 // copy the values.
                 value = rows[found]
-                rows[found] = .removed
+                rows[found] = .vacated
             }
             let wasLive = value != nil
             defer { put(value, id, hash: hash, row: found, wasLive: wasLive) }
@@ -163,13 +148,13 @@ public struct ObjectStore: Sendable {
     ///
     /// - Complexity: O(1) expected, plus the change.
     mutating func update(_ id: ObjectID, _ change: (inout GraphObject) -> Void) {
-        guard let row = findRow(id, hash: ObjectStore.hash(id)), rows[row].entityIndex >= 0 else { return }
+        guard let row = findRow(id, hash: ObjectStore.hash(id)), live[row] else { return }
         change(&rows[row])
     }
 
     /// Changes the object at `row` in place with `change`, when the row is live.
     mutating func update(atRow row: Int, _ change: (inout GraphObject) -> Void) {
-        guard row >= 0 && row < rows.count && rows[row].entityIndex >= 0 else { return }
+        guard row >= 0 && row < rows.count && live[row] else { return }
         change(&rows[row])
     }
 
@@ -178,7 +163,7 @@ public struct ObjectStore: Sendable {
     ///
     /// - Complexity: O(*k*) expected for *k* identities.
     func rows(of ids: [ObjectID]) -> [Int?] {
-        guard ids.count >= 100_000 else { return ids.map { row(of: $0) } }
+        guard ids.count >= TwoCores.minimumLookups else { return ids.map { row(of: $0) } }
         let middle = ids.count / 2
         let (first, second) = inParallel({ ids[..<middle].map { self.row(of: $0) } }, { ids[middle...].map { self.row(of: $0) } })
         return first + second
@@ -189,7 +174,7 @@ public struct ObjectStore: Sendable {
     public mutating func updateValue(_ object: GraphObject, forKey id: ObjectID) -> GraphObject? {
         let hash = ObjectStore.hash(id)
         let found = findRow(id, hash: hash)
-        let old = found.flatMap { rows[$0].entityIndex >= 0 ? rows[$0] : nil }
+        let old = found.flatMap { live[$0] ? rows[$0] : nil }
         put(object, id, hash: hash, row: found, wasLive: old != nil)
         return old
     }
@@ -198,7 +183,7 @@ public struct ObjectStore: Sendable {
     @discardableResult
     public mutating func removeValue(forKey id: ObjectID) -> GraphObject? {
         let hash = ObjectStore.hash(id)
-        guard let found = findRow(id, hash: hash), rows[found].entityIndex >= 0 else { return nil }
+        guard let found = findRow(id, hash: hash), live[found] else { return nil }
         let old = rows[found]
         put(nil, id, hash: hash, row: found, wasLive: true)
         return old
@@ -207,34 +192,38 @@ public struct ObjectStore: Sendable {
     /// Sets the row of `id` (`row`, when it has one) to `value` (`nil`
     /// removes it), adding a row when there is none; `wasLive` says whether
     /// the row held an object before.
-    @usableFromInline mutating func put(_ value: GraphObject?, _ id: ObjectID, hash: Int, row: Int?, wasLive: Bool) {
-        count += (value != nil ? 1 : 0) - (wasLive ? 1 : 0)
+    @usableFromInline mutating func put(_ value: GraphObject?, _ id: ObjectID, hash: UInt64, row: Int?, wasLive: Bool) {
+        defer { _checkInvariants(after: id) }
         if let row {
-            rows[row] = value ?? .removed
+            count += (value != nil ? 1 : 0) - (wasLive ? 1 : 0)
+            rows[row] = value ?? .vacated
+            live[row] = value != nil
             if value == nil && ids.count > 64 && 2 * count < ids.count { compact() }
             return
         }
         guard let value else { return }
-        if 2 * (ids.count + 1) > index.count { rebuildIndex(capacity: ids.count + 1) }
+        if ids.count + 1 > table.capacity { rebuildTable(capacity: Swift.max(8, 2 * (ids.count + 1))) }
         let newRow = ids.count
         ids.append(id)
         rows.append(value)
+        live.append(true)
         hashes.append(hash)
-        insertIntoIndex(row: newRow, hash: hash)
+        count += 1
+        _ = table.insert(row: newRow, hash: hash) { _ in false }
     }
 
     /// The hash of the identity at `row`: the same in every store of this
     /// process, so an object moved to another store need not be hashed again.
-    @inlinable public func hash(atRow row: Int) -> Int { hashes[row] }
+    @inlinable func hash(atRow row: Int) -> UInt64 { hashes[row] }
 
     /// Adds `object` under `id` without indexing it: for building a store
-    /// in bulk (a file read, a merge result), where the index is then built
-    /// once by ``buildIndex()`` in the order of its slots, which touches the
-    /// table front to back instead of at random. Nothing may be looked up
-    /// in between.
-    mutating func appendUnindexed(_ object: GraphObject, id: ObjectID, hash: Int? = nil) {
+    /// in bulk (a file read, a merge result), where the table is then built
+    /// once by ``buildIndex()``, which fills it front to back instead of at
+    /// random. Nothing may be looked up in between.
+    mutating func appendUnindexed(_ object: GraphObject, id: ObjectID, hash: UInt64? = nil) {
         ids.append(id)
         rows.append(object)
+        live.append(true)
         hashes.append(hash ?? ObjectStore.hash(id))
         count += 1
         unindexed = true
@@ -247,71 +236,43 @@ public struct ObjectStore: Sendable {
     mutating func appendUnindexed(rowsOf other: ObjectStore) {
         ids += other.ids
         rows += other.rows
+        live += other.live
         hashes += other.hashes
         count += other.count
         unindexed = true
     }
 
     /// Indexes every row (after ``appendUnindexed(_:id:hash:)``, or when the
-    /// index grows), with room for at least `capacity` rows.
+    /// table grows), with room for at least `capacity` rows.
     ///
     /// - Returns: an identity found on two rows, if any (the store is then
     ///   not usable: the caller drops it).
-    /// - Complexity: O(*n*): rows are put in order of their slot by a
-    ///   counting sort on the slot's top bits, then inserted.
+    /// - Complexity: O(*n*) expected (``IdentityHashTable/build(hashes:capacity:sameKey:)``).
     mutating func buildIndex(capacity: Int = 0) -> ObjectID? {
         unindexed = false
-        var size = 8
-        while size < 2 * Swift.max(capacity, ids.count) { size <<= 1 }
-        index = [UInt64](repeating: 0, count: size)
-        let mask = size - 1
-        let bucketBits = Swift.min(12, size.trailingZeroBitCount)
-        let shift = size.trailingZeroBitCount - bucketBits
-        var starts = [Int](repeating: 0, count: (1 << bucketBits) + 1)
-        for hash in hashes { starts[((hash & mask) >> shift) + 1] += 1 }
-        for b in 1..<starts.count { starts[b] += starts[b - 1] }
-        var order = [(hash: Int, row: Int)](repeating: (0, 0), count: ids.count)
-        for (row, hash) in hashes.enumerated() {
-            let b = (hash & mask) >> shift
-            order[starts[b]] = (hash, row)
-            starts[b] += 1
+        let ids = self.ids
+        switch IdentityHashTable.build(hashes: hashes, capacity: capacity, sameKey: { ids[$0] == ids[$1] }) {
+        case .success(let built):
+            table = built
+            _checkInvariants()
+            return nil
+        case .failure(let duplicate):
+            return ids[duplicate.row]
         }
-        for (hash, row) in order {
-            let tag = ObjectStore.tag(hash)
-            var slot = hash & mask
-            while true {
-                let entry = index[slot]
-                if entry == 0 { break }
-                if entry & 0xFFFF_FFFF_0000_0000 == tag && ids[Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1] == ids[row] {
-                    return ids[row]
-                }
-                slot = (slot + 1) & mask
-            }
-            index[slot] = tag | UInt64(row + 1)
-        }
-        return nil
     }
 
-    // MARK: Index
+    // MARK: Table
 
-    /// Adds `row` to the index (which has room).
-    mutating func insertIntoIndex(row: Int, hash: Int) {
-        let mask = index.count - 1
-        var slot = hash & mask
-        while index[slot] != 0 { slot = (slot + 1) & mask }
-        index[slot] = ObjectStore.tag(hash) | UInt64(row + 1)
-    }
-
-    /// A new index for at least `capacity` rows, at most half full.
-    mutating func rebuildIndex(capacity: Int) {
-        // The rows come from the index being replaced: no identity twice.
+    /// A new table for at least `capacity` rows.
+    mutating func rebuildTable(capacity: Int) {
+        // The rows come from the table being replaced: no identity twice.
         _ = buildIndex(capacity: capacity)
     }
 
     /// Drops removed rows, keeping the order of the others.
     mutating func compact() {
         var keep = 0
-        for row in rows.indices where rows[row].entityIndex >= 0 {
+        for row in rows.indices where live[row] {
             if keep != row {
                 ids.swapAt(keep, row)
                 rows.swapAt(keep, row)
@@ -322,7 +283,8 @@ public struct ObjectStore: Sendable {
         ids.removeSubrange(keep...)
         rows.removeSubrange(keep...)
         hashes.removeSubrange(keep...)
-        rebuildIndex(capacity: keep)
+        live = [Bool](repeating: true, count: keep)
+        rebuildTable(capacity: keep)
     }
 
     // MARK: Views
@@ -331,12 +293,12 @@ public struct ObjectStore: Sendable {
     public var keys: [ObjectID] {
         var result: [ObjectID] = []
         result.reserveCapacity(count)
-        for row in rows.indices where rows[row].entityIndex >= 0 { result.append(ids[row]) }
+        for row in rows.indices where live[row] { result.append(ids[row]) }
         return result
     }
 
     /// The objects, in row order.
-    public var values: [GraphObject] { rows.filter { $0.entityIndex >= 0 } }
+    public var values: [GraphObject] { rows.indices.compactMap { live[$0] ? rows[$0] : nil } }
 }
 
 extension ObjectStore: Sequence {
@@ -348,8 +310,7 @@ extension ObjectStore: Sequence {
         public mutating func next() -> (key: ObjectID, value: GraphObject)? {
             while row < store.rows.count {
                 defer { row += 1 }
-                let o = store.rows[row]
-                if o.entityIndex >= 0 { return (store.ids[row], o) }
+                if store.live[row] { return (store.ids[row], store.rows[row]) }
             }
             return nil
         }
@@ -381,6 +342,7 @@ extension ObjectStore: ExpressibleByDictionaryLiteral {
 }
 
 extension GraphObject {
-    /// What a removed row of an ``ObjectStore`` holds.
-    @usableFromInline static let removed = GraphObject(entityIndex: -1, values: [])
+    /// What a removed row of an ``ObjectStore`` holds (the row's
+    /// liveness is the store's record, not this value).
+    @usableFromInline static let vacated = GraphObject(entityIndex: 0, values: [])
 }

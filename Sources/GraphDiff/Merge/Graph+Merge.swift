@@ -169,7 +169,7 @@ struct GraphMerger {
         self.orderSlots = orderSlots
         self.orders = orders
         self.dirtyOwners = Array(repeating: [], count: orders.count)
-        self.splitsBaseRows = base.count >= Graph.parallelCheckThreshold
+        self.splitsBaseRows = base.count >= TwoCores.minimumObjects
         self.lastDirtyOwner = Array(repeating: nil, count: orders.count)
         self.touchedMembers = Array(repeating: [], count: orders.count)
         self.mergedSlots = base.schema.entities.map { entity in

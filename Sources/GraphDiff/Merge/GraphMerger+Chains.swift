@@ -31,7 +31,7 @@ extension GraphMerger {
             }
             // The base's on one core while mine's and theirs' are read on the other.
             let (b0, m0, t0) = (base, mine, theirs)
-            let large = max(b0.count, m0.count, t0.count) >= Graph.parallelCheckThreshold
+            let large = max(b0.count, m0.count, t0.count) >= TwoCores.minimumObjects
             let (baseOrders, (mineOrders, theirsOrders)) = large
                 ? inParallel({ read(b0) }, { (read(m0), read(t0)) }) : (read(b0), (read(m0), read(t0)))
             let absent = order.isKeptOnMembers ? absentMembers(of: owners, order, c) : [:]

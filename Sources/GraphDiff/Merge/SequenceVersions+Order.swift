@@ -34,7 +34,7 @@ extension SequenceVersions {
     /// - Complexity: O(*n* log *n*).
     func sideOrders(_ core: [Int]) -> SideOrders {
         let (mineSeq, theirsSeq) = localOrders(core)
-        let (mine, theirs) = core.count >= 100_000
+        let (mine, theirs) = core.count >= TwoCores.minimumLookups
             ? inParallel({ IncreasingRuns(mineSeq) }, { IncreasingRuns(theirsSeq) }) : (IncreasingRuns(mineSeq), IncreasingRuns(theirsSeq))
         return SideOrders(core: core, mineSeq: mineSeq, theirsSeq: theirsSeq, mine: mine, theirs: theirs)
     }

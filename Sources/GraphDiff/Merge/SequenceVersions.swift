@@ -28,7 +28,7 @@ struct SequenceVersions {
         // numbered in order; a side's name is compared first with the base
         // member after the last one it matched (most members of a long
         // sequence keep their neighbour), and only hashed when it differs.
-        let baseHashes: [UInt64] = b.count >= 100_000
+        let baseHashes: [UInt64] = b.count >= TwoCores.minimumLookups
             ? { let middle = b.count / 2; let (x, y) = inParallel({ b[..<middle].map(IdentityTable.hash) }, { b[middle...].map(IdentityTable.hash) }); return x + y }()
             : b.map(IdentityTable.hash)
         base.reserveCapacity(b.count)

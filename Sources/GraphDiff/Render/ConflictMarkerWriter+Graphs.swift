@@ -46,12 +46,6 @@ extension ConflictMarkerWriter {
     }
 }
 
-extension ConflictMarkerWriter {
-    /// Entries of one entity group from which graph markers are written on
-    /// two cores (tests lower it).
-    nonisolated(unsafe) static var parallelThreshold = 50_000
-}
-
 extension ConflictMarkerWriter.Emitter {
     /// The members of `"objects"`: one per concrete entity, in name order.
     mutating func objectGroups(mine: Graph, theirs: Graph, base: Graph) {
@@ -152,7 +146,7 @@ extension ConflictMarkerWriter.Emitter {
         // any, is carried on.
         var cut = entries.count / 2
         while cut < entries.count && !alike(cut) { cut += 1 }
-        guard entries.count >= ConflictMarkerWriter.parallelThreshold, cut < entries.count else {
+        guard entries.count >= TwoCores.minimumObjects, cut < entries.count else {
             emit(&self, 0..<entries.count)
             return
         }

@@ -92,7 +92,7 @@ final class DiffOracleTests: XCTestCase {
     func test_diff_pastTheTwoCoreThreshold_matchesReference() throws {
         for seed in UInt64(1)...2 {
             var generator = GraphGenerator(seed: seed)
-            let base = generator.graph(objectCount: Graph.parallelCheckThreshold + 5_000)
+            let base = generator.graph(objectCount: TwoCores.minimumObjects + 5_000)
             var editor = GraphEditor(seed: seed)
             let (changed, _) = editor.edit(base, count: 500)
             let edited = seed == 2 ? changed.withShuffledRows(seed: seed) : changed

@@ -80,7 +80,7 @@ extension ChangeSet {
         func walks(_ graph: Graph, _ heads: KeyPath<ReferenceChainTracker, [ObjectID: ObjectID]>) -> [[String]] {
             touched.map { t in t.tracker[keyPath: heads][t.owner].map { graph.referenceChainOrder(from: $0, nextSlots: t.tracker.chain.nextSlots) } ?? [] }
         }
-        let (befores, afters) = max(old.count, new.count) >= Graph.parallelCheckThreshold && !touched.isEmpty
+        let (befores, afters) = max(old.count, new.count) >= TwoCores.minimumObjects && !touched.isEmpty
             ? inParallel({ walks(old, \.oldHeads) }, { walks(new, \.newHeads) }) : (walks(old, \.oldHeads), walks(new, \.newHeads))
         var sequences: [SequenceChange] = []
         for (k, (tracker, owner)) in touched.enumerated() {
@@ -206,7 +206,7 @@ extension Graph {
         let ordered = chainedRelationships
         let chains = OrderedRelationship.chains(in: schema)
         let soundChains = { chains.allSatisfy(self.referenceChainsAreSound) }
-        var (problems, sound) = objects.count >= Graph.parallelCheckThreshold
+        var (problems, sound) = objects.count >= TwoCores.minimumObjects
             ? inParallel(referenceProblems, soundChains) : (referenceProblems(), soundChains())
         if !sound {
             let linkPlans = ReferencePlan.plans(for: schema, chainLinks: true)

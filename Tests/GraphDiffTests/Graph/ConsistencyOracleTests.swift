@@ -41,7 +41,7 @@ final class ConsistencyOracleTests: XCTestCase {
     func test_check_pastTheTwoCoreThreshold_matchesReference() {
         for seed in UInt64(1)...3 {
             var generator = GraphGenerator(seed: seed)
-            let graph = generator.graph(objectCount: Graph.parallelCheckThreshold + 3_000)
+            let graph = generator.graph(objectCount: TwoCores.minimumObjects + 3_000)
             var damage = ChainDamage(seed: seed)
             let damaged = damage.apply(to: graph, count: Int(seed - 1) * 3).withShuffledRows(seed: seed)
             let problems = damaged.consistencyProblems()
@@ -52,7 +52,7 @@ final class ConsistencyOracleTests: XCTestCase {
 
     func test_check_danglingAndInverseProblems_splitOverTwoCores_keepTheirOrder() {
         var generator = GraphGenerator(seed: 5)
-        var graph = generator.graph(objectCount: Graph.parallelCheckThreshold + 1_000)
+        var graph = generator.graph(objectCount: TwoCores.minimumObjects + 1_000)
         // Break references far apart in storage order, so both halves find some.
         let people = graph.sortedIDs.filter { $0.entity == "Person" }
         guard let dog = graph.schema.entity(named: "Person")?.storedSlot["dog"] else { return XCTFail("schema") }

@@ -147,13 +147,13 @@ final class GraphScanningTests: XCTestCase {
     }
 
     /// Graphs above the size where the consistency checks run in parallel
-    /// (``Graph/parallelCheckThreshold``), canonical and flat.
+    /// (``TwoCores/minimumObjects``), canonical and flat.
     func test_largeGraphs_scanEqualsTree() throws {
         let schema = GraphGenerator.schema
-        for (seed, size) in [(UInt64(7), Graph.parallelCheckThreshold + 2_000)] {
+        for (seed, size) in [(UInt64(7), TwoCores.minimumObjects + 2_000)] {
             var generator = GraphGenerator(seed: seed)
             let graph = generator.graph(objectCount: size)
-            XCTAssertGreaterThan(graph.count, Graph.parallelCheckThreshold)
+            XCTAssertGreaterThan(graph.count, TwoCores.minimumObjects)
             assertSameLoad(graph.canonicalText(), schema: schema, "large graph \(seed), canonical")
             var random = SplitMix64(seed: seed)
             assertSameLoad(JSONWriter.write(flatForm(graph.encoded(), schema: schema, random: &random), style: .compact),

@@ -16,9 +16,13 @@ final class GraphShapeTests: XCTestCase {
         good[ObjectID(entity: "Person", identity: "p1")] = GraphObject(entity: person, values: ["Ada", 36])
         for (label, bad) in [("too few", GraphObject(entity: person, values: [])),
                              ("too many", GraphObject(entity: person, values: ["Ada", 36, "extra"])),
-                             ("no such entity", GraphObject(entityIndex: 7, values: ["Ada", 36]))] {
+                             ("no such entity", GraphObject(entityIndex: 7, values: ["Ada", 36])),
+                             // Once the store's mark of a removed row: now an object like any other.
+                             ("negative entity position", GraphObject(entityIndex: -1, values: ["Ada", 36]))] {
             var graph = good
             graph[ObjectID(entity: "Person", identity: "p2")] = bad
+            XCTAssertEqual(graph.count, 2, label)
+            XCTAssertEqual(graph.objects.map(\.key.identity), ["p1", "p2"], label)
             let problems = graph.consistencyProblems()
             XCTAssertEqual(problems.count, 1, label)
             XCTAssertEqual(problems.first?.identity, "p2", label)

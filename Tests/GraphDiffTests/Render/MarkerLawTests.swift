@@ -141,10 +141,10 @@ final class MarkerLawTests: XCTestCase {
             cases += 1
             let report = try Graph.merge(base: base, mine: mine, theirs: theirs).graph
             let one = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: report)
-            let saved = ConflictMarkerWriter.parallelThreshold
-            ConflictMarkerWriter.parallelThreshold = 1
+            let saved = TwoCores.minimumObjects
+            TwoCores.minimumObjects = 1
             let halves = ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: report)
-            ConflictMarkerWriter.parallelThreshold = saved
+            TwoCores.minimumObjects = saved
             XCTAssertEqual(String(decoding: halves, as: UTF8.self), String(decoding: one, as: UTF8.self), "seed \(seed)")
         }
         XCTAssertEqual(cases, 80)
