@@ -94,7 +94,7 @@ extension DiffCommand {
             return text.isEmpty ? nil : (text, false)
         }
         var args = args
-        if [first, second].contains(where: { $0["format"]?.stringValue == Schema.formatTag }) {
+        if [first, second].contains(where: Schema.isSchemaDocument) {
             args.values["--schema"] = nil  // a schema document compares as plain JSON
         }
         // Each pair takes the options of its kind: --ignore ENTITY.PROPERTY,
@@ -121,8 +121,7 @@ extension DiffCommand {
         if args.has("--no-schema") { return false }
         let loader = DocumentLoader(io: io, schemaOverride: nil, force: true)
         return documents.contains { document in
-            guard let reference = Graph.schemaReference(in: document.json) else { return false }
-            let location = SchemaReference.resolve(reference, inDirectoryOf: document.path)
+            guard let location = loader.schemaLocation(for: document.path, document: document.json) else { return false }
             do {
                 return try loader.loadSchema(location, referencedBy: document.path) != nil
             } catch {

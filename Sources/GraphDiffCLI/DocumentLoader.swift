@@ -170,7 +170,7 @@ final class DocumentLoader {
             guard let schema = try loadSchema(schemaPath, referencedBy: path) else { return plain }
             return try graph(of: plain, schema: schema, schemaPath: schemaPath)
         }
-        if useSchema, schemaDocuments, json["format"]?.stringValue == Schema.formatTag {
+        if useSchema, schemaDocuments, Schema.isSchemaDocument(json) {
             do {
                 let schema = try Schema.load(json, source: JSONSourceText(bytes))
                 return LoadedDocument(path: path, home: plain.home, bytes: bytes, json: json, content: .schema(schema), schemaPath: nil)
@@ -207,8 +207,7 @@ final class DocumentLoader {
     func scannedGraph(_ path: String, bytes: SourceBytes) throws -> LoadedDocument? {
         let reference = Graph.schemaReference(scanning: bytes)
         let home = home(of: path, reference: reference)
-        let location = schemaOverride ?? reference.map { SchemaReference.resolve($0, inDirectoryOf: home) }
-        guard let schemaPath = location, let schema = try? loadSchema(schemaPath, referencedBy: path) else { return nil }
+        guard let schemaPath = Graph.schemaLocation(given: schemaOverride, reference: reference, home: home), let schema = try? loadSchema(schemaPath, referencedBy: path) else { return nil }
         do {
             let graph = try Graph.load(bytes, schema: schema, options: .init(ignoreFingerprint: force))
             return LoadedDocument(path: path, home: home, bytes: bytes, json: nil, content: .graph(graph), schemaPath: schemaPath)
@@ -238,9 +237,8 @@ final class DocumentLoader {
     /// `--schema`, or the document's `$schema` resolved against the
     /// directory where it lives (``home(of:reference:)``).
     func schemaLocation(for path: String, document: JSONValue) -> String? {
-        if let schemaOverride { return schemaOverride }
-        guard let reference = Graph.schemaReference(in: document) else { return nil }
-        return SchemaReference.resolve(reference, inDirectoryOf: home(of: path, reference: reference))
+        let reference = Graph.schemaReference(in: document)
+        return Graph.schemaLocation(given: schemaOverride, reference: reference, home: home(of: path, reference: reference))
     }
 
     /// The schema at `schemaPath` (a schema file, or a Core Data model read
@@ -268,8 +266,7 @@ final class DocumentLoader {
             let via = schemaOverride == nil ? "\(path): schema " : ""
             throw CommandFailure.trouble("\(via)\(f.message)")
         }
-        if schemaOverride == nil, let json = try? JSONReader.parse(bytes),
-            json["format"]?.stringValue != Schema.formatTag, json["entities"] == nil {
+        if schemaOverride == nil, let json = try? JSONReader.parse(bytes), !Schema.mayBeSchema(json) {
             return nil
         }
         do {

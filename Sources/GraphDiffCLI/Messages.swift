@@ -60,6 +60,9 @@ enum Messages {
                 return (text([prefix + "\(patchAt): \(e.message); give --format to read it as a merge patch"]), .trouble)
             case .schemaMismatch:
                 return (text([prefix + "\(patchAt): \(e.message) (use --force to go on)"]), .trouble)
+            case .notInvertible, .needsGraphTarget:
+                // (`patch` words these as its usage and target troubles.)
+                return (text([prefix + "\(patchAt): \(e.message)"]), .trouble)
             case .operationFailed:
                 return (text([prefix + "\(patchAt): \(e.message); nothing written"]), .failure)
             case .rejected(let mismatches):

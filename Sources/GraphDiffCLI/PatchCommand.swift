@@ -23,66 +23,36 @@ enum PatchCommand: Subcommand {
         targetLoader.stdinPath = try OptionConflicts.stdinPath(args)
         let target = try targetLoader.load(targetPath, schemaDocuments: false)
         let patchFile = try DocumentLoader(io: io, schemaOverride: nil, force: false).load(patchPath, useSchema: false)
-        let patchDocument = patchFile.json
-        let patchSource = JSONSourceText(patchFile.bytes)
-        func failure(_ error: PatchError) -> PatchFailure { PatchFailure(error: error, patch: patchPath, target: targetPath) }
-        let format: PatchFormat
-        if let given = chosen.flatMap(PatchFormat.init(rawValue:)) {
-            format = given
-        } else {
-            do { format = try PatchFormat.detect(patchDocument) } catch { throw failure(error) }
-        }
-        if args.has("--reverse") && !format.isInvertible {
-            throw CommandFailure.usage("--reverse needs a graphdiff patch (it carries old values); a \(format.rawValue) cannot be inverted")
-        }
-
-        var result: [UInt8]
-        /// Whether `result` is a graph's canonical text.
-        var resultIsGraph = false
+        let format = try chosen.flatMap(PatchFormat.init(rawValue:))
         var status = ExitStatus.success
+        let outcome: PatchResult
         do {
-            switch format {
-            case .graphdiff:
-                if PatchDocument.isGraphPatch(patchDocument) && target.graph == nil {
-                    throw CommandFailure.trouble("\(targetPath): a graph patch needs a graph target, and no schema applies (give --schema or \"$schema\")")
-                }
-                switch try PatchDocument.decode(patchDocument, schema: target.graph?.schema, source: patchSource) {
-                case .graph(var changes):
-                    guard let graph = target.graph else { throw CommandFailure.trouble("\(targetPath): a graph patch needs a graph target") }
-                    if args.has("--reverse") { changes = changes.inverted() }
-                    let outcome = try changes.apply(to: graph, force: args.has("--force"))
-                    if !outcome.skipped.isEmpty {
-                        io.err(outcome.skipped.map { "\(patchPath): skipped \($0)\n" }.joined())
-                        status = .failure
-                    }
-                    report(applied: outcome.applied, present: outcome.alreadyPresent, alreadyApplied: outcome.wasAlreadyApplied, target: targetPath, check: args.has("--check"), io: io)
-                    result = outcome.graph.canonicalText()
-                    resultIsGraph = true
-                case .json(var edits):
-                    if args.has("--reverse") { edits = edits.inverted() }
-                    let outcome = try JSONEdits.apply(edits, to: target.json)
-                    report(applied: outcome.alreadyApplied ? 0 : edits.count, present: outcome.alreadyApplied ? edits.count : 0,
-                           alreadyApplied: outcome.alreadyApplied, target: targetPath, check: args.has("--check"), io: io)
-                    result = JSONWriter.canonical(outcome.document)
-                }
-            case .jsonPatch, .mergePatch:
-                let force = args.has("--force")
-                if format == .jsonPatch {
-                    let patch = try JSONPatch(parsing: patchDocument, source: patchSource)
-                    result = try target.graph.map { try $0.applying(patch, ignoreFingerprint: force).canonicalText() }
-                        ?? JSONWriter.canonical(try patch.apply(to: target.json))
-                    resultIsGraph = target.graph != nil
-                } else {
-                    result = try target.graph.map { try $0.applying(mergePatch: patchDocument, ignoreFingerprint: force).canonicalText() }
-                        ?? JSONWriter.canonical(MergePatch.apply(patchDocument, to: target.json))
-                    resultIsGraph = target.graph != nil
-                }
-                if args.has("--check") { io.out("\(targetPath): the \(format.rawValue) applies\n") }
+            outcome = try (target.graph.map(PatchTarget.graph) ?? .json(target.json))
+                .applying(patchFile.json, format: format, source: JSONSourceText(patchFile.bytes), reverse: args.has("--reverse"), force: args.has("--force"),
+                          documentAsRead: { target.json })
+        } catch {
+            switch error.reason {
+            case .notInvertible(let format):
+                throw CommandFailure.usage("--reverse needs a graphdiff patch (it carries old values); a \(format.rawValue) cannot be inverted")
+            case .needsGraphTarget:
+                throw CommandFailure.trouble("\(targetPath): a graph patch needs a graph target, and no schema applies (give --schema or \"$schema\")")
+            default:
+                throw PatchFailure(error: error, patch: patchPath, target: targetPath)
             }
-        } catch let error as PatchError {
-            throw failure(error)
+        }
+        if outcome.countsChanges {
+            if !outcome.skipped.isEmpty {
+                io.err(outcome.skipped.map { "\(patchPath): skipped \($0)\n" }.joined())
+                status = .failure
+            }
+            report(applied: outcome.applied, present: outcome.alreadyPresent, alreadyApplied: outcome.wasAlreadyApplied, target: targetPath,
+                   check: args.has("--check"), io: io)
+        } else if args.has("--check") {
+            io.out("\(targetPath): the \(outcome.format.rawValue) applies\n")
         }
         if args.has("--check") { return status }
+        let resultIsGraph = outcome.target.graph != nil
+        let result = outcome.target.graph?.canonicalText() ?? JSONWriter.canonical(outcome.target.document)
         if let output = args.value("--output"), output != "-" {
             try FileAccess.writeResult(result, to: output, from: [target], shape: resultIsGraph ? .canonicalGraph : .json)
         } else if args.has("--in-place") {

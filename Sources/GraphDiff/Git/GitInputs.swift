@@ -72,8 +72,8 @@ public enum GitInputs {
     public static func schemaPath(of versions: [Version], order: [Int], workTreePath: String) -> String? {
         for i in order where versions.indices.contains(i) {
             guard let bytes = versions[i].bytes else { continue }
-            if let reference = Graph.schemaReference(scanning: bytes) ?? (try? JSONReader.parse(bytes)).flatMap(Graph.schemaReference(in:)) {
-                return SchemaReference.resolve(reference, inDirectoryOf: workTreePath)
+            if let location = Graph.schemaLocation(given: nil, reference: Graph.schemaReference(of: bytes), home: workTreePath) {
+                return location
             }
         }
         return nil
@@ -148,7 +148,7 @@ public enum GitInputs {
     /// schema: a JSON Schema, as editors use.
     static func isJSONSchema(_ bytes: [UInt8], _ file: SchemaFile) -> Bool {
         guard !file.isGiven, let json = try? JSONReader.parse(bytes) else { return false }
-        return json["format"]?.stringValue != Schema.formatTag && json["entities"] == nil
+        return !Schema.mayBeSchema(json)
     }
 
     /// Whether git would take `bytes` for binary: a NUL in the first 8,000

@@ -75,9 +75,6 @@ extension Graph {
     /// - Complexity: O(*p*) in the bytes before `$schema` (the whole
     ///   document when it is not first).
     public static func schemaLocation(of bytes: [UInt8], at url: URL) -> URL? {
-        guard let reference = schemaReference(scanning: bytes) ?? (try? JSONReader.parse(bytes)).flatMap(schemaReference(in:)) else {
-            return nil
-        }
-        return URL(fileURLWithPath: SchemaReference.resolve(reference, inDirectoryOf: url.path))
+        schemaLocation(given: nil, reference: schemaReference(of: bytes), home: url.path).map { URL(fileURLWithPath: $0) }
     }
 }

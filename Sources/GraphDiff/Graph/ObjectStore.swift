@@ -1,13 +1,14 @@
 
 /// The objects of a graph, by identity: rows in the order they were added,
-/// with an ``IdentityHashTable`` from identity to row.
+/// with a hash table from identity to row (the one table of identities the
+/// library has, shared with its other identity lookups).
 ///
 ///     rows:    0          1          2          3 (removed)   4
 ///     ids:     Person:p1  Person:p2  Task:t1    Task:t2       Task:t3
 ///     objects: GraphObject per row (a removed row's is emptied)
 ///     live:    true       true       true       false         true
-///     hashes:  the identity's hash per row (``IdentityHashTable/hash(_:)``)
-///     table:   ``IdentityHashTable``: hash tag and row per word
+///     hashes:  the identity's hash per row (seeded per process)
+///     table:   hash tag and row per word, at most half full
 ///
 /// Lookup by identity is one hash and, usually, one probe: O(1) expected.
 /// Unlike a `Dictionary`, the rows keep the order of insertion, so a graph
@@ -22,8 +23,8 @@
 /// than half of them are removed. Whether a row is live is the store's own
 /// record, never a field of the object: any object can be stored, and
 /// ``Graph/shapeProblems()`` reports one whose entity or values do not fit
-/// the schema. ``_checkInvariants()`` checks the store after every mutation
-/// in debug builds (see `ObjectStore+Invariants.swift`).
+/// the schema. In debug builds the store checks its invariants after every
+/// mutation (`ObjectStore+Invariants.swift`).
 ///
 /// - Note: Iteration is in row order; code that needs a stable order sorts
 ///   (as ``Graph/sortedIDs`` does): rows depend on how the graph was built.

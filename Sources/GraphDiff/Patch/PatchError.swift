@@ -38,6 +38,12 @@ public struct PatchError: Error, Hashable, Sendable, CustomStringConvertible {
         case inconsistent([GraphProblem])
         /// The patch was made for another schema (fingerprints).
         case schemaMismatch(patch: String, target: String)
+        /// The patch was asked for in reverse, and its format carries no
+        /// old values to invert (``PatchFormat/isInvertible``).
+        case notInvertible(PatchFormat)
+        /// A graphdiff patch of a graph, and a target that is plain JSON
+        /// (no schema applies to it).
+        case needsGraphTarget
     }
 
     /// What went wrong.
@@ -61,8 +67,8 @@ public struct PatchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// an operation that fails).
     public var isAboutThePatch: Bool {
         switch reason {
-        case .malformed, .unknownFormat, .schemaMismatch: return true
-        case .operationFailed, .rejected, .inconsistent: return false
+        case .malformed, .unknownFormat, .schemaMismatch, .notInvertible: return true
+        case .operationFailed, .rejected, .inconsistent, .needsGraphTarget: return false
         }
     }
 
@@ -89,6 +95,8 @@ public struct PatchError: Error, Hashable, Sendable, CustomStringConvertible {
         case .rejected(let mismatches): return mismatches.map(\.description).joined(separator: "\n")
         case .inconsistent(let problems): return problems.map(\.description).joined(separator: "\n")
         case .schemaMismatch(let patch, let target): return "the patch is for schema \(patch), the target has \(target)"
+        case .notInvertible(let format): return "a \(format.rawValue) cannot be inverted: only a graphdiff patch carries old values"
+        case .needsGraphTarget: return "a graph patch needs a graph target, and no schema applies"
         }
     }
 

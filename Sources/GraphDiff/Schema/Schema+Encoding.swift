@@ -43,6 +43,22 @@ extension Schema {
 
     /// The `format` member of every schema document.
     public static let formatTag = "graphdiff-schema/1"
+
+    /// Whether `document` says it is a schema document: its `format` is
+    /// ``formatTag``. (`validate` checks such a file as a schema; a
+    /// directory diff compares it as plain JSON.)
+    public static func isSchemaDocument(_ document: JSONValue) -> Bool {
+        document["format"]?.stringValue == formatTag
+    }
+
+    /// Whether `document`, the file a `$schema` names, is read as a schema:
+    /// it says so (``isSchemaDocument(_:)``) or has `entities` (a schema
+    /// written without its `format`, which loading then reports). Any other
+    /// JSON is a JSON Schema, as editors use, and the document naming it is
+    /// plain JSON.
+    public static func mayBeSchema(_ document: JSONValue) -> Bool {
+        isSchemaDocument(document) || document["entities"] != nil
+    }
 }
 
 extension Entity {
