@@ -44,9 +44,9 @@ extension ChangeSet {
         let skipped = schema.orderStorageSlots()
         // Slots whose differences do not count: what stores an order
         // (compared as sequences) and ignored attributes.
-        let ignored = [schema.ignoredProperties, options.ignored]
-        let unchanged = skipped.indices.map { e in ignored.reduce(skipped[e]) { $0.union($1.slots(of: e)) } }
-        let ignoredMetadata = ignored.reduce(Set<ExactString>()) { $0.union($1.metadata) }
+        let ignored = schema.ignoredProperties.adding(options.ignored)
+        let unchanged = skipped.indices.map { skipped[$0].union(ignored.slots(of: $0)) }
+        let ignoredMetadata = ignored.metadata
         let layouts = OrderedRelationship.all(in: schema)
         // Per entity: the index attributes it holds, with its owner link: a
         // member with an owner has its value compared as part of the order.

@@ -11,9 +11,9 @@ extension Graph {
     /// - Parameter ignored: besides the schema's `diff.ignore`.
     /// - Complexity: O(*n*) expected, for *n* objects.
     public func withIgnoredValues(of old: Graph, ignored: IgnoredProperties = IgnoredProperties()) -> Graph {
-        let all = [schema.ignoredProperties, ignored]
-        let slots = schema.entities.indices.map { e in all.reduce(Set<Int>()) { $0.union($1.slots(of: e)) } }
-        let metadataKeys = all.reduce(Set<ExactString>()) { $0.union($1.metadata) }
+        let all = schema.ignoredProperties.adding(ignored)
+        let slots = schema.entities.indices.map(all.slots(of:))
+        let metadataKeys = all.metadata
         if slots.allSatisfy(\.isEmpty) && metadataKeys.isEmpty { return self }
         var result = self
         var cursor = 0
@@ -21,12 +21,7 @@ extension Graph {
             guard var object = objects.object(atRow: row), !slots[object.entityIndex].isEmpty else { continue }
             let id = objects.id(atRow: row)
             guard let before = old.objects.object(id, cursor: &cursor), before.entityIndex == object.entityIndex else { continue }
-            var changed = false
-            for slot in slots[object.entityIndex] where slot < object.values.count && !object.values[slot].isIdentical(to: before.values[slot]) {
-                object.values[slot] = before.values[slot]
-                changed = true
-            }
-            if changed { _ = result.objects.updateValue(object, forKey: id) }
+            if object.takeValues(in: slots[object.entityIndex], from: before) { _ = result.objects.updateValue(object, forKey: id) }
         }
         for key in metadataKeys {
             result.metadata[key.string] = old.metadata[key.string]

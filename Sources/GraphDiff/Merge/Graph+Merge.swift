@@ -157,9 +157,9 @@ struct GraphMerger {
         self.mine = mine
         self.theirs = theirs
         self.decisions = decisions
-        let all = [base.schema.ignoredProperties, ignored]
-        self.ignoredSlots = base.schema.entities.indices.map { e in all.reduce(Set<Int>()) { $0.union($1.slots(of: e)) } }
-        self.ignoredMetadata = all.reduce(Set<ExactString>()) { $0.union($1.metadata) }
+        let all = base.schema.ignoredProperties.adding(ignored)
+        self.ignoredSlots = base.schema.entities.indices.map(all.slots(of:))
+        self.ignoredMetadata = all.metadata
         var r = Graph(schema: base.schema, schemaReference: mine.schemaReference ?? base.schemaReference)
         r.metadata = JSONObject()
         self.result = r
@@ -276,7 +276,7 @@ struct GraphMerger {
         if slots.isEmpty { return (b, t) }
         func aligned(_ o: GraphObject?) -> GraphObject? {
             guard var o, o.entityIndex == reference.entityIndex else { return o }
-            for slot in slots where slot < o.values.count && slot < reference.values.count { o.values[slot] = reference.values[slot] }
+            o.takeValues(in: slots, from: reference)
             return o
         }
         return (m == nil ? b : aligned(b), aligned(t))

@@ -46,6 +46,25 @@ public struct IgnoredProperties: Sendable {
     /// Whether nothing is ignored.
     public var isEmpty: Bool { names.isEmpty }
 
+    /// These properties and `other`'s (resolved against the same schema):
+    /// what a command ignores is the schema's `diff.ignore` with its own
+    /// `--ignore` added. Diff, merge and the document diffs all ask this.
+    ///
+    /// - Complexity: O(*e* + *k*) for *e* entities and *k* names.
+    package func adding(_ other: IgnoredProperties) -> IgnoredProperties {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        let count = Swift.max(slots.count, other.slots.count)
+        return IgnoredProperties(names: names + other.names, slots: (0..<count).map { slots(of: $0).union(other.slots(of: $0)) },
+                                 metadata: metadata.union(other.metadata))
+    }
+
+    private init(names: [String], slots: [Set<Int>], metadata: Set<ExactString>) {
+        self.names = names
+        self.slots = slots
+        self.metadata = metadata
+    }
+
     /// The names of the metadata members ignored (`metadata.NAME`).
     public var metadataNames: Set<String> { Set(metadata.map(\.string)) }
 
