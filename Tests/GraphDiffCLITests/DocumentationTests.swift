@@ -4,8 +4,8 @@ import XCTest
 
 /// The bundled samples and the examples of the README and graphdiff(5)
 /// agree with the program: samples are canonical, the canonical form shown
-/// is what `fmt` writes, and the README's `validate` example prints what it
-/// shows.
+/// is what `fmt` writes, every `console` example of the README prints what
+/// it shows, and the README's links lead to files.
 final class DocumentationTests: XCTestCase {
     /// The deliberately invalid sample, for `validate`'s example.
     let invalidSample = "tasks/bad.graph.json"
@@ -73,16 +73,61 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(actual.replacingOccurrences(of: "\n\n", with: "\n"), expected)
     }
 
-    func test_readmeGraphExample_isWhatFmtWrites() throws {
-        // The schema block, then the graph block of the Files section.
-        let blocks = fencedBlocks("json", in: try readme())
-        XCTAssertEqual(blocks.count, 2)
-        let (schema, graph) = (blocks[0], blocks[1])
-        XCTAssertTrue(graph.hasPrefix("{\n  \"$schema\": \"tasks.schema.json\""), graph)
-        let r = try formatted(graph: graph, schema: schema, schemaName: "tasks.schema.json")
-        XCTAssertEqual(r.stderr, "")
-        XCTAssertEqual(r.stdout, graph)
-        XCTAssertEqual(r.status, 0)
+    /// `text` quoted for the shell: between single quotes.
+    func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
+    /// Every `console` example of the README, run as a shell runs it: in a
+    /// copy of the samples (examples write files, and `cd` into them), with
+    /// the built `graphdiff` first on the PATH. The transcript (each
+    /// `$ COMMAND` line, then what the command writes to standard output
+    /// and standard error) must be the README's block, byte for byte; a
+    /// block may only run `graphdiff`, `cd` and `echo` (`echo $?` shows the
+    /// exit status of the command before it).
+    func test_readmeConsoleExamples_printWhatTheReadmeShows() throws {
+        let blocks = fencedBlocks("console", in: try readme())
+        XCTAssertGreaterThanOrEqual(blocks.count, 12)
+        let bin = try builtExecutable().deletingLastPathComponent().path
+        for block in blocks {
+            let dir = try temporaryDirectory(self)
+            try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Samples"), to: dir.appendingPathComponent("Samples"))
+            // Each command in a group with its standard error joined to its
+            // output; `(exit $s)` gives `echo $?` the status of the command
+            // before the `printf` of its own line.
+            var script = "s=0\n"
+            let commands = block.split(separator: "\n").filter { $0.hasPrefix("$ ") }
+            XCTAssertFalse(commands.isEmpty, block)
+            for line in commands {
+                let command = String(line.dropFirst(2))
+                XCTAssertTrue(["graphdiff ", "cd ", "echo "].contains { command.hasPrefix($0) }, "the README runs no \(command)")
+                script += "printf '%s\\n' \(shellQuoted(String(line)))\n(exit $s); { \(command)\n} 2>&1; s=$?\n"
+            }
+            let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let r = try RedirectedRun(arguments: ["-c", script], environment: ["PATH": path], directory: dir)
+                .run(URL(fileURLWithPath: "/bin/sh"))
+            XCTAssertEqual(r.stdout, block)
+            XCTAssertEqual(r.stderr, "", String(commands[0]))
+        }
+    }
+
+    /// Every relative link of the README and of the other guides leads to a
+    /// file of the package.
+    func test_readmeLinks_leadToFiles() throws {
+        var checked = 0
+        for guide in ["README.md", "Samples/bench/README.md", "Tests/README.md"] {
+            let file = packageRoot.appendingPathComponent(guide)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for part in text.components(separatedBy: "](").dropFirst() {
+                // The file a link names, without its fragment (#section).
+                let target = String(part.prefix { $0 != ")" && $0 != "#" })
+                guard !target.contains("://"), !target.isEmpty else { continue }
+                let url = file.deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL
+                XCTAssertTrue(FileManager.default.fileExists(atPath: url.path), "\(guide): \(target)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 5)
     }
 
     func test_manPage5_canonicalGraphExample_isWhatFmtWrites() throws {
@@ -108,13 +153,19 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
     }
 
-    func test_readmeSchemaImportExample_printsWhatTheReadmeShows() throws {
-        let example = try XCTUnwrap(fencedBlocks("console", in: try readme()).first { $0.hasPrefix("$ graphdiff schema import ") })
-        var lines = example.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let command = lines.removeFirst().dropFirst("$ graphdiff ".count).split(separator: " ").map(String.init)
-        XCTAssertEqual(command, ["schema", "import", "Samples/tasks/Tasks.xcdatamodeld"])
-        let r = try runBinary(command, in: packageRoot)
-        XCTAssertEqual(r.stdout, lines.joined(separator: "\n"))
+    /// graphdiff(5)'s example of `schema import`, the current version of
+    /// the tasks sample's Core Data model, is what the command prints.
+    func test_manPage5_schemaImportExample_printsWhatThePageShows() throws {
+        let page = try String(contentsOf: packageRoot.appendingPathComponent("man/graphdiff.5"), encoding: .utf8)
+        let chapter = try XCTUnwrap(page.components(separatedBy: ".SH CORE DATA MODELS\n").dropFirst().first?.components(separatedBy: "\n.SH ").first)
+        let section = try XCTUnwrap(chapter.components(separatedBy: ".SS Example\n").dropFirst().first)
+        let parts = section.components(separatedBy: ".EX\n")
+        XCTAssertGreaterThanOrEqual(parts.count, 2)
+        XCTAssertTrue(parts[0].contains(".B graphdiff schema import Samples/tasks/Tasks.xcdatamodeld\n"), parts[0])
+        let block = try XCTUnwrap(parts.dropFirst().first?.components(separatedBy: ".EE\n").first)
+        let shown = block.replacingOccurrences(of: "\\-", with: "-").replacingOccurrences(of: "\\e", with: "\\")
+        let r = try runBinary(["schema", "import", "Samples/tasks/Tasks.xcdatamodeld"], in: packageRoot)
+        XCTAssertEqual(r.stdout, shown)
         XCTAssertEqual(r.stdout, SchemaImportCommandTests.tasks2)
         XCTAssertEqual(r.stderr, "")
         XCTAssertEqual(r.status, 0)

@@ -238,7 +238,9 @@ final class ResolveCommandTests: XCTestCase {
         XCTAssertEqual(graphdiff(["resolve", file, "--base", "-o", "-"]).stdout, graphdiff(["merge", "--conflicts", "report"] + inputs).stdout)
     }
 
-    /// The README's example, run as shown (with `Samples` linked into a fresh folder).
+    /// The README's example, run as shown (with `Samples` linked into a fresh
+    /// folder): each command, then what it writes to standard output and
+    /// standard error (the merge's conflict lines).
     func test_readmeExample_printsWhatTheReadmeShows() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let block = try XCTUnwrap(readme.components(separatedBy: "```console\n").first { $0.hasPrefix("$ graphdiff merge Samples/sync/base.json") }?
@@ -249,8 +251,8 @@ final class ResolveCommandTests: XCTestCase {
         for line in block.split(separator: "\n", omittingEmptySubsequences: false) where line.hasPrefix("$ graphdiff ") {
             shown += line + "\n"
             let r = try runBinary(line.dropFirst("$ graphdiff ".count).split(separator: " ").map(String.init), in: dir)
-            shown += r.stdout
-            if line.contains("--list") { XCTAssertEqual(r.status, 1) }
+            shown += r.stdout + r.stderr
+            if line.contains("--list") || line.hasPrefix("$ graphdiff merge ") { XCTAssertEqual(r.status, 1) }
         }
         XCTAssertEqual(shown.components(separatedBy: "\n").filter { !$0.isEmpty }, block.components(separatedBy: "\n").filter { !$0.isEmpty })
         XCTAssertEqual(try runBinary(["resolve", "merged.json", "--list"], in: dir).status, 0, "resolved")

@@ -8,7 +8,7 @@ import XCTest
 final class SchemaImportCommandTests: XCTestCase {
     let bundle = samplePath("tasks/Tasks.xcdatamodeld")
 
-    /// The current version of the sample, Tasks 2, as the README shows it.
+    /// The current version of the sample, Tasks 2, as graphdiff(5) shows it.
     static let tasks2 = """
         {
           "entities": {

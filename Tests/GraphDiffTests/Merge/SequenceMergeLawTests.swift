@@ -68,7 +68,7 @@ final class SequenceMergeLawTests: XCTestCase {
         XCTAssertEqual(SequenceMergeTests.merge("abcd", "acbd", "acdb").0, "acdb")
     }
 
-    /// What the README and graphdiff(1) say of adjacent swaps, exactly: for
+    /// What graphdiff(1) says of adjacent swaps, exactly: for
     /// law 3 a swap is read as either member moving, whichever makes no
     /// moveMove conflict (mine swaps a b, theirs moves a to the end: clean);
     /// two swaps that share a member are an order conflict under law 1.
