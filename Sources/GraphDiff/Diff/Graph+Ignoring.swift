@@ -22,8 +22,8 @@ extension Graph {
             let id = objects.id(atRow: row)
             guard let before = old.objects.object(id, cursor: &cursor), before.entityIndex == object.entityIndex else { continue }
             var changed = false
-            for slot in slots[object.entityIndex] where slot < object.values.count && !object.values[slot].isIdentical(to: before.values[slot]) {
-                object.values[slot] = before.values[slot]
+            for slot in slots[object.entityIndex] where slot < object.slotCount && !object.hasIdenticalValue(at: slot, as: before) {
+                object.setValue(before.value(at: slot), at: slot)
                 changed = true
             }
             if changed { _ = result.objects.updateValue(object, forKey: id) }

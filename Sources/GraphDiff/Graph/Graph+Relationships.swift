@@ -28,7 +28,7 @@ extension Graph {
             schema.isKind(e.index, of: destination.index) ? relationship.inverse.flatMap { e.storedSlot[$0] } : nil
         }
         for (id, object) in objects {
-            guard let slot = slots[object.entityIndex], let ref = object.values[slot].stringValue else { continue }
+            guard let slot = slots[object.entityIndex], let ref = object.reference(at: slot) else { continue }
             let owner = ObjectID(entity: ownerRoot ?? id.entity, identity: ref)
             result[owner, default: []].append(id)
         }
@@ -83,7 +83,7 @@ extension Graph {
         let prevSlots = slots(of: links.prev), nextSlots = slots(of: links.next)
         func link(_ id: ObjectID, _ slots: [Int?]) -> JSONValue? {
             guard let o = objects[id], let slot = slots[o.entityIndex] else { return nil }
-            return o.values[slot]
+            return o.value(at: slot)
         }
         guard let head = members.first(where: { link($0, prevSlots)?.isNull ?? true }) else { return [] }
         var order: [ObjectID] = []
@@ -116,7 +116,7 @@ extension Graph {
         while true {
             order.append(current.identity)
             guard let r = row, let object = objects.object(atRow: r), let slot = nextSlots[object.entityIndex],
-                case .string(let next) = object.values[slot]
+                let next = object.reference(at: slot)
             else { return order }
             if utf8Equal(next, tortoise) { break }  // a cycle
             steps += 1
