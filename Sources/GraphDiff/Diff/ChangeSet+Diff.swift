@@ -61,16 +61,17 @@ extension ChangeSet {
         // that counts: the common case, no such slot, costs no allocation.
         func differ(_ o: GraphObject, _ n: GraphObject) -> Bool {
             let skip = skippedSlots[o.entityIndex], owners = positionOwners[o.entityIndex]
-            for slot in o.values.indices where slot < n.values.count && !skip[slot] && !o.values[slot].isIdentical(to: n.values[slot]) {
+            let count = o.slotCount
+            for slot in 0..<min(count, n.slotCount) where !skip[slot] && !o.hasIdenticalValue(at: slot, as: n) {
                 let owner = owners[slot]
-                if owner < 0 || n.values[owner].stringValue == nil { return true }
+                if owner < 0 || n.reference(at: owner) == nil { return true }
             }
-            return o.values.count != n.values.count
+            return count != n.slotCount
         }
         func values(_ object: GraphObject) -> [PropertyValue] {
             let entity = schema.entities[object.entityIndex]
             return entity.storedProperties.enumerated().compactMap { slot, property in
-                skipped[object.entityIndex].contains(slot) ? nil : PropertyValue(name: property.name, value: object.values[slot])
+                skipped[object.entityIndex].contains(slot) ? nil : PropertyValue(name: property.name, value: object.value(at: slot))
             }
         }
         func inserted(_ id: ObjectID, _ n: GraphObject) -> ObjectChange {
@@ -262,7 +263,7 @@ extension ChangeSet {
                 continue
             }
             if a.isIdentical(to: b) { continue }
-            if !type.valuesEqual(a, b) && !(a.isNull && b.isNull) { result.append(.init(member: member, old: a, new: b)) }
+            if !StoredValue.equal(a, b, as: type) { result.append(.init(member: member, old: a, new: b)) }
         }
         return result
     }
@@ -274,26 +275,20 @@ extension ChangeSet {
                                 positions: [(index: Int, owner: Int)] = []) -> [PropertyChange] {
         var changes: [PropertyChange] = []
         for (slot, property) in entity.storedProperties.enumerated() where !skipping.contains(slot) {
-            if !positions.isEmpty, positions.contains(where: { $0.index == slot && n.values[$0.owner].stringValue != nil }) { continue }
-            let a = o.values[slot], b = n.values[slot]
+            if !positions.isEmpty, positions.contains(where: { $0.index == slot && n.reference(at: $0.owner) != nil }) { continue }
+            let a = o.value(at: slot), b = n.value(at: slot)
+            if StoredValue.equal(a, b, as: property) { continue }
             switch property {
             case .attribute(let attribute):
-                if !attribute.type.valuesEqual(a, b) {
-                    changes.append(PropertyChange(property: attribute.name, kind: .attribute(old: a, new: b)))
-                }
+                changes.append(PropertyChange(property: attribute.name, kind: .attribute(old: a, new: b)))
             case .relationship(let r):
                 if r.storage == .manyToMany || r.storage == .orderedArray {
-                    let before = Set((a.arrayValue ?? []).compactMap { $0.stringValue.map { ExactString($0) } })
-                    let after = Set((b.arrayValue ?? []).compactMap { $0.stringValue.map { ExactString($0) } })
-                    if before != after {
-                        changes.append(PropertyChange(property: r.name, kind: .members(
-                            added: after.subtracting(before).sorted().map { $0.string },
-                            removed: before.subtracting(after).sorted().map { $0.string })))
-                    }
+                    let before = StoredValue.identities(a), after = StoredValue.identities(b)
+                    changes.append(PropertyChange(property: r.name, kind: .members(
+                        added: after.subtracting(before).sorted().map { $0.string },
+                        removed: before.subtracting(after).sorted().map { $0.string })))
                 } else {
-                    let x = a.stringValue, y = b.stringValue
-                    let same = (x == nil && y == nil) || (x != nil && y != nil && utf8Equal(x ?? "", y ?? ""))
-                    if !same { changes.append(PropertyChange(property: r.name, kind: .reference(old: x, new: y))) }
+                    changes.append(PropertyChange(property: r.name, kind: .reference(old: o.reference(at: slot), new: n.reference(at: slot))))
                 }
             }
         }

@@ -39,7 +39,7 @@ extension Graph {
                     if let t = target(of: id, r) { next = [t] }
                 case .manyToMany, .orderedArray:
                     let root = schema.entity(named: r.destination)?.root ?? r.destination
-                    next = (value(of: id, r.name)?.arrayValue ?? []).compactMap { $0.stringValue.map { ObjectID(entity: root, identity: $0) } }
+                    next = StoredValue.references(in: value(of: id, r.name) ?? .null).map { ObjectID(entity: root, identity: $0) }
                 case .derived:
                     if indexes[r] == nil { indexes[r] = membersByOwner(through: r) }
                     next = indexes[r]?[id] ?? []

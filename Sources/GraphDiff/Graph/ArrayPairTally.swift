@@ -49,35 +49,6 @@ struct ArrayPairTally {
 }
 
 extension Graph {
-    /// Whether the sorted list of identity strings `list` holds `identity`:
-    /// a binary search by UTF-8 bytes, then, when it finds nothing, a scan
-    /// (so a list stored unsorted by hand is still read right).
-    ///
-    /// - Complexity: O(log *k*) when the identity is listed in a sorted list.
-    static func sortedList(_ list: [JSONValue], contains identity: String) -> Bool {
-        var low = 0, high = list.count
-        while low < high {
-            let mid = (low + high) / 2
-            guard case .string(let s) = list[mid] else { break }
-            let c = utf8Compare(s, identity)
-            if c == 0 { return true }
-            if c < 0 { low = mid + 1 } else { high = mid }
-        }
-        return list.contains { $0.stringValue.map { utf8Equal($0, identity) } ?? false }
-    }
-
-    /// Whether the array of identities `list` holds exactly the members
-    /// `names` (each once).
-    ///
-    /// - Complexity: O(*k*) expected.
-    static func sameMembers(_ list: [JSONValue], _ names: [String]) -> Bool {
-        guard list.count == names.count else { return false }
-        var table = IdentityTable(capacity: names.count)
-        for name in names where !table.insert(name).inserted { return false }
-        for case .string(let s) in list where table.row(of: s) == nil { return false }
-        return true
-    }
-
     /// The pairs of `pair`'s relationship that its two sides disagree on:
     /// a member listed twice by one owner, and a membership that a member
     /// claims but its owner does not list. (A listing the member does not
@@ -97,25 +68,21 @@ extension Graph {
         var problems: [GraphProblem] = []
         var listed = Set<Key>()
         for (id, o) in objects where schema.isKind(o.entityIndex, of: ownerIndex) {
-            guard let slot = entity(of: o).storedSlot[r.name], case .array(let list) = o.values[slot] else { continue }
-            for case .string(let m) in list where !listed.insert(Key(owner: ExactString(id.identity), member: ExactString(m))).inserted {
+            guard let slot = entity(of: o).storedSlot[r.name], o.value(at: slot).arrayValue != nil else { continue }
+            o.forEachReference(at: slot) { m in
+                guard !listed.insert(Key(owner: ExactString(id.identity), member: ExactString(m))).inserted else { return }
                 problems.append(GraphProblem(.wrongType, "member \"\(m)\" is listed twice", entity: entity(of: o).name,
                                              identity: id.identity, property: r.name))
             }
         }
         for (id, o) in objects where schema.isKind(o.entityIndex, of: destination.index) {
             guard let slot = entity(of: o).storedSlot[inverseName] else { continue }
-            let owners: [String]
-            switch o.values[slot] {
-            case .string(let s): owners = [s]
-            case .array(let list): owners = list.compactMap(\.stringValue)
-            default: owners = []
-            }
+            let owners = o.references(at: slot)
             for owner in owners where !listed.contains(Key(owner: ExactString(owner), member: ExactString(id.identity))) {
                 // A target that is missing or of another entity is reported as such.
                 guard let target = objects[ObjectID(entity: ownerRoot, identity: owner)], schema.isKind(target.entityIndex, of: ownerIndex)
                 else { continue }
-                let verb = owners.count == 1 && o.values[slot].stringValue != nil ? "refers to" : "lists"
+                let verb = owners.count == 1 && o.reference(at: slot) != nil ? "refers to" : "lists"
                 problems.append(GraphProblem(.inverseDisagreement,
                     "\(verb) \"\(owner)\", whose inverse \"\(r.name)\" does not list \"\(id.identity)\"",
                     entity: entity(of: o).name, identity: id.identity, property: inverseName))

@@ -40,7 +40,7 @@ struct ChainCheck {
     @inline(__always) mutating func add(_ id: ObjectID, _ object: GraphObject, row: Int, in store: ObjectStore) {
         guard let ownerSlot = chain.ownerSlots[object.entityIndex] else { return }
         let prev = chain.link(object, chain.prevSlots), next = chain.link(object, chain.nextSlots)
-        guard let owner = object.values[ownerSlot].stringValue else {
+        guard let owner = object.reference(at: ownerSlot) else {
             if prev != nil || next != nil { broken = true }
             return
         }

@@ -184,7 +184,7 @@ extension Graph {
             // looked for in the array (see ArrayPairTally).
             if let pair = plan.claimsPair, pair < tallies.count { tallies[pair].claimed += 1 }
             guard let inverseSlot = plan.inverseSlots[target.entityIndex] else { return }
-            let back = target.values[inverseSlot]
+            let back = target.value(at: inverseSlot)
             switch plan.inverseStorage {
             case .toOne?:
                 if !(back.stringValue.map { utf8Equal($0, id.identity) } ?? false) {
@@ -192,7 +192,7 @@ extension Graph {
                     return
                 }
             case .manyToMany?:
-                if !Graph.sortedList(back.arrayValue ?? [], contains: id.identity) {
+                if !(back.arrayValue != nil && StoredValue.holds(back, identity: id.identity)) {
                     problem(.inverseDisagreement, "lists \"\(ref)\", whose inverse \"\(r.inverse ?? "")\" does not list \"\(id.identity)\"")
                     return
                 }
@@ -201,11 +201,7 @@ extension Graph {
             }
             if let pair = plan.listsPair, pair < tallies.count { tallies[pair].confirmed += 1 }
         }
-        switch object.values[plan.slot] {
-        case .string(let ref): check(ref)
-        case .array(let refs): for case .string(let ref) in refs { check(ref) }
-        default: break
-        }
+        object.forEachReference(at: plan.slot, check)
     }
 
     /// The problems of every chain of the ordered `relationship`.
@@ -218,12 +214,12 @@ extension Graph {
         let ownerSlots = slots(of: relationship.inverse ?? ""), prevSlots = slots(of: links.prev), nextSlots = slots(of: links.next)
         func linkValue(_ id: ObjectID, _ slots: [Int?]) -> JSONValue? {
             guard let o = objects[id], let slot = slots[o.entityIndex] else { return nil }
-            return o.values[slot]
+            return o.value(at: slot)
         }
         // Members chained without an owner.
         for (id, object) in objects where schema.isKind(object.entityIndex, of: destination) {
-            guard let ownerSlot = ownerSlots[object.entityIndex], object.values[ownerSlot].isNull else { continue }
-            for (link, slots) in [(links.prev, prevSlots), (links.next, nextSlots)] where !(slots[object.entityIndex].map { object.values[$0].isNull } ?? true) {
+            guard let ownerSlot = ownerSlots[object.entityIndex], object.value(at: ownerSlot).isNull else { continue }
+            for (link, slots) in [(links.prev, prevSlots), (links.next, nextSlots)] where !(slots[object.entityIndex].map { object.value(at: $0).isNull } ?? true) {
                 problems.append(GraphProblem(.brokenChain,
                     "is linked by \"\(link)\" in a chain of \"\(relationship.name)\" but has no \"\(relationship.inverse ?? "")\"",
                     entity: entity(of: object).name, identity: id.identity, property: link))
@@ -247,7 +243,7 @@ extension Graph {
                         // member, is reported once: as a dangling reference or
                         // a wrong destination, by the check of the links.
                         guard let target = objects[other], schema.isKind(target.entityIndex, of: destination) else { continue }
-                        let whose = ownerSlots[target.entityIndex].flatMap { target.values[$0].stringValue }
+                        let whose = ownerSlots[target.entityIndex].flatMap { target.reference(at: $0) }
                         problems.append(GraphProblem(.brokenChain,
                             whose == nil ? "\"\(link)\" is \(name(other)), which has no \"\(relationship.inverse ?? "")\""
                                 : "\"\(link)\" is \(name(other)), which belongs to another owner than \(name(owner))",

@@ -23,7 +23,7 @@ extension Graph {
     @discardableResult
     public mutating func setValue(_ value: JSONValue, of id: ObjectID, _ property: String) -> Bool {
         guard let object = objects[id], let slot = schema.entities[object.entityIndex].storedSlot[property] else { return false }
-        objects[id]?.values[slot] = value
+        objects[id]?.setValue(value, at: slot)
         return true
     }
 

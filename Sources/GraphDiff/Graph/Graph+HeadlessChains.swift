@@ -21,7 +21,7 @@ extension Graph {
         func name(_ id: ObjectID) -> String { "\"\(id.identity)\"" }
         func link(_ id: ObjectID, _ slots: [Int?]) -> String? {
             guard let o = objects[id], let slot = slots[o.entityIndex] else { return nil }
-            return o.values[slot].stringValue
+            return o.reference(at: slot)
         }
         func prev(_ id: ObjectID) -> ObjectID? { link(id, prevSlots).map { ObjectID(entity: id.entity, identity: $0) } }
         var messages: [String] = []

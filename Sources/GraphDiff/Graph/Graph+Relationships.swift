@@ -28,7 +28,7 @@ extension Graph {
             schema.isKind(e.index, of: destination.index) ? relationship.inverse.flatMap { e.storedSlot[$0] } : nil
         }
         for (id, object) in objects {
-            guard let slot = slots[object.entityIndex], let ref = object.values[slot].stringValue else { continue }
+            guard let slot = slots[object.entityIndex], let ref = object.reference(at: slot) else { continue }
             let owner = ObjectID(entity: ownerRoot ?? id.entity, identity: ref)
             result[owner, default: []].append(id)
         }
@@ -74,49 +74,45 @@ extension Graph {
         walkChain(members: members, links: links)
     }
 
-    /// Walks a chain from the first of `members` whose prev is `null`,
-    /// following next, stopping at the end, at a repeat, or after
-    /// `members.count` steps.
+    /// Walks a chain from the first of `members` whose prev is `null` (or
+    /// that is no object with a prev link), following next, stopping at the
+    /// end, at a repeat, or after `members.count + 1` members: the one walk
+    /// (``chainOrder(from:nextSlots:limit:)``) from that head.
     ///
     /// - Complexity: O(*m*), where *m* is the number of members.
     func walkChain(members: [ObjectID], links: ChainLinks) -> [ObjectID] {
-        let prevSlots = slots(of: links.prev), nextSlots = slots(of: links.next)
-        func link(_ id: ObjectID, _ slots: [Int?]) -> JSONValue? {
-            guard let o = objects[id], let slot = slots[o.entityIndex] else { return nil }
-            return o.values[slot]
+        let prevSlots = slots(of: links.prev)
+        let head = members.first { id in
+            guard let o = objects[id], let slot = prevSlots[o.entityIndex] else { return true }
+            return o.value(at: slot).isNull
         }
-        guard let head = members.first(where: { link($0, prevSlots)?.isNull ?? true }) else { return [] }
-        var order: [ObjectID] = []
-        order.reserveCapacity(members.count)
-        var seen = Set<ObjectID>(minimumCapacity: members.count)
-        var current: ObjectID? = head
-        while let c = current, order.count <= members.count, seen.insert(c).inserted {
-            order.append(c)
-            guard let next = link(c, nextSlots)?.stringValue else { break }
-            current = ObjectID(entity: c.entity, identity: next)
-        }
-        return order
+        guard let head else { return [] }
+        return chainOrder(from: head, nextSlots: slots(of: links.next), limit: members.count + 1)
+            .map { ObjectID(entity: head.entity, identity: $0) }
     }
 
     /// The identities of the chain that starts at `head`, following the
-    /// link in `nextSlots` (per entity, by position), each member once.
+    /// link in `nextSlots` (per entity, by position), each member once, at
+    /// most `limit` of them: every walk of a chain is this one.
     ///
     /// Each next is looked for first at the row after the current member's
     /// (where a file written in chain order has it: no hashing), then by
-    /// identity. A broken chain that runs into a cycle stops there (Brent's
-    /// cycle detection: no set of visited members, so a sound chain costs
-    /// one lookup per member).
+    /// identity. A member that is no object, or has no next, ends the walk
+    /// (it is listed). A broken chain that runs into a cycle stops there
+    /// (Brent's cycle detection: no set of visited members, so a sound
+    /// chain costs one lookup per member), listing the members up to the
+    /// first repeat.
     ///
-    /// - Complexity: O(*m*) expected in the length of the chain.
-    func chainOrder(from head: ObjectID, nextSlots: [Int?]) -> [String] {
+    /// - Complexity: O(*m*) expected in the length of the chain (or `limit`).
+    func chainOrder(from head: ObjectID, nextSlots: [Int?], limit: Int = .max) -> [String] {
         var order: [String] = []
         var current = head
         var row = objects.row(of: head)
         var tortoise = head.identity, power = 1, steps = 0
-        while true {
+        while order.count < limit {
             order.append(current.identity)
             guard let r = row, let object = objects.object(atRow: r), let slot = nextSlots[object.entityIndex],
-                case .string(let next) = object.values[slot]
+                let next = object.reference(at: slot)
             else { return order }
             if utf8Equal(next, tortoise) { break }  // a cycle
             steps += 1
@@ -128,7 +124,9 @@ extension Graph {
             current = ObjectID(entity: current.entity, identity: next)
             row = objects.row(of: current, near: r + 1)
         }
-        // The walk went round the cycle up to twice: keep each member once.
+        // The walk went round a cycle up to twice, or stopped at the limit
+        // (maybe past a repeat not yet detected): keep each member once,
+        // which leaves the members up to the first repeat.
         var seen = Set<ExactString>()
         return order.filter { seen.insert(ExactString($0)).inserted }
     }

@@ -77,7 +77,7 @@ extension Graph {
             w.output.append(UInt8(ascii: " "))
             // (A value missing from an object built by hand is written as
             // null: ``shapeProblems()`` reports it.)
-            w.write(slot < object.values.count ? object.values[slot] : .null)
+            w.write(object.value(at: slot))
         }
         w.level -= 1
         w.newline()
@@ -91,7 +91,7 @@ extension Graph {
         var fields: [JSONObject.Member] = []
         fields.reserveCapacity(slotOrder.count)
         for slot in slotOrder {
-            fields.append(JSONObject.Member(key: entity.storedProperties[slot].name, value: slot < object.values.count ? object.values[slot] : .null))
+            fields.append(JSONObject.Member(key: entity.storedProperties[slot].name, value: object.value(at: slot)))
         }
         return .object(JSONObject(fields))
     }

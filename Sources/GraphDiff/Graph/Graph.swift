@@ -60,9 +60,9 @@ public struct Graph: Sendable {
     /// `nil` when the object or property does not exist.
     public func value(of id: ObjectID, _ property: String) -> JSONValue? {
         guard let object = objects[id], schema.entities.indices.contains(object.entityIndex),
-              let slot = schema.entities[object.entityIndex].storedSlot[property], slot < object.values.count
+              let slot = schema.entities[object.entityIndex].storedSlot[property], slot < object.slotCount
         else { return nil }
-        return object.values[slot]
+        return object.value(at: slot)
     }
 
     /// The entity of `object`.
@@ -87,11 +87,17 @@ public struct Graph: Sendable {
 /// an attribute's JSON value (`null` when absent), a to-one reference as the
 /// target's identity string or `null`, a many-to-many relationship as a sorted
 /// array of identity strings.
+///
+/// Read and write the values through ``value(at:)``, ``reference(at:)`` and
+/// ``setValue(_:at:)``: `values` stays for compatibility, and how values
+/// are kept may change behind those accessors.
 public struct GraphObject: Sendable {
     /// The position of the concrete entity (a sub-entity of the identity's
     /// root, or the root) in ``Schema/entities``.
     public var entityIndex: Int
-    /// The values of the entity's stored properties, in the order of ``Entity/storedProperties``.
+    /// The values of the entity's stored properties, in the order of
+    /// ``Entity/storedProperties``. Prefer the accessors (``value(at:)``,
+    /// ``setValue(_:at:)``), the way every stage of the library reads them.
     public var values: [JSONValue]
     /// Byte offset of the object in the file it was read from, or -1.
     public var sourceOffset: Int

@@ -97,7 +97,7 @@ final class OrderedRelationship: Sendable {
     /// The identity in the link `slots` of `object`, when it is set.
     @inline(__always) func link(_ object: GraphObject, _ slots: [Int?]) -> String? {
         guard let slot = slots[object.entityIndex] else { return nil }
-        return object.values[slot].stringValue
+        return object.reference(at: slot)
     }
 
     /// The owner of `object`, when it is a member that names one.
@@ -108,7 +108,7 @@ final class OrderedRelationship: Sendable {
     /// The index value of `object` (`null` when it has none).
     @inline(__always) func position(of object: GraphObject) -> JSONValue {
         guard let slot = indexSlots[object.entityIndex] else { return .null }
-        return object.values[slot]
+        return object.value(at: slot)
     }
 
     /// Whether two versions of one object hold the same place: the same
@@ -117,7 +117,7 @@ final class OrderedRelationship: Sendable {
     /// the object is an owner.
     func sameLinks(_ a: GraphObject, _ b: GraphObject) -> Bool {
         guard a.entityIndex == b.entityIndex else { return false }
-        func same(_ slots: [Int?]) -> Bool { slots[a.entityIndex].map { a.values[$0].isIdentical(to: b.values[$0]) } ?? true }
+        func same(_ slots: [Int?]) -> Bool { slots[a.entityIndex].map { a.hasIdenticalValue(at: $0, as: b) } ?? true }
         switch ordering {
         case .chain: return same(ownerSlots) && same(prevSlots) && same(nextSlots)
         case .index: return same(ownerSlots) && same(indexSlots)
@@ -127,9 +127,9 @@ final class OrderedRelationship: Sendable {
 
     /// The members listed by the owner `object` (an array ordering), or
     /// `nil` when it is no owner of this relationship.
-    @inline(__always) func listedMembers(of object: GraphObject) -> [JSONValue]? {
+    @inline(__always) func listedMembers(of object: GraphObject) -> [String]? {
         guard let slot = arraySlots[object.entityIndex] else { return nil }
-        return object.values[slot].arrayValue ?? []
+        return object.references(at: slot)
     }
 
     // MARK: Reading orders
@@ -161,7 +161,7 @@ final class OrderedRelationship: Sendable {
         case .array:
             for owner in owners {
                 guard let o = graph.objects[owner], let listed = listedMembers(of: o), !listed.isEmpty else { continue }
-                result[owner] = listed.compactMap(\.stringValue)
+                result[owner] = listed
             }
         case .chain:
             var heads: [ObjectID: ObjectID] = [:]
@@ -227,8 +227,8 @@ final class OrderedRelationship: Sendable {
                 let next: JSONValue = i + 1 < order.count ? .string(order[i + 1]) : .null
                 graph.objects.update(atRow: row) { o in
                     guard let p = prevSlots[o.entityIndex], let n = nextSlots[o.entityIndex] else { return }
-                    if !o.values[p].isIdentical(to: prev) { o.values[p] = prev }
-                    if !o.values[n].isIdentical(to: next) { o.values[n] = next }
+                    if !o.value(at: p).isIdentical(to: prev) { o.setValue(prev, at: p) }
+                    if !o.value(at: n).isIdentical(to: next) { o.setValue(next, at: n) }
                 }
             }
         case .array:
@@ -250,8 +250,8 @@ final class OrderedRelationship: Sendable {
             guard let row else { continue }
             let value = values[i]
             graph.objects.update(atRow: row) { o in
-                guard let slot = indexSlots[o.entityIndex], !o.values[slot].isIdentical(to: value) else { return }
-                o.values[slot] = value
+                guard let slot = indexSlots[o.entityIndex], !o.value(at: slot).isIdentical(to: value) else { return }
+                o.setValue(value, at: slot)
             }
         }
     }

@@ -232,32 +232,23 @@ struct GraphMerger {
     func document(_ o: GraphObject?) -> JSONValue? {
         guard let o else { return nil }
         let entity = schema.entities[o.entityIndex]
-        return .object(JSONObject(mergedSlots[o.entityIndex].map { JSONObject.Member(key: entity.storedProperties[$0].name, value: o.values[$0]) }))
+        return .object(JSONObject(mergedSlots[o.entityIndex].map { JSONObject.Member(key: entity.storedProperties[$0].name, value: o.value(at: $0)) }))
     }
 
-    /// Whether two objects are the same, on their merged properties.
+    /// Whether two objects are the same, on their merged properties
+    /// (``StoredValue/equal(_:_:as:)``: an ordered array as its members,
+    /// its order being the order merge's).
     func same(_ a: GraphObject?, _ b: GraphObject?) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
         case (let x?, let y?):
             guard x.entityIndex == y.entityIndex else { return false }
-            if x.values.elementsEqual(y.values, by: { $0.isIdentical(to: $1) }) { return true }
+            if x.hasIdenticalValues(as: y) { return true }
             let entity = schema.entities[x.entityIndex]
             return mergedSlots[x.entityIndex].allSatisfy {
-                x.values[$0].isIdentical(to: y.values[$0]) || equal(x.values[$0], y.values[$0], entity.storedProperties[$0])
+                x.hasIdenticalValue(at: $0, as: y) || StoredValue.equal(x.value(at: $0), y.value(at: $0), as: entity.storedProperties[$0])
             }
         default: return false
-        }
-    }
-
-    func equal(_ a: JSONValue, _ b: JSONValue, _ property: Property) -> Bool {
-        switch property {
-        case .attribute(let attribute): return attribute.type.valuesEqual(a, b)
-        // An ordered array is compared as members here: its order is the
-        // order merge's.
-        case .relationship(let r) where r.storage == .manyToMany || r.storage == .orderedArray:
-            return PatchPlan.identities(a.arrayValue ?? []) == PatchPlan.identities(b.arrayValue ?? [])
-        default: return a == b
         }
     }
 
@@ -484,21 +475,21 @@ struct GraphMerger {
         let entity = schema.entities[m.entityIndex]
         for slot in mergedSlots[m.entityIndex] {
             let property = entity.storedProperties[slot]
-            let bv = b?.values[slot], mv = m.values[slot], tv = t.values[slot]
+            let bv = b?.value(at: slot), mv = m.value(at: slot), tv = t.value(at: slot)
             if case .relationship(let r) = property, r.storage == .manyToMany || r.storage == .orderedArray {
                 // An ordered array that no side changed keeps its order;
                 // one that changed is ordered by the order merge.
                 if r.storage == .orderedArray, let bv, bv.isIdentical(to: mv), mv.isIdentical(to: tv) { continue }
                 // Sets: base plus what either added, less what either removed.
-                let bs = PatchPlan.identities(bv?.arrayValue ?? [])
-                let ms = PatchPlan.identities(mv.arrayValue ?? []), ts = PatchPlan.identities(tv.arrayValue ?? [])
+                let bs = bv.map(StoredValue.identities) ?? []
+                let ms = StoredValue.identities(mv), ts = StoredValue.identities(tv)
                 let set = bs.union(ms.subtracting(bs)).union(ts.subtracting(bs)).subtracting(bs.subtracting(ms)).subtracting(bs.subtracting(ts))
-                merged.values[slot] = .array(set.sorted().map { JSONValue.string($0.string) })
+                merged.setValue(StoredValue.list(set.sorted().map(\.string)), at: slot)
                 continue
             }
-            if equal(mv, tv, property) { continue }
-            if let bv, equal(bv, mv, property) { merged.values[slot] = tv; continue }
-            if let bv, equal(bv, tv, property) { continue }
+            if StoredValue.equal(mv, tv, as: property) { continue }
+            if let bv, StoredValue.equal(bv, mv, as: property) { merged.setValue(tv, at: slot); continue }
+            if let bv, StoredValue.equal(bv, tv, as: property) { continue }
             if case .attribute(let a) = property, a.type == .json, let bv {
                 // A JSON attribute merges structurally: edits in different
                 // places of it are both kept.
@@ -507,7 +498,7 @@ struct GraphMerger {
                                                          path: path(entity.name, id, property.name))
                 options.attribute = place
                 let nested = JSONMerge.merge(base: bv, mine: mv, theirs: tv, options: options)
-                merged.values[slot] = nested.value
+                merged.setValue(nested.value, at: slot)
                 for c in nested.conflicts { conflicts.append(c.inAttribute(place)) }
                 continue
             }
@@ -521,9 +512,9 @@ struct GraphMerger {
             }
             switch side {
             case .mine?: break
-            case .theirs?: merged.values[slot] = tv
-            case .union?: merged.values[slot] = MergeDecisions.union(bv, mv, tv) ?? bv ?? mv
-            case .base?, nil: merged.values[slot] = bv ?? mv
+            case .theirs?: merged.setValue(tv, at: slot)
+            case .union?: merged.setValue(MergeDecisions.union(bv, mv, tv) ?? bv ?? mv, at: slot)
+            case .base?, nil: merged.setValue(bv ?? mv, at: slot)
             }
         }
         return merged

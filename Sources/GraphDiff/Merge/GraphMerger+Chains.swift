@@ -40,7 +40,7 @@ extension GraphMerger {
                 let (b, m, t) = (baseOrders[owner] ?? empty, mineOrders[owner] ?? empty, theirsOrders[owner] ?? empty)
                 // An array's members are those its merged array lists.
                 let listed = order.isKeptOnMembers ? nil
-                    : result.objects[owner].flatMap(order.listedMembers(of:)).map { $0.compactMap(\.stringValue) }
+                    : result.objects[owner].flatMap(order.listedMembers(of:))
                 let presence: SequenceMerge.Presence = listed.map { .listed($0) } ?? .allBut(absent[owner] ?? [])
                 let ownerName = result.objects[owner].map(entityName) ?? owner.entity
                 let (merged, found) = decisions.settleOrder({ side in
@@ -166,9 +166,7 @@ extension GraphMerger {
         func value(_ pos: [Int], _ list: [JSONValue], _ x: Int) -> JSONValue? {
             pos[x] >= 0 && pos[x] < list.count ? .some(list[pos[x]]) : .none
         }
-        func same(_ x: JSONValue, _ y: JSONValue) -> Bool {
-            x.isIdentical(to: y) || (x.isNull && y.isNull) || (!x.isNull && !y.isNull && type.valuesEqual(x, y))
-        }
+        func same(_ x: JSONValue, _ y: JSONValue) -> Bool { x.isIdentical(to: y) || StoredValue.equal(x, y, as: type) }
         // Each member's value: the side that changed it. Where both changed
         // it differently (no conflict: values only encode the order), the
         // first of theirs' and mine's that fits between its neighbours'
@@ -272,11 +270,11 @@ extension GraphMerger {
             let slot = order.indexSlots[object.entityIndex]
         else { return }
         let type = order.indexType ?? .double
-        func value(_ g: Graph) -> JSONValue? { g.objects[id].flatMap { o in order.indexSlots[o.entityIndex].map { o.values[$0] } } }
+        func value(_ g: Graph) -> JSONValue? { g.objects[id].flatMap { o in order.indexSlots[o.entityIndex].map { o.value(at: $0) } } }
         func same(_ x: JSONValue?, _ y: JSONValue?) -> Bool {
             switch (x, y) {
             case (nil, nil): return true
-            case (let a?, let b?): return (a.isNull && b.isNull) || (!a.isNull && !b.isNull && type.valuesEqual(a, b))
+            case (let a?, let b?): return StoredValue.equal(a, b, as: type)
             default: return false
             }
         }
@@ -294,7 +292,7 @@ extension GraphMerger {
             case .base?, .union?, nil: merged = b ?? m
             }
         }
-        result.objects[id]?.values[slot] = merged ?? .null
+        result.objects[id]?.setValue(merged ?? .null, at: slot)
     }
 
     mutating func mergeMetadata() {

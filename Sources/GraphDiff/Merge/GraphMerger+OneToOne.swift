@@ -42,7 +42,7 @@ extension GraphMerger {
         struct Claim: Hashable { let target: ObjectID, inverse: String }
         var claimants: [Claim: [ObjectID]] = [:]
         var pairs: [Claim: OneToOne] = [:]
-        func reference(_ o: GraphObject?, _ slot: Int) -> String? { o?.values[slot].stringValue }
+        func reference(_ o: GraphObject?, _ slot: Int) -> String? { o?.reference(at: slot) }
         for id in changedIDs + keptDeleted {
             guard let o = result.objects[id] else { continue }
             for (slot, pair) in slots[o.entityIndex] {
@@ -71,7 +71,7 @@ extension GraphMerger {
             }
             guard all.count > 1 else { continue }
             let name = targetEntity.name
-            func inverseValue(_ g: Graph) -> JSONValue? { g.objects[claim.target].map { $0.values[inverseSlot] } }
+            func inverseValue(_ g: Graph) -> JSONValue? { g.objects[claim.target].map { $0.value(at: inverseSlot) } }
             var c = MergeConflict(kind: .property, entity: name, identity: claim.target.identity, property: pair.inverse,
                                   path: path(name, claim.target, pair.inverse),
                                   base: inverseValue(base), mine: inverseValue(mine), theirs: inverseValue(theirs))
@@ -83,10 +83,10 @@ extension GraphMerger {
                 guard let o = result.objects[loser], let slot = schema.entities[o.entityIndex].storedSlot[pair.relationship.name] else { continue }
                 // The loser's own reference as that side has it (null when
                 // that side lacks the object or gave it this very target).
-                var fallback = side.objects[loser].map { $0.values[slot] } ?? .null
-                if fallback.stringValue.map({ utf8Equal($0, claim.target.identity) }) ?? false { fallback = .null }
-                result.objects[loser]?.values[slot] = fallback
-                if let ref = fallback.stringValue {
+                var fallback = side.objects[loser].map { $0.value(at: slot) } ?? .null
+                if StoredValue.holds(fallback, identity: claim.target.identity) { fallback = .null }
+                result.objects[loser]?.setValue(fallback, at: slot)
+                if let ref = StoredValue.identity(in: fallback) {
                     let next = Claim(target: ObjectID(entity: pair.destination.root, identity: ref), inverse: pair.inverse)
                     claimants[next, default: []].append(loser)
                     pairs[next] = pair

@@ -30,20 +30,14 @@ extension GraphMerger {
             for slot in mergedSlots[kept.entityIndex] {
                 guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
                 for version in versions {
-                    let refs: [String]
-                    switch version.values[slot] {
-                    case .string(let s): refs = [s]
-                    case .array(let list): refs = list.compactMap(\.stringValue)
-                    default: refs = []
-                    }
-                    for ref in refs {
+                    for ref in version.references(at: slot) {
                         let target = ObjectID(entity: destination.root, identity: ref)
                         guard let restored = base.objects[target], deleter.objects[target] == nil else { continue }
                         if let changed = keeper.objects[target], !same(restored, changed) { continue }
                         if referenceConflicts[SlotOf(id: id, slot: slot)] == nil {
                             referenceConflicts[SlotOf(id: id, slot: slot)] = conflicts.count
                             func value(_ g: Graph) -> JSONValue? {
-                                g.objects[id].flatMap { $0.entityIndex == kept.entityIndex ? $0.values[slot] : nil }
+                                g.objects[id].flatMap { $0.entityIndex == kept.entityIndex ? $0.value(at: slot) : nil }
                             }
                             conflicts.append(MergeConflict(
                                 kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
@@ -80,14 +74,8 @@ extension GraphMerger {
             for slot in mergedSlots[object.entityIndex] {
                 guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
                 func exists(_ ref: String) -> Bool { objects[ObjectID(entity: destination.root, identity: ref)] != nil }
-                switch object.values[slot] {
-                case .string(let ref) where !exists(ref):
-                    result.objects[id]?.values[slot] = .null
-                case .array(let list):
-                    let kept = list.filter { $0.stringValue.map(exists) ?? true }
-                    result.objects[id]?.values[slot] = .array(kept)
-                default:
-                    break
+                if let kept = StoredValue.droppingReferences(in: object.value(at: slot), where: { !exists($0) }) {
+                    result.objects[id]?.setValue(kept, at: slot)
                 }
             }
         }
@@ -109,7 +97,7 @@ extension GraphMerger {
             for slot in mergedSlots[object.entityIndex] where !conflictedReferences.contains(SlotOf(id: id, slot: slot)) {
                 guard case .relationship(let r) = entity.storedProperties[slot], r.storage == .toOne, !r.isOptional,
                       let destination = schema.entity(named: r.destination), destination.inverse(of: r)?.deleteRule != .cascade,
-                      let ref = object.values[slot].stringValue
+                      let ref = object.reference(at: slot)
                 else { continue }
                 let target = ObjectID(entity: destination.root, identity: ref)
                 guard base.objects[target] != nil, restoredForReference[target] == nil else { continue }
@@ -129,13 +117,8 @@ extension GraphMerger {
         func gone(_ id: ObjectID) -> Bool { missing.contains(id) || keptByConflict.contains(id) }
         for slot in mergedSlots[object.entityIndex] {
             guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
-            switch object.values[slot] {
-            case .string(let ref):
-                if gone(ObjectID(entity: destination.root, identity: ref)) { return true }
-            case .array(let list):
-                for case .string(let ref) in list where gone(ObjectID(entity: destination.root, identity: ref)) { return true }
-            default:
-                break
+            if StoredValue.containsReference(in: object.value(at: slot), where: { gone(ObjectID(entity: destination.root, identity: $0)) }) {
+                return true
             }
         }
         return false
@@ -149,19 +132,13 @@ extension GraphMerger {
             let entity = schema.entities[object.entityIndex]
             for slot in mergedSlots[object.entityIndex] {
                 guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
-                let refs: [String]
-                switch result.objects[id]?.values[slot] {
-                case .string(let s)?: refs = [s]
-                case .array(let list)?: refs = list.compactMap(\.stringValue)
-                default: refs = []
-                }
-                for ref in refs {
+                for ref in result.objects[id]?.references(at: slot) ?? [] {
                     let target = ObjectID(entity: destination.root, identity: ref)
                     let slotOf = SlotOf(id: id, slot: slot)
                     func referenceConflict() -> MergeConflict {
                         MergeConflict(kind: .deletedReference, entity: entity.name, identity: id.identity, property: r.name,
-                                      path: path(entity.name, id, r.name), base: base.objects[id]?.values[slot],
-                                      mine: mine.objects[id]?.values[slot], theirs: theirs.objects[id]?.values[slot])
+                                      path: path(entity.name, id, r.name), base: base.objects[id]?.value(at: slot),
+                                      mine: mine.objects[id]?.value(at: slot), theirs: theirs.objects[id]?.value(at: slot))
                     }
                     /// A conflict that follows another, settled as it is.
                     func conflict(resolvedBy side: MergeSide?) {
@@ -248,7 +225,7 @@ extension GraphMerger {
                     // The deleting side wins. Where it kept the referring
                     // object, its value of the reference stands (valid there).
                     if r.storage == .toOne, let kept = deleter.objects[id], kept.entityIndex == object.entityIndex {
-                        result.objects[id]?.values[slot] = kept.values[slot]
+                        result.objects[id]?.setValue(kept.value(at: slot), at: slot)
                         // That value is this conflict's settling: what it names
                         // and the other side deleted comes back with it.
                         conflictedReferences.insert(SlotOf(id: id, slot: slot))
@@ -265,12 +242,8 @@ extension GraphMerger {
                         }
                         break
                     }
-                    if r.storage == .manyToMany || r.storage == .orderedArray {
-                        let kept = (result.objects[id]?.values[slot].arrayValue ?? []).filter { $0.stringValue.map { !utf8Equal($0, ref) } ?? true }
-                        result.objects[id]?.values[slot] = .array(kept)
-                    } else {
-                        result.objects[id]?.values[slot] = .null
-                    }
+                    let current = result.objects[id]?.value(at: slot) ?? .null
+                    result.objects[id]?.setValue(StoredValue.droppingReferences(in: current, where: { utf8Equal($0, ref) }) ?? current, at: slot)
                 }
             }
         }
@@ -317,39 +290,23 @@ extension GraphMerger {
             let entity = schema.entities[b.entityIndex]
             for slot in mergedSlots[b.entityIndex] {
                 guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
-                let baseRefs: [String]
-                switch b.values[slot] {
-                case .string(let ref): baseRefs = [ref]
-                case .array(let list): baseRefs = list.compactMap(\.stringValue)
-                default: continue
-                }
-                for ref in baseRefs {
+                for ref in b.references(at: slot) {
                     let target = ObjectID(entity: destination.root, identity: ref)
                     guard kept.contains(target) else { continue }
                     /// Whether `g`'s version of the referrer still links to the target.
                     func links(_ g: Graph) -> Bool? {
                         guard let o = g.objects[id], o.entityIndex == b.entityIndex else { return nil }
-                        switch o.values[slot] {
-                        case .string(let s): return utf8Equal(s, ref)
-                        case .array(let list): return list.contains { $0.stringValue.map { utf8Equal($0, ref) } ?? false }
-                        default: return false
-                        }
+                        return o.holds(ref, at: slot)
                     }
                     // Dropped by a side that deleted the target, kept by the other.
                     let mineDeleted = mine.objects[target] == nil, theirsDeleted = theirs.objects[target] == nil
                     guard (mineDeleted && links(mine) == false && links(theirs) != false && !theirsDeleted)
                         || (theirsDeleted && links(theirs) == false && links(mine) != false && !mineDeleted)
                     else { continue }
-                    switch result.objects[id]?.values[slot] {
-                    case .array(let list)?:
-                        guard !list.contains(where: { $0.stringValue.map { utf8Equal($0, ref) } ?? false }) else { continue }
-                        let ids = (list.compactMap(\.stringValue) + [ref]).sorted(by: utf8Less)
-                        result.objects[id]?.values[slot] = .array(ids.map(JSONValue.string))
-                    case .null?:
-                        result.objects[id]?.values[slot] = .string(ref)
-                    default:
-                        continue
-                    }
+                    // A list gets it back (kept sorted); a null to-one names it.
+                    guard let current = result.objects[id]?.value(at: slot),
+                        let restored = StoredValue.addingReference(to: ref, in: current) else { continue }
+                    result.objects[id]?.setValue(restored, at: slot)
                 }
             }
         }
@@ -375,19 +332,13 @@ extension GraphMerger {
                 var before: [ObjectID: JSONValue] = [:]
                 let isArray = r.storage == .manyToMany || r.storage == .orderedArray
                 for (id, o) in result.objects where o.entityIndex == entity.index {
-                    if r.storage == .orderedArray, let slot = entity.storedSlot[r.name] { before[id] = o.values[slot] }
-                    result.setValue(isArray ? .array([]) : .null, of: id, r.name)
+                    if r.storage == .orderedArray, let slot = entity.storedSlot[r.name] { before[id] = o.value(at: slot) }
+                    result.setValue(StoredValue.empty(r.storage), of: id, r.name)
                 }
                 var lists: [ObjectID: [String]] = [:]
                 for (id, o) in result.objects where schema.isKind(o.entityIndex, of: destination.index) {
                     guard let slot = schema.entities[o.entityIndex].storedSlot[primary.name] else { continue }
-                    let refs: [String]
-                    switch o.values[slot] {
-                    case .string(let s): refs = [s]
-                    case .array(let l): refs = l.compactMap(\.stringValue)
-                    default: refs = []
-                    }
-                    for ref in refs { lists[ObjectID(entity: entity.root, identity: ref), default: []].append(id.identity) }
+                    o.forEachReference(at: slot) { ref in lists[ObjectID(entity: entity.root, identity: ref), default: []].append(id.identity) }
                 }
                 // An owner whose array some side changed is ordered by the
                 // order merge: its members only are set here.
@@ -395,15 +346,13 @@ extension GraphMerger {
                     .map { dirtyOwners[$0] } ?? []
                 for (target, sources) in lists where result.objects[target].map({ $0.entityIndex == entity.index }) ?? false {
                     if r.storage == .orderedArray && dirty.contains(target) {
-                        result.setValue(.array(sources.map(JSONValue.string)), of: target, r.name)
-                    } else if r.storage == .orderedArray, let kept = before[target]?.arrayValue, kept.count == sources.count,
-                        Graph.sameMembers(kept, sources)
-                    {
-                        result.setValue(.array(kept), of: target, r.name)
+                        result.setValue(StoredValue.list(sources), of: target, r.name)
+                    } else if r.storage == .orderedArray, let kept = before[target], StoredValue.sameMembers(kept, sources) {
+                        result.setValue(kept, of: target, r.name)
                     } else if isArray {
-                        result.setValue(.array(sources.sorted(by: utf8Less).map(JSONValue.string)), of: target, r.name)
-                    } else if let first = sources.sorted(by: utf8Less).first {
-                        result.setValue(.string(first), of: target, r.name)
+                        result.setValue(StoredValue.sortedMembers(sources), of: target, r.name)
+                    } else if let first = sources.min(by: utf8Less) {
+                        result.setValue(StoredValue.reference(first), of: target, r.name)
                     }
                 }
             }
@@ -423,24 +372,18 @@ extension GraphMerger {
         guard let destination = schema.entity(named: r.destination) else { return }
         var missingBack: [ObjectID: [String]] = [:]
         for (id, o) in result.objects where schema.isKind(o.entityIndex, of: entity.index) {
-            guard let slot = schema.entities[o.entityIndex].storedSlot[r.name], case .array(let list) = o.values[slot] else { continue }
-            for case .string(let ref) in list {
+            guard let slot = schema.entities[o.entityIndex].storedSlot[r.name] else { continue }
+            o.forEachReference(at: slot) { ref in
                 let target = ObjectID(entity: destination.root, identity: ref)
                 guard let t = result.objects[target], schema.isKind(t.entityIndex, of: destination.index),
                     let back = schema.entities[t.entityIndex].storedSlot[r.name]
-                else { continue }
-                let holds: Bool
-                switch t.values[back] {
-                case .array(let l): holds = l.contains { $0.stringValue.map { utf8Equal($0, id.identity) } ?? false }
-                default: holds = false
-                }
-                if !holds { missingBack[target, default: []].append(id.identity) }
+                else { return }
+                if !t.holds(id.identity, at: back) { missingBack[target, default: []].append(id.identity) }
             }
         }
         for (target, sources) in missingBack {
             guard let t = result.objects[target], let slot = schema.entities[t.entityIndex].storedSlot[r.name] else { continue }
-            let existing = t.values[slot].arrayValue?.compactMap(\.stringValue) ?? []
-            result.objects[target]?.values[slot] = .array((existing + sources).sorted(by: utf8Less).map(JSONValue.string))
+            result.objects[target]?.setValue(StoredValue.sortedMembers(t.references(at: slot) + sources), at: slot)
         }
     }
 }

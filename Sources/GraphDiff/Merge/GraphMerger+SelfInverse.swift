@@ -33,7 +33,7 @@ extension GraphMerger {
             schema.isKind(o.entityIndex, of: owner.index) ? schema.entities[o.entityIndex].storedSlot[r.name] : nil
         }
         func partner(_ g: Graph, _ id: ObjectID) -> ObjectID? {
-            guard let o = g.objects[id], let s = slot(o), let ref = o.values[s].stringValue else { return nil }
+            guard let o = g.objects[id], let s = slot(o), let ref = o.reference(at: s) else { return nil }
             return ObjectID(entity: root, identity: ref)
         }
         // The objects to pair again.
@@ -67,8 +67,8 @@ extension GraphMerger {
         }
         for (x, y) in paired {
             guard let o = result.objects[x], let s = slot(o) else { continue }
-            let value: JSONValue = y.map { .string($0.identity) } ?? .null
-            if !o.values[s].isIdentical(to: value) { result.objects[x]?.values[s] = value }
+            let value = StoredValue.reference(y?.identity)
+            if !o.value(at: s).isIdentical(to: value) { result.objects[x]?.setValue(value, at: s) }
         }
     }
 }

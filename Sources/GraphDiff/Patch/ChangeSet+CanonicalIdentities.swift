@@ -24,11 +24,7 @@ extension ChangeSet {
         }
         func references(_ value: JSONValue, _ type: AttributeType?) -> JSONValue {
             guard let type else { return value }
-            switch value {
-            case .string(let s): return .string(canonical(s, type))
-            case .array(let list): return .array(list.map { $0.stringValue.map { .string(canonical($0, type)) } ?? $0 })
-            default: return value
-            }
+            return StoredValue.mappingReferences(in: value) { canonical($0, type) }
         }
         var result = self
         result.objects = objects.map { change in

@@ -136,8 +136,8 @@ extension PatchPlan {
                 if let d = a.defaultValue { return d }
                 if !a.isOptional && !a.isTransient { problem(.missingRequired, "missing required attribute \"\(a.name)\"", a.name) }
             case .relationship(let r):
-                if r.storage == .manyToMany || r.storage == .orderedArray { return .array([]) }
                 if r.storage == .toOne && !r.isOptional { problem(.missingRequired, "missing required relationship \"\(r.name)\"", r.name) }
+                return StoredValue.empty(r.storage)
             }
             return .null
         }

@@ -95,14 +95,15 @@ struct PatchPlan {
         }.map(\.element)
     }
 
-    /// Whether two values of `property` are the same (by its type).
+    /// Whether two values of `property` are the same
+    /// (``StoredValue/equal(_:_:as:)``); an absent value (no such stored
+    /// property) is the same only as another.
     func same(_ a: JSONValue?, _ b: JSONValue?, _ property: Property?) -> Bool {
         switch (a, b) {
         case (nil, nil): return true
         case (let x?, let y?):
-            if case .attribute(let attribute)? = property { return attribute.type.valuesEqual(x, y) }
-            if case .array(let l) = x, case .array(let r) = y { return PatchPlan.identities(l) == PatchPlan.identities(r) }
-            return x == y
+            guard let property else { return x == y }
+            return StoredValue.equal(x, y, as: property)
         default: return false
         }
     }
@@ -120,7 +121,7 @@ struct PatchPlan {
         /// The properties of `change.values` whose value differs from the object's.
         func differences(_ object: GraphObject) -> [(String, JSONValue, JSONValue?)] {
             change.values.compactMap { v in
-                let found = target.entity(of: object).storedSlot[v.name].map { object.values[$0] }
+                let found = target.entity(of: object).storedSlot[v.name].map { object.value(at: $0) }
                 return same(v.value, found, entity.property(named: v.name)) ? nil : (v.name, v.value, found)
             }
         }
@@ -192,18 +193,17 @@ struct PatchPlan {
                     verdicts.append(.mismatch)
                     continue
                 }
-                let found = object.values[slot]
+                let found = object.value(at: slot)
                 switch p.kind {
                 case .members(let added, let removed):
-                    var members = PatchPlan.identities(found.arrayValue ?? [])
-                    let a = PatchPlan.identities(added.map(JSONValue.string)), r = PatchPlan.identities(removed.map(JSONValue.string))
+                    var members = StoredValue.identities(found)
+                    let a = Set(added.map { ExactString($0) }), r = Set(removed.map { ExactString($0) })
                     if a.isSubset(of: members) && r.isDisjoint(with: members) {
                         verdicts.append(.present)
                     } else if a.isDisjoint(with: members) && r.isSubset(of: members) {
                         members.subtract(r)
                         members.formUnion(a)
-                        let sorted: [JSONValue] = members.sorted().map { JSONValue.string($0.string) }
-                        planned.append((id, p.property, .array(sorted)))
+                        planned.append((id, p.property, StoredValue.list(members.sorted().map(\.string))))
                         verdicts.append(.pending)
                     } else {
                         mismatch(index, subject, property: p.property, "members differ", expected: .array(removed.map(JSONValue.string)), found: found)
@@ -229,13 +229,6 @@ struct PatchPlan {
                 count(.present)
             }
         }
-    }
-
-    /// The identity strings of `values`, compared by exact bytes.
-    static func identities(_ values: [JSONValue]) -> Set<ExactString> {
-        var result = Set<ExactString>()
-        for case .string(let s) in values { result.insert(ExactString(s)) }
-        return result
     }
 
     static func oldNew(_ kind: PropertyChange.Kind) -> (JSONValue, JSONValue) {
@@ -312,7 +305,7 @@ struct PatchPlan {
         // Index values: the old value (pending) or the new one (present).
         if !s.positions.isEmpty {
             let type = layout.indexType ?? .double
-            func same(_ a: JSONValue, _ b: JSONValue) -> Bool { (a.isNull && b.isNull) || (!a.isNull && !b.isNull && type.valuesEqual(a, b)) }
+            func same(_ a: JSONValue, _ b: JSONValue) -> Bool { StoredValue.equal(a, b, as: type) }
             for p in s.positions {
                 guard let member = target.objects[ObjectID(entity: layout.memberRoot, identity: p.member)] else {
                     bad += 1

@@ -134,7 +134,7 @@ extension ConflictMarkerWriter.Emitter {
         func alike(_ k: Int) -> Bool {
             guard let r = entries[k].mine, let q = entries[k].theirs, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k],
                 let m = ms.object(atRow: r), let t = ts.object(atRow: q), let b = baseObjects[k] else { return false }
-            return m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) }) && m.values.elementsEqual(b.values, by: { $0.isIdentical(to: $1) })
+            return m.hasIdenticalValues(as: t) && m.hasIdenticalValues(as: b)
         }
         let emit = { (emitter: inout ConflictMarkerWriter.Emitter, range: Range<Int>) in
             emitter.objects(range, of: entityIndex, entries: entries, later: (laterMine, laterTheirs, laterBase), baseObjects: baseObjects,
@@ -177,8 +177,8 @@ extension ConflictMarkerWriter.Emitter {
             let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:)) ?? e.base.map(base.objects.id(atRow:))
             guard let id else { continue }
             let b = baseObjects[k]
-            if let m, let t, let b, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k], m.values.elementsEqual(t.values, by: { $0.isIdentical(to: $1) }),
-                m.values.elementsEqual(b.values, by: { $0.isIdentical(to: $1) }) {
+            if let m, let t, let b, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k],
+                m.hasIdenticalValues(as: t), m.hasIdenticalValues(as: b) {
                 // The lines of `lines(identity, encoded(m), level: 3, comma:)`,
                 // written directly at the end of the text.
                 flush()

@@ -47,8 +47,7 @@ struct _EntityPlan: Sendable {
                 if !a.isOptional, let value = a.defaultValue { return .copyOrDefault(oldSlot, value) }
                 return .copy(oldSlot)
             case .relationship(let r):
-                let isList = r.storage == .manyToMany || r.storage == .orderedArray
-                let empty = Source.constant(isList ? .array([]) : .null)
+                let empty = Source.constant(StoredValue.empty(r.storage))
                 guard let was = oldProperty?.relationship, let oldSlot else { return empty }
                 switch (was.storage, r.storage) {
                 case (let a, let b) where a == b: return .copy(oldSlot)
@@ -159,18 +158,10 @@ extension Graph {
             guard var object = objects.object(atRow: row) else { continue }
             var changed = false
             for (slot, root) in plans[object.entityIndex] {
-                switch object.values[slot] {
-                case .string(let ref) where objects[ObjectID(entity: root, identity: ref)] == nil:
-                    object.values[slot] = .null
-                    changed = true
-                case .array(let refs):
-                    let kept = refs.filter { $0.stringValue.map { objects[ObjectID(entity: root, identity: $0)] != nil } ?? true }
-                    if kept.count != refs.count {
-                        object.values[slot] = .array(kept)
-                        changed = true
-                    }
-                default: break
-                }
+                guard let kept = StoredValue.droppingReferences(in: object.value(at: slot), where: { objects[ObjectID(entity: root, identity: $0)] == nil })
+                else { continue }
+                object.setValue(kept, at: slot)
+                changed = true
             }
             if changed { objects[objects.id(atRow: row)] = object }
         }
@@ -202,7 +193,11 @@ extension Graph {
             if was.storage == .derived {
                 for (owner, members) in old.membersByOwner(through: was) where owners.contains(owner) { orders[owner] = members.map(\.identity) }
             } else {
-                for owner in owners { orders[owner] = (old.value(of: owner, was.name)?.arrayValue ?? []).compactMap(\.stringValue).sorted(by: utf8Less) }
+                // A to-one lists no members: they come from the inverse.
+                for owner in owners {
+                    let listed = was.storage == .toOne ? [] : StoredValue.references(in: old.value(of: owner, was.name) ?? .null)
+                    orders[owner] = listed.sorted(by: utf8Less)
+                }
             }
             oldOrders = orders
         } else {
@@ -216,16 +211,13 @@ extension Graph {
             let slots = schema.entities.map { e in schema.isKind(e.index, of: destination.index) ? e.storedSlot[inverseName] : nil }
             for (id, o) in objects {
                 guard let slot = slots[o.entityIndex] else { continue }
-                switch o.values[slot] {
-                case .string(let owner): present[ObjectID(entity: layout.ownerRoot, identity: owner), default: []].insert(ExactString(id.identity))
-                case .array(let list):
-                    for case .string(let owner) in list { present[ObjectID(entity: layout.ownerRoot, identity: owner), default: []].insert(ExactString(id.identity)) }
-                default: break
+                o.forEachReference(at: slot) { owner in
+                    present[ObjectID(entity: layout.ownerRoot, identity: owner), default: []].insert(ExactString(id.identity))
                 }
             }
         } else {
             for owner in owners {
-                var members = Set((objects[owner].flatMap(layout.listedMembers(of:)) ?? []).compactMap { $0.stringValue.map { ExactString($0) } })
+                var members = Set((objects[owner].flatMap(layout.listedMembers(of:)) ?? []).map { ExactString($0) })
                 for m in oldOrders[owner] ?? [] where objects[ObjectID(entity: layout.memberRoot, identity: m)] != nil { members.insert(ExactString(m)) }
                 present[owner] = members
             }
@@ -251,8 +243,8 @@ extension Graph {
         var problems: [GraphProblem] = []
         for (id, object) in objects {
             let entity = schema.entities[object.entityIndex]
-            for (slot, value) in object.values.enumerated() {
-                if case .invalid(let kind, let message) = rules[object.entityIndex][slot].check(value) {
+            for slot in 0..<object.slotCount {
+                if case .invalid(let kind, let message) = rules[object.entityIndex][slot].check(object.value(at: slot)) {
                     problems.append(GraphProblem(kind, message, entity: entity.name, identity: id.identity,
                                                  property: entity.storedProperties[slot].name))
                 }

@@ -128,13 +128,13 @@ public struct Migration: Sendable {
             values.reserveCapacity(plan.sources.count)
             for source in plan.sources {
                 switch source {
-                case .copy(let slot): values.append(object.values[slot])
-                case .copyOrDefault(let slot, let value): values.append(object.values[slot].isNull ? value : object.values[slot])
+                case .copy(let slot): values.append(object.value(at: slot))
+                case .copyOrDefault(let slot, let value):
+                    let old = object.value(at: slot)
+                    values.append(old.isNull ? value : old)
                 case .constant(let value): values.append(value)
-                case .wrapped(let slot): values.append(.array(object.values[slot].isNull ? [] : [object.values[slot]]))
-                case .sorted(let slot):
-                    let ids = (object.values[slot].arrayValue ?? []).compactMap(\.stringValue).sorted(by: utf8Less)
-                    values.append(.array(ids.map(JSONValue.string)))
+                case .wrapped(let slot): values.append(StoredValue.list(object.references(at: slot)))
+                case .sorted(let slot): values.append(StoredValue.sortedMembers(object.references(at: slot)))
                 }
             }
             let newID = ObjectID(entity: entity.root, identity: id.identity)

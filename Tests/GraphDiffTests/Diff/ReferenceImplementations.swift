@@ -272,6 +272,28 @@ extension Graph {
     }
 
 
+    /// The walk from a chain's head as it was before every walk became
+    /// ``Graph/chainOrder(from:nextSlots:limit:)``: a set of members seen,
+    /// at most `members.count + 1` of them.
+    func referenceWalkChain(members: [ObjectID], links: ChainLinks) -> [ObjectID] {
+        let prevSlots = slots(of: links.prev), nextSlots = slots(of: links.next)
+        func link(_ id: ObjectID, _ slots: [Int?]) -> JSONValue? {
+            guard let o = objects[id], let slot = slots[o.entityIndex] else { return nil }
+            return o.values[slot]
+        }
+        guard let head = members.first(where: { link($0, prevSlots)?.isNull ?? true }) else { return [] }
+        var order: [ObjectID] = []
+        order.reserveCapacity(members.count)
+        var seen = Set<ObjectID>(minimumCapacity: members.count)
+        var current: ObjectID? = head
+        while let c = current, order.count <= members.count, seen.insert(c).inserted {
+            order.append(c)
+            guard let next = link(c, nextSlots)?.stringValue else { break }
+            current = ObjectID(entity: c.entity, identity: next)
+        }
+        return order
+    }
+
     /// The chain walk as it was: a lookup by identity per member.
     func referenceChainOrder(from head: ObjectID, nextSlots: [Int?]) -> [String] {
         var order: [String] = []

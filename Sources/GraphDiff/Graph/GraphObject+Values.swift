@@ -1,0 +1,98 @@
+
+/// The way into an object's values: every stage reads and writes them
+/// through these accessors (and the rules of ``StoredValue``), never
+/// through the array, so that how values are kept is known only to the
+/// graph and its writer.
+///
+/// A slot is a position in the entity's ``Entity/storedProperties``
+/// (``Entity/storedSlot`` maps a name to it). Reading a slot past the
+/// object's values gives `null`, as a missing value reads.
+///
+///     let slot = entity.storedSlot["title"] ?? 0
+///     object.value(at: slot)          // .string("Milk")
+///     object.setValue("Oat milk", at: slot)
+///     object.reference(at: listSlot)  // "g1": the to-one's target
+extension GraphObject {
+    /// The number of slots the object holds values for (that of its
+    /// entity's stored properties, in a graph whose shape is right).
+    ///
+    ///     object.slotCount   // 4
+    @inlinable public var slotCount: Int { values.count }
+
+    /// The value at `slot`: `null` past the object's values.
+    ///
+    ///     object.value(at: titleSlot)   // .string("Milk")
+    ///
+    /// - Complexity: O(1).
+    @inlinable public func value(at slot: Int) -> JSONValue {
+        slot >= 0 && slot < values.count ? values[slot] : .null
+    }
+
+    /// The identity a to-one reference at `slot` names: `nil` when it is
+    /// `null` (or holds no identity string, or the slot is past the
+    /// object's values).
+    ///
+    ///     object.reference(at: listSlot)   // "g1"
+    ///
+    /// - Complexity: O(1).
+    @inlinable public func reference(at slot: Int) -> String? {
+        guard slot >= 0 && slot < values.count, case .string(let identity) = values[slot] else { return nil }
+        return identity
+    }
+
+    /// Stores `value` at `slot`, as given (nothing is checked: see
+    /// ``Graph/valueProblem(_:of:_:)``).
+    ///
+    ///     object.setValue("Oat milk", at: titleSlot)   // true
+    ///
+    /// - Returns: `false` when `slot` is past the object's values (nothing
+    ///   is changed); `true` when the value was stored.
+    /// - Complexity: O(1) (O(*p*) for *p* slots when the values are shared
+    ///   with a copy of the object).
+    @inlinable @discardableResult
+    public mutating func setValue(_ value: JSONValue, at slot: Int) -> Bool {
+        guard slot >= 0 && slot < values.count else { return false }
+        values[slot] = value
+        return true
+    }
+
+    /// Whether the value at `slot` is the same as `other`'s there, number
+    /// spelling and all (``JSONValue/isIdentical(to:)``): what tells cheaply
+    /// that a value did not change.
+    ///
+    /// - Complexity: O(1) but the size of the values.
+    @inline(__always) func hasIdenticalValue(at slot: Int, as other: GraphObject) -> Bool {
+        value(at: slot).isIdentical(to: other.value(at: slot))
+    }
+
+    /// Whether every value is the same as `other`'s, number spelling and
+    /// all, and the two hold as many.
+    ///
+    /// - Complexity: O(*p*) for *p* slots (but the size of the values).
+    func hasIdenticalValues(as other: GraphObject) -> Bool {
+        values.elementsEqual(other.values) { $0.isIdentical(to: $1) }
+    }
+
+    /// Calls `body` with each reference the value at `slot` holds
+    /// (``StoredValue/forEachReference(in:_:)``): no array is made.
+    ///
+    /// - Complexity: O(*k*) for *k* references.
+    @inline(__always) func forEachReference(at slot: Int, _ body: (String) throws -> Void) rethrows {
+        try StoredValue.forEachReference(in: value(at: slot), body)
+    }
+
+    /// The references the value at `slot` holds, in order.
+    ///
+    /// - Complexity: O(*k*) for *k* references.
+    func references(at slot: Int) -> [String] {
+        StoredValue.references(in: value(at: slot))
+    }
+
+    /// Whether the value at `slot` holds a reference to `identity`
+    /// (``StoredValue/holds(_:identity:)``).
+    ///
+    /// - Complexity: O(log *k*) for a sorted list of *k* members that holds it, else O(*k*).
+    func holds(_ identity: String, at slot: Int) -> Bool {
+        StoredValue.holds(value(at: slot), identity: identity)
+    }
+}
