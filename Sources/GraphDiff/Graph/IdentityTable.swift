@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Dense rows for identity strings: an open-addressing table from the exact
 /// UTF-8 bytes of a string to the row it was added at.

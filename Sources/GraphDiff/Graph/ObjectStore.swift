@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The objects of a graph, by identity: rows in the order they were added,
 /// with an open-addressing index from identity to row.

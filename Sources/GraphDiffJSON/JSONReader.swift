@@ -96,9 +96,9 @@ public struct JSONReader {
 
     // MARK: State
 
-    @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
-    @usableFromInline var index: Int = 0
-    @usableFromInline var depth: Int = 0
+    @usableFromInline package let buffer: UnsafeBufferPointer<UInt8>
+    @usableFromInline package var index: Int = 0
+    @usableFromInline package var depth: Int = 0
     let maximumDepth: Int
     var duplicateMembers = DuplicateMembers.reject
     /// Reused for strings that contain escapes.
