@@ -150,4 +150,13 @@ extension Graph {
     var chainedRelationships: [(owner: Entity, relationship: Relationship)] {
         orderedRelationships.filter { $0.relationship.chainLinks != nil }
     }
+
+    /// The identity strings of a to-many relationship's stored array, by
+    /// exact bytes: its members as a set, order aside (how patch
+    /// application and the merge compare two such arrays).
+    static func memberIdentities(_ values: [JSONValue]) -> Set<ExactString> {
+        var result = Set<ExactString>()
+        for case .string(let s) in values { result.insert(ExactString(s)) }
+        return result
+    }
 }

@@ -257,7 +257,7 @@ struct GraphMerger {
         // An ordered array is compared as members here: its order is the
         // order merge's.
         case .relationship(let r) where r.storage == .manyToMany || r.storage == .orderedArray:
-            return PatchPlan.identities(a.arrayValue ?? []) == PatchPlan.identities(b.arrayValue ?? [])
+            return Graph.memberIdentities(a.arrayValue ?? []) == Graph.memberIdentities(b.arrayValue ?? [])
         default: return a == b
         }
     }
@@ -491,8 +491,8 @@ struct GraphMerger {
                 // one that changed is ordered by the order merge.
                 if r.storage == .orderedArray, let bv, bv.isIdentical(to: mv), mv.isIdentical(to: tv) { continue }
                 // Sets: base plus what either added, less what either removed.
-                let bs = PatchPlan.identities(bv?.arrayValue ?? [])
-                let ms = PatchPlan.identities(mv.arrayValue ?? []), ts = PatchPlan.identities(tv.arrayValue ?? [])
+                let bs = Graph.memberIdentities(bv?.arrayValue ?? [])
+                let ms = Graph.memberIdentities(mv.arrayValue ?? []), ts = Graph.memberIdentities(tv.arrayValue ?? [])
                 let set = bs.union(ms.subtracting(bs)).union(ts.subtracting(bs)).subtracting(bs.subtracting(ms)).subtracting(bs.subtracting(ts))
                 merged.values[slot] = .array(set.sorted().map { JSONValue.string($0.string) })
                 continue

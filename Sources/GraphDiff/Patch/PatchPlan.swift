@@ -102,7 +102,7 @@ struct PatchPlan {
         case (nil, nil): return true
         case (let x?, let y?):
             if case .attribute(let attribute)? = property { return attribute.type.valuesEqual(x, y) }
-            if case .array(let l) = x, case .array(let r) = y { return PatchPlan.identities(l) == PatchPlan.identities(r) }
+            if case .array(let l) = x, case .array(let r) = y { return Graph.memberIdentities(l) == Graph.memberIdentities(r) }
             return x == y
         default: return false
         }
@@ -196,8 +196,8 @@ struct PatchPlan {
                 let found = object.values[slot]
                 switch p.kind {
                 case .members(let added, let removed):
-                    var members = PatchPlan.identities(found.arrayValue ?? [])
-                    let a = PatchPlan.identities(added.map(JSONValue.string)), r = PatchPlan.identities(removed.map(JSONValue.string))
+                    var members = Graph.memberIdentities(found.arrayValue ?? [])
+                    let a = Graph.memberIdentities(added.map(JSONValue.string)), r = Graph.memberIdentities(removed.map(JSONValue.string))
                     if a.isSubset(of: members) && r.isDisjoint(with: members) {
                         verdicts.append(.present)
                     } else if a.isDisjoint(with: members) && r.isSubset(of: members) {
@@ -230,13 +230,6 @@ struct PatchPlan {
                 count(.present)
             }
         }
-    }
-
-    /// The identity strings of `values`, compared by exact bytes.
-    static func identities(_ values: [JSONValue]) -> Set<ExactString> {
-        var result = Set<ExactString>()
-        for case .string(let s) in values { result.insert(ExactString(s)) }
-        return result
     }
 
     static func oldNew(_ kind: PropertyChange.Kind) -> (JSONValue, JSONValue) {
