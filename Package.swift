@@ -20,7 +20,9 @@ let package = Package(
         // Every rule and algorithm, as pure functions from values to values, in
         // folders by stage, lower first: Support (byte rules several stages
         // share), Schema, Graph, Versions, Diff, Patch, Merge, Render, Git.
-        // What crosses into it from GraphDiffJSON without being API is `package`.
+        // Dependencies point down that order only (Tests/scripts/check-layers.sh,
+        // run by CI and by PipelineLayerTests). What crosses into it from
+        // GraphDiffJSON without being API is `package`.
         .target(name: "GraphDiff", dependencies: ["GraphDiffJSON"]),
         // Deterministic generators of schema-conformant graphs and edit scripts,
         // shared by the property tests and the benchmark.
