@@ -7,15 +7,23 @@ let package = Package(
     name: "graphdiff",
     platforms: [.macOS(.v13)],
     products: [
-        .library(name: "GraphDiff", targets: ["GraphDiff"]),
+        // Both library targets; an app imports GraphDiff, which re-exports the JSON layer.
+        .library(name: "GraphDiff", targets: ["GraphDiff", "GraphDiffJSON"]),
         .executable(name: "graphdiff", targets: ["GraphDiffCLI"]),
     ],
     targets: [
+        // The JSON layer: value, byte-level reader, writer, errors with
+        // positions, JSON Pointers and ignored paths. A target of its own, so
+        // the compiler keeps it free of any knowledge of schemas and graphs,
+        // and it is tested and benchmarked alone.
+        .target(name: "GraphDiffJSON"),
         // Every rule and algorithm, as pure functions from values to values, in
-        // folders by stage: JSON (value, byte-level reader, writer, errors with
-        // positions; it knows nothing of schemas and graphs), Schema, Graph,
-        // Diff, Patch, Merge, Render, Git.
-        .target(name: "GraphDiff"),
+        // folders by stage, lower first: Support (byte rules several stages
+        // share), Schema, Graph, Versions, Diff, Patch, Merge, Render, Git.
+        // Dependencies point down that order only (Tests/scripts/check-layers.sh,
+        // run by CI and by PipelineLayerTests). What crosses into it from
+        // GraphDiffJSON without being API is `package`.
+        .target(name: "GraphDiff", dependencies: ["GraphDiffJSON"]),
         // Deterministic generators of schema-conformant graphs and edit scripts,
         // shared by the property tests and the benchmark.
         .target(name: "GraphDiffGenerator", dependencies: ["GraphDiff"]),
@@ -28,7 +36,8 @@ let package = Package(
         // import an app needs; a CLI test checks that it is the README's text
         // and runs it on the samples.
         .executableTarget(name: "LibraryExample", dependencies: ["GraphDiff"]),
-        .testTarget(name: "JSONTests", dependencies: ["GraphDiff"]),
+        // The JSON layer's tests need nothing above it.
+        .testTarget(name: "JSONTests", dependencies: ["GraphDiffJSON"]),
         .testTarget(
             name: "GraphDiffTests",
             dependencies: ["GraphDiff", "GraphDiffGenerator"]),
@@ -37,7 +46,7 @@ let package = Package(
             dependencies: ["GraphDiffCLI", "GraphDiff", "GraphDiffGenerator", "LibraryExample"]),
     ],
     // The sources are checked in the Swift 5 language mode: the Swift 6 mode
-    // rejects onLargeStack and inParallel (Sources/GraphDiff/JSON/LargeStack.swift),
+    // rejects onLargeStack and inParallel (Sources/GraphDiffJSON/LargeStack.swift),
     // which hand closures that are not Sendable to a Thread.
     swiftLanguageModes: [.v5]
 )

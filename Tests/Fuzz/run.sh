@@ -14,11 +14,12 @@ out="$root/.build-fuzz"
 mkdir -p "$out"
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name graphdiff)
 
-# The library module's sources, compiled as one module with the fuzz entry points.
+# The library's sources (both targets, the JSON layer's imports left out),
+# compiled as one module with the fuzz entry points.
 src="$out/src"
 rm -rf "$src" && mkdir -p "$src"
-for f in $(find "$root/Sources/GraphDiff" -name '*.swift'); do
-  cp "$f" "$src/$(basename "$(dirname "$f")")_$(basename "$f")"
+for f in $(find "$root/Sources/GraphDiffJSON" "$root/Sources/GraphDiff" -name '*.swift'); do
+  grep -v -E '^(@_exported )?import GraphDiffJSON$' "$f" > "$src/$(basename "$(dirname "$f")")_$(basename "$f")" || true
 done
 python3 - "$root" "$src" <<'PY'
 import sys, pathlib

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// The library's public surface is documented: every `public` declaration
-/// in Sources/GraphDiff has a doc comment (`///`) right above it (or above
+/// in Sources/GraphDiff and Sources/GraphDiffJSON (the library product's two
+/// targets) has a doc comment (`///`) right above it (or above
 /// its attributes). Members that only fulfil a standard protocol (`==`,
 /// `hash(into:)`, `description`, literal initialisers, iteration) take the
 /// protocol's documentation.
@@ -10,11 +11,11 @@ final class PublicSurfaceTests: XCTestCase {
     func test_everyPublicDeclaration_hasADocComment() throws {
         let exempt = try NSRegularExpression(pattern: #"(static func (==|<) |func hash\(into|var description: String|init\((stringLiteral|booleanLiteral|integerLiteral|nilLiteral|arrayLiteral|dictionaryLiteral)|func makeIterator|mutating func next\(\)|var underestimatedCount)"#)
         let declaration = try NSRegularExpression(pattern: #"^(@\w+(\(.*?\))? )*public "#)
-        let sources = packageRoot.appendingPathComponent("Sources/GraphDiff")
         var undocumented: [String] = []
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+        let files = librarySourceFiles()
         XCTAssertGreaterThan(files.count, 50)
-        for file in files where file.pathExtension == "swift" {
+        XCTAssertTrue(files.contains { $0.lastPathComponent == "JSONReader.swift" })
+        for file in files {
             let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
             for (i, line) in lines.enumerated() {
                 let s = line.trimmingCharacters(in: .whitespaces)
@@ -32,11 +33,18 @@ final class PublicSurfaceTests: XCTestCase {
         XCTAssertEqual(undocumented, [])
     }
 
+    /// The Swift files of the library product: both targets.
+    func librarySourceFiles() -> [URL] {
+        ["Sources/GraphDiffJSON", "Sources/GraphDiff"].flatMap { folder in
+            let sources = packageRoot.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            return files.filter { $0.pathExtension == "swift" }
+        }
+    }
+
     /// Every Swift source line of the library, by file name.
     func libraryLines() throws -> [(file: String, lines: [String])] {
-        let sources = packageRoot.appendingPathComponent("Sources/GraphDiff")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
-        return try files.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }.map {
+        try librarySourceFiles().sorted { $0.path < $1.path }.map {
             ($0.lastPathComponent, try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "\n"))
         }
     }

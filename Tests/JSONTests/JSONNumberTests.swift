@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 final class JSONNumberTests: XCTestCase {
     func test_equality_isByDecimalValue() {

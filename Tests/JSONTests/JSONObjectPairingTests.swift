@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 final class JSONObjectPairingTests: XCTestCase {
     func object(_ names: String) -> JSONObject {

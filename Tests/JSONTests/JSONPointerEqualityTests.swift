@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 /// JSON Pointers name members by their bytes: equality, hashing and order
 /// agree and apply no Unicode normalisation.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 /// A pointer that is not well formed is a JSONError (the JSON stage's one
 /// error type), at the character at fault.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 /// The pull calls of ``JSONReader`` against ``JSONReader/parse(_:maximumDepth:)-([UInt8],_)``:
 /// a document walked with them (objects and arrays opened by hand down two

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 final class JSONReaderTests: XCTestCase {
     func test_parse_scalars() {

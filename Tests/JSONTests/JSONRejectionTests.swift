@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 /// Every rejection the reader promises, with its reason and position.
 final class JSONRejectionTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 /// `../shared/conformance/JSONTestSuite/test_parsing`: every `y_` file parses,
 /// every `n_` file is rejected with a position, no `i_` file crashes and each

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 final class JSONWriterTests: XCTestCase {
     func test_canonical_sortsIndentsAndKeepsShortScalarArraysInline() throws {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 /// ``SourceBytes`` lends its bytes without copying them, and the readers
 /// that walk a whole input tell it which ranges they are done with.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 /// ``JSONSourceText`` finds lines from a sparse table; its oracle is the
 /// table-free scan ``JSONSourceText/location(ofOffset:in:)``.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import GraphDiff
+@testable import GraphDiffJSON
 
 /// `../shared/conformance` beside the package root, or `nil` when absent.
 func conformanceDirectory() -> URL? {

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension ChangeSet {
     /// The changes that turn `old` into `new`.

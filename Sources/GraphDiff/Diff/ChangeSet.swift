@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// What changed between two versions of a graph, object by object.
 ///

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// What a graph diff covers.
 public struct DiffOptions: Sendable {

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Graph {
     /// This graph with the ignored attributes of every object `old` also has

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The steps of ``ChangeSet/diff(from:to:options:)``, over what they share:
 /// the two graphs, the scope, and per entity which slots count.

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 // How the elements of two arrays correspond: pairs by content or by key,
 // moves, and the edits that turn one array into the other.

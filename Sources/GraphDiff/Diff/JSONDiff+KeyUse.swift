@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension JSONDiff {
     /// An array of both documents that ``Options/arrayKey`` could not pair

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension JSONDiff {
     /// The entries of a structural diff of `old` and `new` that `selected`

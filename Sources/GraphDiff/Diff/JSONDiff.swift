@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The structural diff of any two JSON values.
 ///

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// One edit of a structural JSON diff, at a JSON Pointer. A list of edits is
 /// applied in order: each path is valid at the moment its edit applies, so the

@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// Where a change of a structural diff is, named for people: members by
 /// name, keyed array elements by their key, other array elements by their
 /// index in one of the two documents compared.

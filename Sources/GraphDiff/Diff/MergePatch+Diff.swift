@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// RFC 7386 JSON Merge Patch: generation (here) and application
 /// (``MergePatch/apply(_:to:)``).

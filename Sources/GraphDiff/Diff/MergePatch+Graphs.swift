@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension MergePatch {
     /// The merge patch (RFC 7386) that turns the canonical form of `a`

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension MergePatch {
     /// The merge patch that turns `a` into `b` except at the paths

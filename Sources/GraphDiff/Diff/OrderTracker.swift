@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// What the diff's pass over the objects learns about one ordered
 /// relationship: the owners whose order a change may have touched, and, for

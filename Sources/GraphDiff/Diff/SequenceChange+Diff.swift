@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension SequenceChange {
     /// The edits that turn the member order `old` into `new`: members only

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// What git's external diff driver prints for two versions of a file, as a
 /// pure function of their bytes: the schema diff of a Core Data model file

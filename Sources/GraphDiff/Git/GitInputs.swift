@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The git drivers' one fallback chain, as pure functions over the
 /// versions' bytes. The versions of a file are graphs when `$schema` (or

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// What git's merge driver does with the three versions of a file, as a
 /// pure function of their bytes: graph merge when a schema applies and all

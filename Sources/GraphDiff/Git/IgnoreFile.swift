@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// A repository's `.graphdiff` file: the JSON paths the git drivers leave
 /// out of plain JSON files, by file path.

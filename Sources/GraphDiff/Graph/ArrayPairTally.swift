@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// What the consistency check's pass learns about one ordered relationship
 /// kept as an array on its owners (``Ordering/array``) that has an inverse

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// What the consistency check's pass over the objects learns about the
 /// chains of one ordered relationship, to tell at the end whether they are

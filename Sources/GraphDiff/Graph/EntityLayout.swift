@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// What decoding the objects of one entity needs, gathered once per load.
 ///

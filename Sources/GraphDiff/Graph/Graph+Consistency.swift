@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Graph {
     /// Every way the graph breaks its schema's rules beyond single values:

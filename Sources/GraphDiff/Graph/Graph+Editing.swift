@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Graph {
     /// Sets a stored property of an object to `value`, as given.

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Graph {
     /// How strictly to load.

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Graph {
     /// What a valid graph holds that deserves a mention though it breaks no

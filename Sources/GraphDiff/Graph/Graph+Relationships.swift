@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Graph {
     /// The objects whose to-one `relationship.inverse` points at `owner`: the

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Graph {
     /// Reads a valid graph file straight from its bytes, or returns `nil`

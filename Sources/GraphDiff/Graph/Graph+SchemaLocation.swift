@@ -1,5 +1,5 @@
 import Foundation
-
+import GraphDiffJSON
 /// Where a document's schema is: the one rule that `graphdiff`'s commands,
 /// the git drivers and ``Graph/load(contentsOf:schema:options:)`` follow.
 ///

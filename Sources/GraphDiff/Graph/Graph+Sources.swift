@@ -1,4 +1,5 @@
 import Foundation
+import GraphDiffJSON
 
 extension Graph {
     /// Reads a graph of `schema` from its text; see

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Graph {
     /// The graph as a document in canonical form.

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// An object graph: objects of a schema's entities, matched by identity.
 ///

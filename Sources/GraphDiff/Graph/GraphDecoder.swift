@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Turns a graph document into a ``Graph``, collecting problems with positions.
 struct GraphDecoder {

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Every problem found in a graph, each naming the object and property.
 public struct GraphError: Error, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The way into an object's values: every stage reads and writes them
 /// through these accessors (and the rules of ``StoredValue``), never

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Reading the objects of a large canonical file on two cores.
 ///

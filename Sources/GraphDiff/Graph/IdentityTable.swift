@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Dense rows for identity strings: each string added gets the next row,
 /// found again by its exact UTF-8 bytes through the one

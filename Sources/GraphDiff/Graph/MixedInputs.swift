@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The mixed-input policy of a diff or a merge: how inputs read on their
 /// own are read together.

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The identity of an object: its inheritance root and its identity string.
 ///

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The objects of a graph, by identity: rows in the order they were added,
 /// with a hash table from identity to row (the one table of identities the

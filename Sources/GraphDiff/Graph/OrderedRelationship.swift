@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// One ordered to-many relationship of a schema, with where the order of
 /// each owner's members lives in the values of owners and members, gathered

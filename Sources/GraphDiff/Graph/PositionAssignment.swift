@@ -1,4 +1,5 @@
 import Foundation
+import GraphDiffJSON
 
 /// The values an index ordering's members take when an order is written
 /// (a merge, or a patch whose values do not give its order): strictly

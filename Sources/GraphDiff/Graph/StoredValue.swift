@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The rules for what a stored value means: when two values of a property
 /// are the same, which references a value holds, and how a value that

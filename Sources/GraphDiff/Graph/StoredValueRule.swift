@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// What one stored property of an object may hold: the rule the loader
 /// checks every value of a file against, and patch application every value

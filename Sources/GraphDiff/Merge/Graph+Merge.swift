@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Graph {
     /// Merges two edits of one base at property granularity.

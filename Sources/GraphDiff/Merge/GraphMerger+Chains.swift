@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension GraphMerger {
     // MARK: Orders and metadata

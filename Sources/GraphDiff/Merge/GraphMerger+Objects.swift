@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 // Objects: the base's rows (on two cores when many), then what only one
 // side has; each object merged property by property.

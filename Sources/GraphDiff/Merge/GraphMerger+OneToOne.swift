@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension GraphMerger {
     /// A one-to-one relationship merged on its primary side: the slot per

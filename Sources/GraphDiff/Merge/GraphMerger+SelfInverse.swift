@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension GraphMerger {
     /// Makes every self-inverse one-to-one relationship (`spouse` ↔

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Three-way merge of any three JSON documents (no schema).
 ///

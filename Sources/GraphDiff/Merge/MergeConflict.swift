@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Which version settles a conflict (`--prefer`, `resolve`, a decision).
 public enum MergeSide: String, Sendable, Hashable, CaseIterable {

@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// Decisions files: the conflicts `graphdiff resolve --list --format json`
 /// (or `merge --report`) lists, each with a `"choice"`, replayed by
 /// `merge --decisions FILE`; remembered resolutions are stored the same way.

@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// How each conflict of a merge is settled: one preference for all
 /// (`--prefer`), a side for the conflicts a selector names (`resolve
 /// --path`, `--object`), and decisions recorded for conflicts by their

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// A merge limited to a selection (`merge --only`), the complement of
 /// ignoring: theirs' changes count only where the selection reaches, and

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Three-way merge of an ordered sequence of identities: a chain's members,
 /// or the elements of a JSON array matched by a key.

@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// The pairwise order of the members all three versions hold (law 1 of
 /// ``SequenceMerge``), and the members both sides moved (law 3).
 extension SequenceVersions {

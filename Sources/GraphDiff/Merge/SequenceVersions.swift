@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The three versions of a sequence, with every member numbered once
 /// (0..<count) and its position in each version (-1: absent).

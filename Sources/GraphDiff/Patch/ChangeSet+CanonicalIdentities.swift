@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension ChangeSet {
     /// The change set with every identity in the canonical spelling of its

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Verified application of the structural edits of a graphdiff patch
 /// document (no schema).

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension JSONPatch {
     /// Applies the operations in order to `document`; all or nothing.

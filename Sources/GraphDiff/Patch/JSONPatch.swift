@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// An RFC 6902 JSON Patch: operations applied in order, atomically.
 ///

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension PatchDocument {
     /// A decoded patch document: a graph change set, or structural edits.

@@ -1,4 +1,5 @@
 import Foundation
+import GraphDiffJSON
 
 extension PatchDocument {
     /// Reads a `graphdiff-patch/1` document from its text; errors carry

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// graphdiff's own patch document (`--format json`), the input of
 /// `graphdiff patch`. Specified in man graphdiff(5), section PATCH FILES.

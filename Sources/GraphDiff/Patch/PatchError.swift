@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Why a patch could not be read or applied: the one error type of the
 /// patch stage, for every patch format.

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The formats a patch document is written in, and how to tell them apart.
 ///

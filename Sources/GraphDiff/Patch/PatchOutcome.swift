@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The result of applying a patch.
 public struct PatchOutcome: Sendable {

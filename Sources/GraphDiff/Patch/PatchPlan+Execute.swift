@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension PatchPlan {
     /// Performs the pending changes.

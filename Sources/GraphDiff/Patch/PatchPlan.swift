@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The changes of a patch sorted into what to do, checked against the target.
 struct PatchPlan {

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// What a patch applies to: a graph (read with its schema) or a plain JSON
 /// document. ``applying(_:format:source:reverse:force:)`` is the one entry

@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// Which blocks of a marked text a selection of conflicts names, for
 /// `resolve --path` and `--object` on a file outside a git merge.
 extension ConflictMarkerReader {

@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// `resolve --union` on a file with markers outside a git merge: the union
 /// of each block's three parts where they are lists of array elements, or
 /// members whose values are arrays.

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 // Arrays in conflict markers: elements aligned on the ones both sides
 // kept, and objects aligned member by member.

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension ConflictMarkerWriter {
     /// The text of a graph merge whose conflicts are resolved as `mine` in

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Writes a merge with open conflicts as one file with git-style conflict
 /// markers, built from the two ways of resolving every conflict: the result

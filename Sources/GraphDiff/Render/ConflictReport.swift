@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The conflict report of a merge (`graphdiff merge --report FILE`): every
 /// conflict with its three values and, for graphs, where its object is in

@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// The word diff of a changed string in the human report: one JSON string
 /// literal with the changes marked in it (see ``WordDiff`` for when a
 /// string is split into words and how much context stays).

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The readable, git-style report of `graphdiff diff` (`--format human`).
 ///

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// A three-way merge written out: the text to save, and the conflicts.
 ///

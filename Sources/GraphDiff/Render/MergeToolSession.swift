@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// An interactive resolution of a merge's open conflicts (`graphdiff
 /// mergetool`), as a value: the conflicts, a choice for each, the one
 /// shown, what undo takes back; each key a transition, each state a screen.

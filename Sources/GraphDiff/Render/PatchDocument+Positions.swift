@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// A graph change set written as graphdiff's patch document (``PatchDocument``),
 /// with the positions a ``RenderContext`` knows: `diff --format json`.
 extension PatchDocument {

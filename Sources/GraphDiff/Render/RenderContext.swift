@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// What a renderer knows besides the changes: the names and texts of the two
 /// inputs (to give line and column), and whether to colour.

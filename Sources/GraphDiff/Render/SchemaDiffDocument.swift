@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// The interchange form of `graphdiff schema diff` (`--format json`):
 /// `{"format": "graphdiff-schema-diff/1", "changes": [...]}`.
 ///

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The nested, ownership-shaped report (`--format tree`): for each changed
 /// object its entity and identity, `attributes` with `old`/`new`, and

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Why a string cannot be an identity of an entity: it does not spell a
 /// value of the identity attribute's type.

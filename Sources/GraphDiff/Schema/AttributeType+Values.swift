@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension AttributeType {
     /// Why `value` (not `null`) cannot be a value of this type, or `nil` when it can.

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// An entity: a kind of object with an identity, attributes and relationships.
 ///

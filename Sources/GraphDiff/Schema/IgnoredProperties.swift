@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Properties of a graph whose differences do not count, named
 /// `ENTITY.PROPERTY`: `Task.updatedAt`, `*.modifiedAt` (every entity with

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Schema {
     /// The schema as a `graphdiff-schema/1` document, the inverse of

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Schema {
     /// Reads a schema document (format `graphdiff-schema/1`).

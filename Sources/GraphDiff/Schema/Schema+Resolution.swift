@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension Schema {
     /// Builds a schema from declared entities and checks it whole.

@@ -1,4 +1,5 @@
 import Foundation
+import GraphDiffJSON
 
 extension Schema {
     /// Reads a schema document from its text.

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// The model of a graph: entities, their attributes and relationships.
 ///

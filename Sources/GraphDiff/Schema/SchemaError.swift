@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Every problem found in a schema, each with where it is.
 public struct SchemaError: Error, Sendable, CustomStringConvertible {

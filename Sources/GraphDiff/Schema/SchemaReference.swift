@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// The rules for a graph's `$schema`, which names its schema relative to
 /// the directory of the file that holds it: resolving it for reading, and
 /// writing it again for a file in another directory.

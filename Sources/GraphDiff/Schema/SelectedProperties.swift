@@ -9,7 +9,7 @@
 /// `metadata.NAME` or `metadata.*` (members of the graph's metadata).
 ///
 ///     let only = try SelectedProperties(["Task.*"], schema: schema)
-///     let changes = try ChangeSet.diff(from: old, to: new).selecting(only)
+///     let changes = try ChangeSet.diff(from: old, to: new).selecting(only, schema: schema)
 ///
 /// Inserted and deleted objects count as changes of the object, not of a
 /// property: `ENTITY.*` selects them, `ENTITY.PROPERTY` does not.
@@ -112,35 +112,4 @@ public struct SelectedProperties: Sendable {
 
     /// Whether the metadata member `name` is selected.
     func selectsMetadata(_ name: String) -> Bool { metadata.map { $0.contains(name) } ?? true }
-}
-
-extension ChangeSet {
-    /// The changes `selected` names, and nothing else: objects inserted or
-    /// deleted of an entity selected whole, the selected property changes
-    /// of the others, the orders of selected relationships (or of whole
-    /// entities' relationships, or with whole entities as members), the
-    /// selected metadata members. An updated object with no selected change
-    /// left is left out.
-    ///
-    /// - Complexity: O(*c*) for *c* changes.
-    public func selecting(_ selected: SelectedProperties, schema: Schema) -> ChangeSet {
-        var result = self
-        result.objects = objects.compactMap { change in
-            let entity = schema.entityIndex[change.entity]
-            if selected.isWhole(entity) { return change }
-            guard change.kind == .updated else { return nil }
-            var kept = change
-            kept.changes = change.changes.filter { selected.selects(entity, $0.property) }
-            return kept.changes.isEmpty ? nil : kept
-        }
-        result.sequences = sequences.filter { s in
-            let owner = schema.entityIndex[s.ownerEntity]
-            if selected.selects(owner, s.relationship) { return true }
-            // Members of an entity selected whole: their places count.
-            guard let relationship = schema.entity(named: s.ownerEntity)?.property(named: s.relationship)?.relationship else { return false }
-            return selected.isWhole(schema.entityIndex[relationship.destination])
-        }
-        result.metadata = metadata.filter { selected.selectsMetadata($0.key) }
-        return result
-    }
 }

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// How the objects of one OLD entity become objects of NEW: their entity
 /// in NEW and, for each of its stored properties, where the value comes from.

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 /// Moves graphs from one version of a model to the next, for the changes
 /// Core Data's lightweight migration infers.

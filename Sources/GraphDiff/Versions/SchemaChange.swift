@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// One difference between two versions of a model, classified the way Core
 /// Data's lightweight migration classifies it. ``SchemaDiff`` finds them.
 public struct SchemaChange: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// The comparison of one attribute or relationship with its counterpart,
 /// and the classification of added properties.
 extension _SchemaDiffer {

@@ -1,3 +1,5 @@
+import GraphDiffJSON
+
 /// The differences between two versions of a model, each classified the way
 /// Core Data's lightweight migration classifies it.
 ///

@@ -1,3 +1,4 @@
+import GraphDiffJSON
 
 extension _CoreDataConverter {
     /// Keeps the order of the entity's ordered to-many relationships (see

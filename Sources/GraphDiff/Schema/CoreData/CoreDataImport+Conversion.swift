@@ -1,4 +1,5 @@
 import Foundation
+import GraphDiffJSON
 
 extension CoreDataImport {
     /// Converts a parsed model to a `graphdiff-schema/1` document and notes.

@@ -1,4 +1,5 @@
 import Foundation
+import GraphDiffJSON
 
 /// One thing of a Core Data model that has no counterpart in a schema, or
 /// that the importer changed to fit one: printed on standard error, never

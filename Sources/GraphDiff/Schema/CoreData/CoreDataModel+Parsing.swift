@@ -2,6 +2,7 @@
 import FoundationXML
 #endif
 import Foundation
+import GraphDiffJSON
 
 extension CoreDataModel {
     /// An XML attribute the importer does not know: kept as a note.

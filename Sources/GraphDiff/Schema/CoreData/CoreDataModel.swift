@@ -2,6 +2,7 @@
 import FoundationXML
 #endif
 import Foundation
+import GraphDiffJSON
 
 /// A Core Data model as its `contents` file (the XML Xcode writes inside
 /// `NAME.xcdatamodel/`) declares it: what the importer reads, before any

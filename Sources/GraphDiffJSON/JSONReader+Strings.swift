@@ -6,7 +6,7 @@ extension JSONReader {
     /// A string of plain bytes (no escape) becomes a `String` straight from the
     /// input; otherwise the decoded bytes collect in `scratch`. UTF-8 is checked
     /// here, byte by byte, so the error names the exact position.
-    mutating func parseString() throws -> String {
+    @usableFromInline mutating func parseString() throws -> String {
         index += 1  // opening quote
         let start = index
         // Fast path: no escapes. Every byte is validated as UTF-8 before a
@@ -47,7 +47,7 @@ extension JSONReader {
     /// the range of its bytes in the buffer, checked as ``parseString()``
     /// checks them (the same errors at the same offsets). At an escape it
     /// reads nothing and gives `nil`: ``parseString()`` then reads it.
-    mutating func parseUnescapedString() throws -> Range<Int>? {
+    @usableFromInline mutating func parseUnescapedString() throws -> Range<Int>? {
         let start = index + 1
         let end = try plainRun(from: start)
         guard buffer[end] == ASCII.quote else { return nil }

@@ -1,5 +1,9 @@
 import Foundation
 // Pulling: a document read piece by piece by a caller that knows its shape.
+// The calls the graph scanner makes for every member are @inlinable (with
+// the cursor primitives they use): the scanner is in another target, and
+// without their bodies it would call each one, about 6% more instructions
+// for a load.
 
 /// The incremental side of ``JSONReader``: a caller that knows the shape of
 /// a document (a graph file: `objects` → entity → identity → members) walks
@@ -34,7 +38,7 @@ extension JSONReader {
     }
 
     /// The offset of the cursor in the buffer.
-    package var offset: Int { index }
+    @inlinable package var offset: Int { index }
 
     /// Skips a leading byte order mark and whitespace, as ``parse(_:maximumDepth:)-([UInt8],_)`` does.
     ///
@@ -54,7 +58,7 @@ extension JSONReader {
     }
 
     /// The first byte of the next value (after whitespace), or `nil` at the end.
-    package mutating func pullPeek() -> UInt8? {
+    @inlinable package mutating func pullPeek() -> UInt8? {
         skipWhitespace()
         return peek()
     }
@@ -63,18 +67,18 @@ extension JSONReader {
     ///
     /// - Returns: `false` for an empty object, which is then closed already.
     /// - Throws: ``JSONError`` when no object starts here or nesting is too deep.
-    package mutating func pullObjectStart() throws -> Bool {
+    @inlinable package mutating func pullObjectStart() throws -> Bool {
         try pullContainerStart(open: ASCII.openBrace, close: ASCII.closeBrace, expected: "'{'")
     }
 
     /// Opens the array at the cursor, one level deeper.
     ///
     /// - Returns: `false` for an empty array, which is then closed already.
-    package mutating func pullArrayStart() throws -> Bool {
+    @inlinable package mutating func pullArrayStart() throws -> Bool {
         try pullContainerStart(open: ASCII.openBracket, close: ASCII.closeBracket, expected: "'['")
     }
 
-    mutating func pullContainerStart(open: UInt8, close: UInt8, expected: String) throws -> Bool {
+    @inlinable mutating func pullContainerStart(open: UInt8, close: UInt8, expected: String) throws -> Bool {
         skipWhitespace()
         guard peek() == open else { throw unexpected(expected: expected) }
         try enterContainer()
@@ -92,7 +96,7 @@ extension JSONReader {
     ///
     /// - Returns: the name, and the offset of its opening quote.
     /// - Complexity: O(*k*) in the length of the name.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func pullMemberName() throws -> (name: String, offset: Int) {
         skipWhitespace()
         guard peek() == ASCII.quote else { throw unexpected(expected: "a member name in quotes") }
@@ -107,7 +111,7 @@ extension JSONReader {
     /// A member name as ``pullMemberName()`` reads it: the range of its
     /// bytes in the buffer when it has no escape (no `String` is made), or
     /// the decoded name.
-    package enum MemberName {
+    @usableFromInline package enum MemberName {
         case bytes(Range<Int>)
         case decoded(String)
     }
@@ -115,7 +119,7 @@ extension JSONReader {
     /// Like ``pullMemberName()``, but a name without escapes stays bytes.
     ///
     /// - Complexity: O(*k*) in the length of the name.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func pullRawMemberName() throws -> (name: MemberName, offset: Int) {
         skipWhitespace()
         guard peek() == ASCII.quote else { throw unexpected(expected: "a member name in quotes") }
@@ -137,7 +141,7 @@ extension JSONReader {
     }
 
     /// Whether a member name is `expected` (its UTF-8 bytes), byte for byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func name(_ name: MemberName, is expected: [UInt8]) -> Bool {
         switch name {
         case .bytes(let range):
@@ -154,24 +158,24 @@ extension JSONReader {
     /// at the depth of the containers opened so far.
     ///
     /// - Complexity: O(*k*) in the size of the value.
-    package mutating func pullValue() throws -> JSONValue {
+    @inlinable package mutating func pullValue() throws -> JSONValue {
         skipWhitespace()
         return try parseValue()
     }
 
     /// After a member: `true` when a comma follows, `false` when the
     /// closing brace does (the object is then closed).
-    package mutating func pullNextMember() throws -> Bool {
+    @inlinable package mutating func pullNextMember() throws -> Bool {
         try pullNext(close: ASCII.closeBrace, expected: "',' or '}'")
     }
 
     /// After an element: `true` when a comma follows, `false` when the
     /// closing bracket does (the array is then closed).
-    package mutating func pullNextElement() throws -> Bool {
+    @inlinable package mutating func pullNextElement() throws -> Bool {
         try pullNext(close: ASCII.closeBracket, expected: "',' or ']'")
     }
 
-    mutating func pullNext(close: UInt8, expected: String) throws -> Bool {
+    @inlinable mutating func pullNext(close: UInt8, expected: String) throws -> Bool {
         skipWhitespace()
         guard let b = peek() else { throw unexpected(expected: expected) }
         if b == ASCII.comma {

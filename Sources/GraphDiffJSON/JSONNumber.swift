@@ -75,7 +75,7 @@ public struct JSONNumber: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// for any other spelling.
     ///
     /// - Complexity: O(1): at most 19 bytes are read.
-    @usableFromInline var plainInteger: Int? {
+    @usableFromInline package var plainInteger: Int? {
         text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard !bytes.isEmpty, bytes.count <= 19 else { return nil }
             var i = 0

@@ -96,9 +96,9 @@ public struct JSONReader {
 
     // MARK: State
 
-    @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
-    @usableFromInline var index: Int = 0
-    @usableFromInline var depth: Int = 0
+    @usableFromInline package let buffer: UnsafeBufferPointer<UInt8>
+    @usableFromInline package var index: Int = 0
+    @usableFromInline package var depth: Int = 0
     let maximumDepth: Int
     var duplicateMembers = DuplicateMembers.reject
     /// Reused for strings that contain escapes.
@@ -111,14 +111,14 @@ public struct JSONReader {
 
     // MARK: Cursor
 
-    @inline(__always) var isAtEnd: Bool { index >= buffer.count }
+    @inlinable @inline(__always) var isAtEnd: Bool { index >= buffer.count }
 
     /// The byte at the cursor, or `nil` at the end.
-    @inline(__always) func peek() -> UInt8? {
+    @inlinable @inline(__always) func peek() -> UInt8? {
         index < buffer.count ? buffer[index] : nil
     }
 
-    @inline(__always) mutating func skipWhitespace() {
+    @inlinable @inline(__always) mutating func skipWhitespace() {
         while index < buffer.count {
             switch buffer[index] {
             case ASCII.space, ASCII.tab, ASCII.newline, ASCII.carriageReturn: index += 1
@@ -142,7 +142,7 @@ public struct JSONReader {
         return "byte 0x\(String(hex4(UInt16(b)).suffix(2)))"
     }
 
-    func unexpected(expected: String) -> JSONError {
+    @usableFromInline func unexpected(expected: String) -> JSONError {
         if isAtEnd { return error(.unexpectedEnd(expected: expected), at: index) }
         return error(.unexpectedCharacter(found: describeByte(at: index), expected: expected), at: index)
     }
@@ -156,7 +156,7 @@ public struct JSONReader {
         return value
     }
 
-    mutating func parseValue() throws -> JSONValue {
+    @usableFromInline mutating func parseValue() throws -> JSONValue {
         guard let byte = peek() else { throw unexpected(expected: "a value") }
         switch byte {
         case ASCII.quote: return .string(try parseString())
@@ -182,7 +182,7 @@ public struct JSONReader {
         }
     }
 
-    mutating func enterContainer() throws {
+    @usableFromInline mutating func enterContainer() throws {
         depth += 1
         if depth > maximumDepth { throw error(.nestingTooDeep(limit: maximumDepth), at: index) }
     }
