@@ -56,7 +56,7 @@ final class CanonicalTextTests: XCTestCase {
         }
         // And the parallel path itself, on a graph above the threshold.
         var generator = GraphGenerator(seed: 99)
-        assertMatchesOracle(generator.graph(objectCount: TwoCores.minimumObjects + 1_000), "two cores")
+        TwoCores.lowered(1_000) { assertMatchesOracle(generator.graph(objectCount: TwoCores.minimumObjects + 1_000), "two cores") }
     }
 
     func testEmptyGraphsAndGraphsWithoutMetadata() throws {
