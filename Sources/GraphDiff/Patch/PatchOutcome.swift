@@ -12,7 +12,13 @@ public struct PatchOutcome: Sendable {
     public var skipped: [PatchMismatch]
 
     /// Whether every change was already there: applying changed nothing.
-    public var wasAlreadyApplied: Bool { applied == 0 && skipped.isEmpty && alreadyPresent > 0 }
+    public var wasAlreadyApplied: Bool { Self.wasAlreadyApplied(applied: applied, alreadyPresent: alreadyPresent, skipped: skipped.count) }
+
+    /// The rule of ``wasAlreadyApplied``: nothing applied, nothing skipped,
+    /// something already there (``PatchResult`` asks it too).
+    static func wasAlreadyApplied(applied: Int, alreadyPresent: Int, skipped: Int) -> Bool {
+        applied == 0 && skipped == 0 && alreadyPresent > 0
+    }
 }
 
 /// A change whose old value does not match the target, with where: the

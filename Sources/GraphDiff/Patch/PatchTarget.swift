@@ -122,5 +122,5 @@ public struct PatchResult: Sendable, Equatable {
     public var countsChanges: Bool { format == .graphdiff }
 
     /// Whether every change was already there: applying changed nothing.
-    public var wasAlreadyApplied: Bool { applied == 0 && skipped.isEmpty && alreadyPresent > 0 }
+    public var wasAlreadyApplied: Bool { PatchOutcome.wasAlreadyApplied(applied: applied, alreadyPresent: alreadyPresent, skipped: skipped.count) }
 }
