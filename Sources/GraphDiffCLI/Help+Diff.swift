@@ -41,11 +41,7 @@ extension Help {
                           Write to FILE (atomically) instead of standard output.
           --schema FILE   Read both files as graphs of this schema.
           --no-schema     Read graph files as plain JSON, ignoring "$schema".
-          --stdin-path PATH
-                          Where the content of standard input (-) lives: its
-                          relative "$schema" is read from PATH's folder.
-                          Without it, from the folder of another input that
-                          writes the same "$schema", else the current one.
+        \(Help.stdinPathOption)
           --force         Go on even if a graph's recorded schema fingerprint
                           differs from its schema's.
           --root ENTITY:ID

@@ -18,11 +18,7 @@ extension Help {
         Options:
           --schema FILE   Check graphs against this schema.
           --no-schema     Read graph files as plain JSON, ignoring "$schema".
-          --stdin-path PATH
-                          Where the content of standard input (-) lives: its
-                          relative "$schema" is read from PATH's folder.
-                          Without it, from the folder of another input that
-                          writes the same "$schema", else the current one.
+        \(Help.stdinPathOption)
           --force         Check a graph even if metadata.schemaFingerprint
                           names another schema.
           -q, --quiet     Print nothing for valid files.

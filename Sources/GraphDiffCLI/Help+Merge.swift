@@ -66,11 +66,7 @@ extension Help {
                           (repeatable; PATH as for diff's).
           --schema FILE   Read the inputs as graphs of this schema.
           --no-schema     Read graph files as plain JSON, ignoring "$schema".
-          --stdin-path PATH
-                          Where the content of standard input (-) lives: its
-                          relative "$schema" is read from PATH's folder.
-                          Without it, from the folder of another input that
-                          writes the same "$schema", else the current one.
+        \(Help.stdinPathOption)
           --force         Go on if a recorded schema fingerprint differs.
           -h, --help      Show this help.
 

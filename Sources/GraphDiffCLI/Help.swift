@@ -59,4 +59,14 @@ enum Help {
         Exit status: 0 shown, 2 trouble (no such command).
 
         """
+
+    /// `--stdin-path`, as diff, merge and validate describe it (one text,
+    /// interpolated into each).
+    static let stdinPathOption = """
+          --stdin-path PATH
+                          Where the content of standard input (-) lives: its
+                          relative "$schema" is read from PATH's folder.
+                          Without it, from the folder of another input that
+                          writes the same "$schema", else the current one.
+        """
 }
