@@ -80,7 +80,13 @@ public struct JSONWriter {
     public var level = 0
 
     /// A writer in `style`.
-    public init(style: Style) { self.style = style }
+    public init(style: Style) {
+        self.style = style
+        self.indentsByTwoSpaces = style.indent == [ASCII.space, ASCII.space]
+    }
+
+    /// Whether one level of indentation is two spaces (``newline()``'s fast path).
+    @usableFromInline let indentsByTwoSpaces: Bool
 
     /// Appends `value` at the current indentation level.
     public mutating func write(_ value: JSONValue) {
@@ -167,17 +173,15 @@ public struct JSONWriter {
     }
 
     /// Starts a new line at the current indentation (pretty style).
-    public mutating func newline() {
-        if style.indent.count == 2 && style.indent[0] == ASCII.space && style.indent[1] == ASCII.space {
-            let count = 1 + 2 * level
-            if count <= JSONWriter.lineBreaks.count {
-                output.append(contentsOf: JSONWriter.lineBreaks[0..<count])
-                return
-            }
-            output.append(ASCII.newline)
-            for _ in 0..<level { output.append(ASCII.space); output.append(ASCII.space) }
+    ///
+    /// Inlinable, and with no array but the output touched for the usual
+    /// indentation of two spaces: the canonical writer calls it once per
+    /// line.
+    @inlinable public mutating func newline() {
+        output.append(ASCII.newline)
+        if indentsByTwoSpaces {
+            output.append(contentsOf: repeatElement(ASCII.space, count: 2 * level))
         } else {
-            output.append(ASCII.newline)
             for _ in 0..<level { output.append(contentsOf: style.indent) }
         }
     }
@@ -207,10 +211,6 @@ public struct JSONWriter {
         }
         return nil
     }
-
-    /// A line end and the indentation of up to 32 levels of two spaces,
-    /// copied whole by ``newline()``.
-    static let lineBreaks: [UInt8] = [ASCII.newline] + [UInt8](repeating: ASCII.space, count: 64)
 
     /// Appends `s` as a JSON string literal.
     public mutating func writeString(_ s: String) {

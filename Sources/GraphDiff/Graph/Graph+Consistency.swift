@@ -17,8 +17,6 @@ extension Graph {
     ///   chain member's next is one lookup among the objects (a comparison
     ///   of identities when it is on a neighbouring row).
     public func consistencyProblems() -> [GraphProblem] {
-        let shape = shapeProblems()
-        if !shape.isEmpty { return shape }
         // One pass over the objects checks their references and each chain
         // member's next (on a large graph, two passes on two cores, each
         // taking every other block of objects); the walks from the heads
@@ -27,8 +25,12 @@ extension Graph {
         let plans = ReferencePlan.plans(for: schema, chainLinks: false)
         let chains = OrderedRelationship.chains(in: schema)
         let arrayPairs = ArrayPairTally.pairs(in: schema)
-        func scan(part: Int, of parts: Int) -> (problems: [GraphProblem], chains: [ChainCheck], tallies: [ArrayPairTally]) {
-            var problems: [GraphProblem] = []
+        let slotCounts = storedSlotCounts
+        // The pass checks each object's shape first (``shapeProblem(of:atRow:slotCounts:)``)
+        // and skips an object of the wrong shape: when there is one, the
+        // shape problems are all that is reported.
+        func scan(part: Int, of parts: Int) -> (problems: [GraphProblem], chains: [ChainCheck], tallies: [ArrayPairTally], shape: [GraphProblem]) {
+            var problems: [GraphProblem] = [], shape: [GraphProblem] = []
             var checks = chains.map { ChainCheck(chain: $0) }
             var tallies = arrayPairs.map { _ in ArrayPairTally() }
             // Per plan, the row of the last target: the members of one
@@ -38,6 +40,10 @@ extension Graph {
             for block in stride(from: part, to: blocks, by: parts) {
                 for row in block * TwoCores.blockSize..<min(objects.rowCount, (block + 1) * TwoCores.blockSize) {
                     guard let object = objects.object(atRow: row) else { continue }
+                    if let problem = shapeProblem(of: object, atRow: row, slotCounts: slotCounts) {
+                        shape.append(problem)
+                        continue
+                    }
                     let id = objects.id(atRow: row)
                     for (k, plan) in plans[object.entityIndex].enumerated() {
                         checkReferences(from: id, object, at: row, plan, near: &near[object.entityIndex][k], into: &problems,
@@ -46,11 +52,12 @@ extension Graph {
                     for c in checks.indices { checks[c].add(id, object, row: row, in: objects) }
                 }
             }
-            return (problems, checks, tallies)
+            return (problems, checks, tallies, shape)
         }
         var problems: [GraphProblem]
         var checks: [ChainCheck]
         var tallies: [ArrayPairTally]
+        var shape: [GraphProblem]
         if objects.count >= TwoCores.minimumObjects {
             let (first, second) = inParallel({ scan(part: 0, of: 2) }, { scan(part: 1, of: 2) })
             problems = first.problems + second.problems
@@ -58,9 +65,11 @@ extension Graph {
             for c in checks.indices { checks[c].append(contentsOf: second.chains[c]) }
             tallies = first.tallies
             for t in tallies.indices { tallies[t].add(second.tallies[t]) }
+            shape = first.shape + second.shape
         } else {
-            (problems, checks, tallies) = scan(part: 0, of: 1)
+            (problems, checks, tallies, shape) = scan(part: 0, of: 1)
         }
+        if !shape.isEmpty { return shape.sorted(by: GraphProblem.subjectOrder) }
         for (pair, tally) in zip(arrayPairs, tallies) where !tally.agrees {
             problems += arrayPairProblems(pair)
         }
@@ -177,6 +186,9 @@ extension Graph {
                 return
             }
             near = targetRow
+            // A target of no entity of the schema is a shape problem, which
+            // the pass reports instead of everything else.
+            guard target.entityIndex >= 0 && target.entityIndex < schema.entities.count else { return }
             guard schema.isKind(target.entityIndex, of: plan.destinationIndex) else {
                 problem(.wrongDestination, "\"\(ref)\" is a \(entity(of: target).name), not a \(r.destination)")
                 return

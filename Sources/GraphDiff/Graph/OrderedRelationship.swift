@@ -97,7 +97,9 @@ final class OrderedRelationship: Sendable {
 
     /// The identity in the link `slots` of `object`, when it is set.
     @inline(__always) func link(_ object: GraphObject, _ slots: [Int?]) -> String? {
-        guard let slot = slots[object.entityIndex] else { return nil }
+        // (An object of no entity of the schema, built by hand, has no links:
+        // ``Graph/shapeProblems()`` reports it.)
+        guard object.entityIndex >= 0 && object.entityIndex < slots.count, let slot = slots[object.entityIndex] else { return nil }
         return object.reference(at: slot)
     }
 

@@ -40,4 +40,27 @@ final class GraphShapeTests: XCTestCase {
         }
         XCTAssertEqual(good.consistencyProblems(), [])
     }
+
+    /// The consistency check finds shape problems in its one pass over the
+    /// objects: an object of the wrong shape that others refer to (a to-one,
+    /// a to-many's inverse, a chain's next and prev) is reported alone, and
+    /// the references to it are not followed into its values.
+    func test_wrongShape_referredToByOthers_isReportedAlone() throws {
+        let good = try sampleGraph("tasks/base.graph.json", schema: "tasks/tasks.schema.json")
+        XCTAssertEqual(good.consistencyProblems(), [])
+        // Every object of the sample, one at a time, made ill-shaped in
+        // each way: whatever refers to it, the check reports it alone.
+        for id in good.sortedIDs {
+            guard let object = good[id] else { continue }
+            for (label, bad) in [("no such entity", GraphObject(entityIndex: 99, values: [])),
+                                 ("negative entity position", GraphObject(entityIndex: -1, values: [])),
+                                 ("too few", GraphObject(entityIndex: object.entityIndex, values: []))] {
+                var graph = good
+                graph[id] = bad
+                let problems = graph.consistencyProblems()
+                XCTAssertEqual(problems, graph.shapeProblems(), "\(id) \(label)")
+                XCTAssertEqual(problems.map(\.identity), [id.identity], "\(id) \(label)")
+            }
+        }
+    }
 }
