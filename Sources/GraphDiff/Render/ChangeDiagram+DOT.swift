@@ -43,20 +43,4 @@ extension ChangeDiagram {
         }
         return out + "}\n"
     }
-
-    /// `text` as a DOT quoted string: `\` and `"` escaped, line breaks as
-    /// `\n`, other control characters as spaces.
-    static func _dotString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += " "
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }

@@ -46,18 +46,4 @@ extension ChangeDiagram {
     public var groupingNote: String {
         "\(objectCount) objects, more than \(nodeLimit): one node per entity and kind, with counts"
     }
-
-    /// `text` safe inside a quoted Mermaid label: `"`, `#`, `|`, `<`, `>`,
-    /// `&` and control characters as entity codes (`#34;`).
-    static func _mermaidText(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"", "#", "|", "<", ">", "&", "`", "\\": out += "#\(scalar.value);"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += " "
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }

@@ -31,7 +31,7 @@ extension ChangeDiagram {
         out += "<style>\n"
         out += ".gd-node rect{stroke-width:1.5}.gd-node text,.gd-legend text{fill:#1f2328}"
             + ".gd-heading{font-weight:bold;fill:#1f2328}.gd-edge path{fill:none;stroke:#57606a;stroke-width:1.2}"
-            + ".gd-edge text{fill:#57606a;font-size:11px}.gd-edge.gd-added path{stroke:\(DiagramColors.of(.added).stroke);stroke-width:2.4}"
+            + ".gd-edge text{fill:#57606a;font-size:11px;paint-order:stroke;stroke:#fff;stroke-width:3px}.gd-edge.gd-added path{stroke:\(DiagramColors.of(.added).stroke);stroke-width:2.4}"
             + ".gd-edge.gd-removed path{stroke:\(DiagramColors.of(.removed).stroke);stroke-dasharray:5 4}"
             + ".gd-context rect{stroke-dasharray:4 3}\n"
         for kind in Kind.allCases {
@@ -39,8 +39,8 @@ extension ChangeDiagram {
             out += ".gd-\(kind.rawValue) rect{fill:\(c.fill);stroke:\(c.stroke)}\n"
         }
         out += "</style>\n"
-        out += "<defs><marker id=\"gd-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" "
-            + "orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#57606a\"/></marker></defs>\n"
+        out += "<defs><marker id=\"gd-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" "
+            + "markerUnits=\"userSpaceOnUse\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#57606a\"/></marker></defs>\n"
         for column in layout.columns {
             out += "<text class=\"gd-heading\" x=\"\(column.x)\" y=\(Self._quoted(DiagramLayout.margin + 16))>\(Self._xml(column.entity))</text>\n"
         }
@@ -77,24 +77,5 @@ extension ChangeDiagram {
     /// `value` in double quotes, as an XML attribute value.
     static func _quoted(_ value: some CustomStringConvertible) -> String {
         "\"" + _xml(value.description) + "\""
-    }
-
-    /// `text` escaped for XML text and attribute values; characters XML 1.0
-    /// cannot hold (controls but tab and line breaks) as U+FFFD.
-    static func _xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\t", "\n", "\r": out += "&#\(scalar.value);"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

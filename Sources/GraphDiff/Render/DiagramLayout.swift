@@ -56,7 +56,7 @@ public struct DiagramLayout: Sendable, Equatable {
         public var control2: Point
         /// Where the curve ends (the arrow), on the referenced node.
         public var end: Point
-        /// The middle of the label's baseline.
+        /// The middle of the label's baseline: a quarter of the way along the curve.
         public var label: Point
     }
 
@@ -141,21 +141,26 @@ public struct DiagramLayout: Sendable, Equatable {
         if a == b {
             // A loop on the right side.
             let start = Point(x: a.x + a.width, y: a.y + 8), end = Point(x: a.x + a.width, y: a.y + a.height - 8)
-            return Path(start: start, control1: Point(x: start.x + 40, y: start.y - 16),
-                        control2: Point(x: end.x + 40, y: end.y + 16), end: end, label: Point(x: start.x + 34, y: ay))
+            return _curve(start, Point(x: start.x + 40, y: start.y - 16), Point(x: end.x + 40, y: end.y + 16), end)
         }
         if a.x == b.x {
             // Within a column: out of the right side and back, bowing with the distance.
             let bow = 30 + abs(by - ay) / 4
             let start = Point(x: a.x + a.width, y: ay), end = Point(x: b.x + b.width, y: by)
-            return Path(start: start, control1: Point(x: start.x + bow, y: ay), control2: Point(x: end.x + bow, y: by),
-                        end: end, label: Point(x: start.x + bow * 3 / 4, y: (ay + by) / 2))
+            return _curve(start, Point(x: start.x + bow, y: ay), Point(x: end.x + bow, y: by), end)
         }
         let rightward = a.x < b.x
         let start = Point(x: rightward ? a.x + a.width : a.x, y: ay)
         let end = Point(x: rightward ? b.x : b.x + b.width, y: by)
         let pull = (end.x - start.x) / 2
-        return Path(start: start, control1: Point(x: start.x + pull, y: ay), control2: Point(x: end.x - pull, y: by),
-                    end: end, label: Point(x: (start.x + end.x) / 2, y: (ay + by) / 2))
+        return _curve(start, Point(x: start.x + pull, y: ay), Point(x: end.x - pull, y: by), end)
+    }
+
+    /// The curve through `p0`…`p3`, its label at a quarter of the way from
+    /// the start (near the referring node, where the edges of different
+    /// nodes are apart): B(¼) = (27 p0 + 27 p1 + 9 p2 + p3) / 64.
+    static func _curve(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Path {
+        let x = (27 * p0.x + 27 * p1.x + 9 * p2.x + p3.x) / 64, y = (27 * p0.y + 27 * p1.y + 9 * p2.y + p3.y) / 64
+        return Path(start: p0, control1: p1, control2: p2, end: p3, label: Point(x: x, y: y))
     }
 }
