@@ -79,7 +79,7 @@ extension CommandSpec {
     static let diff = CommandSpec(
         name: "diff", summary: "Show what changed between two graphs (or JSON documents)",
         options: [
-            Option(names: ["--format", "-f"], value: .choice(["human", "json", "tree", "json-patch", "merge-patch"]), summary: "Output format"),
+            Option(names: ["--format", "-f"], value: .choice(["human", "json", "tree", "json-patch", "merge-patch", "mermaid", "dot"]), summary: "Output format"),
             Option(names: ["--stat"], value: nil, summary: "Print only the summary"),
             Option(names: ["--quiet", "-q"], value: nil, summary: "Print nothing; only set the exit status"),
             Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),

@@ -6,7 +6,7 @@ enum DiffCommand: Subcommand {
     static let usage = "graphdiff diff [OPTIONS] OLD NEW"
     static let help = Help.diff
 
-    static let formats = ["human", "json", "tree", "json-patch", "merge-patch"]
+    static let formats = ["human", "json", "tree", "json-patch", "merge-patch", "mermaid", "dot"]
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         let args = try ParsedArguments(arguments, spec: .diff)
@@ -72,6 +72,8 @@ enum DiffCommand: Subcommand {
                 switch format {
                 case "json": output = JSONWriter.canonical(PatchDocument.encode(changes, context: context))
                 case "tree": output = JSONWriter.canonical(TreeRenderer.render(changes, old: oldGraph, new: newGraph, wordDiff: context.wordDiff))
+                case "mermaid": output = Array(ChangeDiagram(changes: changes, old: oldGraph, new: newGraph).mermaid().utf8)
+                case "dot": output = Array(ChangeDiagram(changes: changes, old: oldGraph, new: newGraph).dot().utf8)
                 case "merge-patch":
                     let target = newGraph.withIgnoredValues(of: oldGraph, ignored: options.ignored)
                     do {
@@ -86,7 +88,9 @@ enum DiffCommand: Subcommand {
                 }
             }
         } else {
-            if format == "tree" { throw CommandFailure.usage("--format tree needs graphs (a schema); these are plain JSON") }
+            if format == "tree" || format == "mermaid" || format == "dot" {
+                throw CommandFailure.usage("--format \(format) needs graphs (a schema); these are plain JSON")
+            }
             if args.value("--root") != nil { throw CommandFailure.usage("--root needs graphs (a schema); these are plain JSON") }
             let options = JSONDiff.Options(numbersByText: numbersByText, arrayKey: args.value("--array-key"))
             // Ignored members are left out of both sides before comparing.

@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+@testable import GraphDiff
+
+/// The changed subgraph of the samples, as Mermaid, DOT and SVG, compared whole.
+final class ChangeDiagramTests: XCTestCase {
+    func diagram(_ old: String, _ new: String, schema: String, nodeLimit: Int = ChangeDiagram.defaultNodeLimit) throws -> ChangeDiagram {
+        let a = try sampleGraph(old, schema: schema), b = try sampleGraph(new, schema: schema)
+        return ChangeDiagram(changes: try ChangeSet.diff(from: a, to: b), old: a, new: b, nodeLimit: nodeLimit)
+    }
+
+    func test_mermaid_peopleV1ToV2_isTheWholeFlowchart() throws {
+        let d = try diagram("people/v1.graph.json", "people/v2.graph.json", schema: "people/people.schema.json")
+        XCTAssertEqual(d.mermaid(), """
+            flowchart LR
+              subgraph g0["Address"]
+                n0["~ a1"]:::changed
+                n1["\u{2212} a2"]:::removed
+                n2["a3"]:::context
+                n3["+ a4"]:::added
+              end
+              subgraph g1["Dog"]
+                n4["d1"]:::context
+                n5["+ d2"]:::added
+              end
+              subgraph g2["Person"]
+                n6["~ p1"]:::changed
+                n7["~ p2"]:::changed
+              end
+              n0 -->|"person"| n6
+              n1 -.->|"\u{2212} person"| n6
+              n2 -->|"person"| n7
+              n3 ==>|"+ person"| n6
+              n4 -->|"owner"| n6
+              n5 ==>|"+ owner"| n7
+              classDef added fill:#e6f4ea,stroke:#1a7f37,color:#1f2328
+              classDef removed fill:#fde7e9,stroke:#cf222e,color:#1f2328
+              classDef changed fill:#fff4d6,stroke:#9a6700,color:#1f2328
+              classDef moved fill:#e7f0fd,stroke:#0969da,color:#1f2328
+              classDef context fill:#f6f8fa,stroke:#6e7781,color:#1f2328,stroke-dasharray:4 3
+
+            """)
+    }
+
+    func test_dot_tasksBaseToMine_isTheWholeDigraph_movesMarked_chainLinksNoEdges() throws {
+        let d = try diagram("tasks/base.graph.json", "tasks/mine.graph.json", schema: "tasks/tasks.schema.json")
+        XCTAssertEqual(d.dot(), """
+            digraph graphdiff {
+              rankdir=LR;
+              node [shape=box, style="rounded,filled", fontname="Helvetica"];
+              edge [fontname="Helvetica", fontsize=10];
+              subgraph "cluster_0" {
+                label="Task";
+                "Task:c1" [label="c1", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                "Task:c2" [label="\u{2195} c2", class="moved", fillcolor="#e7f0fd", color="#0969da"];
+                "Task:t1" [label="~ t1", class="changed", fillcolor="#fff4d6", color="#9a6700"];
+                "Task:t2" [label="t2", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                "Task:t3" [label="t3", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                "Task:t4" [label="t4", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                "Task:t5" [label="+ t5", class="added", fillcolor="#e6f4ea", color="#1a7f37"];
+              }
+              subgraph "cluster_1" {
+                label="TaskList";
+                "TaskList:chores" [label="~ chores", class="changed", fillcolor="#fff4d6", color="#9a6700"];
+                "TaskList:groceries" [label="~ groceries", class="changed", fillcolor="#fff4d6", color="#9a6700"];
+              }
+              "Task:c1" -> "TaskList:chores" [label="list", class="unchanged"];
+              "Task:c2" -> "TaskList:chores" [label="list", class="unchanged"];
+              "Task:t1" -> "TaskList:groceries" [label="list", class="unchanged"];
+              "Task:t2" -> "TaskList:groceries" [label="list", class="unchanged"];
+              "Task:t3" -> "TaskList:groceries" [label="list", class="unchanged"];
+              "Task:t4" -> "TaskList:groceries" [label="list", class="unchanged"];
+              "Task:t5" -> "TaskList:groceries" [label="+ list", class="added", style=bold, color="#1a7f37"];
+            }
+
+            """)
+    }
+
+    func test_svg_peopleV1ToV2_isWellFormed_oneGroupPerNode_symbolsAndLegend_noExternalReference() throws {
+        let d = try diagram("people/v1.graph.json", "people/v2.graph.json", schema: "people/people.schema.json")
+        let svg = d.svg()
+        let shape = try SVGShape(svg)
+        XCTAssertEqual(shape.nodeIDs, d.nodes.map(\.key))
+        XCTAssertEqual(shape.nodeIDs, ["Address:a1", "Address:a2", "Address:a3", "Address:a4", "Dog:d1", "Dog:d2", "Person:p1", "Person:p2"])
+        XCTAssertEqual(shape.edgeCount, d.edges.count)
+        XCTAssertTrue(svg.contains(#"<g class="gd-node gd-removed" data-id="Address:a2"><title>Address a2: removed</title>"#), svg)
+        XCTAssertTrue(svg.contains(">\u{2212} a2</text>"), svg)
+        for legend in ["+ added", "\u{2212} removed", "~ changed", "\u{2195} moved", "unchanged"] {
+            XCTAssertTrue(svg.contains(">\(legend)</text>"), legend)
+        }
+        XCTAssertFalse(svg.contains("href"), "no link out of the picture")
+        XCTAssertEqual(svg.components(separatedBy: "http").count, 2, "the namespace is the only URL")
+    }
+
+    func test_aboveTheLimit_groupsByEntityAndKind_withCounts_andSaysSo() throws {
+        let d = try diagram("people/v1.graph.json", "people/v2.graph.json", schema: "people/people.schema.json", nodeLimit: 4)
+        XCTAssertTrue(d.isGrouped)
+        XCTAssertEqual(d.objectCount, 8)
+        XCTAssertEqual(d.nodes.map(\.key), ["Address:added", "Address:removed", "Address:changed", "Address:context",
+                                            "Dog:added", "Dog:context", "Person:changed"])
+        XCTAssertEqual(d.nodes.map(\.label), ["+ 1 object", "\u{2212} 1 object", "~ 1 object", "1 object", "+ 1 object", "1 object", "~ 2 objects"])
+        XCTAssertEqual(d.edges.map(\.label), ["+ person", "\u{2212} person", "person", "person", "+ owner", "owner"])
+        XCTAssertTrue(d.mermaid().hasPrefix("flowchart LR\n  %% 8 objects, more than 4: one node per entity and kind, with counts\n"))
+        XCTAssertTrue(d.dot().contains("  label=\"8 objects, more than 4: one node per entity and kind, with counts\";\n"))
+        XCTAssertTrue(d.svg().contains(">8 objects, more than 4: one node per entity and kind, with counts</text>"))
+        XCTAssertEqual(try SVGShape(d.svg()).nodeIDs.count, 7)
+    }
+
+    func test_noChanges_drawsNoNode() throws {
+        let d = try diagram("people/v1.graph.json", "people/v1.graph.json", schema: "people/people.schema.json")
+        XCTAssertEqual(d.nodes, [])
+        XCTAssertEqual(d.edges, [])
+        XCTAssertEqual(try SVGShape(d.svg()).nodeIDs, [])
+        XCTAssertEqual(d.dot().components(separatedBy: "->").count, 1)
+    }
+
+    func test_escaping_quotesAndControls_inEveryFormat() {
+        XCTAssertEqual(ChangeDiagram._mermaidText("a\"b|c#d<e>&\n"), "a#34;b#124;c#35;d#60;e#62;#38; ")
+        XCTAssertEqual(ChangeDiagram._dotString("a\"b\\c\nd\u{1}"), #""a\"b\\c\nd ""#)
+        XCTAssertEqual(ChangeDiagram._xml("<a href='x'>&\"\u{1}</a>"), "&lt;a href=&#39;x&#39;&gt;&amp;&quot;\u{FFFD}&lt;/a&gt;")
+        XCTAssertEqual(DiagramLayout.shortLabel(String(repeating: "x", count: 50)), String(repeating: "x", count: 39) + "\u{2026}")
+    }
+}
