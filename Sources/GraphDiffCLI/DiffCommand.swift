@@ -6,7 +6,7 @@ enum DiffCommand: Subcommand {
     static let usage = "graphdiff diff [OPTIONS] OLD NEW"
     static let help = Help.diff
 
-    static let formats = ["human", "json", "tree", "json-patch", "merge-patch"]
+    static let formats = ["human", "json", "tree", "json-patch", "merge-patch", "html"]
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         let args = try ParsedArguments(arguments, spec: .diff)
@@ -72,6 +72,7 @@ enum DiffCommand: Subcommand {
                 switch format {
                 case "json": output = JSONWriter.canonical(PatchDocument.encode(changes, context: context))
                 case "tree": output = JSONWriter.canonical(TreeRenderer.render(changes, old: oldGraph, new: newGraph, wordDiff: context.wordDiff))
+                case "html": output = Array(HTMLReport.document(changes, old: oldGraph, new: newGraph, context: context).utf8)
                 case "merge-patch":
                     let target = newGraph.withIgnoredValues(of: oldGraph, ignored: options.ignored)
                     do {
@@ -118,6 +119,7 @@ enum DiffCommand: Subcommand {
             } else {
                 switch format {
                 case "json": output = JSONWriter.canonical(PatchDocument.encode(entries))
+                case "html": output = Array(HTMLReport.document(entries, context: context).utf8)
                 case "json-patch", "merge-patch":
                     output = try documentPatch(format, oldJSON, newJSON, JSONDiff.Options(numbersByText: true, arrayKey: options.arrayKey),
                                                ignoring: ignored, in: (old.json, new.json))

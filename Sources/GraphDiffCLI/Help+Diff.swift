@@ -31,8 +31,10 @@ extension Help {
         Options:
           -f, --format FORMAT
                           human (default), json (graphdiff's patch document),
-                          tree (graphs only), json-patch (RFC 6902) or
-                          merge-patch (RFC 7386).
+                          tree (graphs only), json-patch (RFC 6902),
+                          merge-patch (RFC 7386) or html (a self-contained
+                          page: summary, a card per changed object, orders
+                          before and after, filters and search; no network).
           --stat          Print only the summary.
           -q, --quiet     Print nothing; only set the exit status. With
                           directories: print only 'Files X and Y differ'
