@@ -119,6 +119,7 @@ pairs=(
     "board-base-theirs Samples/board/base.graph.json Samples/board/theirs.graph.json"
     "playlist-base-mine Samples/playlist/base.graph.json Samples/playlist/mine.graph.json"
     "playlist-base-theirs Samples/playlist/base.graph.json Samples/playlist/theirs.graph.json"
+    "jobs-v1-v2 Samples/jobs/v1.graph.json Samples/jobs/v2.graph.json"
 )
 for pair in "${pairs[@]}"; do
     read -r name old new <<<"$pair"
