@@ -79,7 +79,7 @@ extension CommandSpec {
     static let diff = CommandSpec(
         name: "diff", summary: "Show what changed between two graphs (or JSON documents)",
         options: [
-            Option(names: ["--format", "-f"], value: .choice(["human", "json", "tree", "json-patch", "merge-patch", "mermaid", "dot"]), summary: "Output format"),
+            Option(names: ["--format", "-f"], value: .choice(DiffCommand.formats), summary: "Output format"),
             Option(names: ["--stat"], value: nil, summary: "Print only the summary"),
             Option(names: ["--quiet", "-q"], value: nil, summary: "Print nothing; only set the exit status"),
             Option(names: ["--output", "-o"], value: .file, summary: "Write to this file instead of standard output"),
@@ -125,6 +125,7 @@ extension CommandSpec {
             Option(names: ["--decisions"], value: .file, summary: "Settle the conflicts this file chooses for"),
             Option(names: ["--conflicts"], value: .choice(["markers", "report"]), summary: "Conflict markers, or the base values"),
             Option(names: ["--report"], value: .file, summary: "Write every conflict as JSON to this file"),
+            Option(names: ["--report-format"], value: .choice(MergeCommand.reportFormats), summary: "Write the --report as json or as an HTML page"),
             Option(names: ["--marker-size"], value: .text("N"), summary: "Length of the conflict markers"),
             Option(names: ["--label-mine"], value: .text("NAME"), summary: "Label after the mine marker"),
             Option(names: ["--label-base"], value: .text("NAME"), summary: "Label after the base marker"),

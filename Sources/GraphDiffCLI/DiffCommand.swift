@@ -6,7 +6,7 @@ enum DiffCommand: Subcommand {
     static let usage = "graphdiff diff [OPTIONS] OLD NEW"
     static let help = Help.diff
 
-    static let formats = ["human", "json", "tree", "json-patch", "merge-patch", "mermaid", "dot"]
+    static let formats = ["human", "json", "tree", "json-patch", "merge-patch", "html", "mermaid", "dot"]
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         let args = try ParsedArguments(arguments, spec: .diff)
@@ -74,6 +74,10 @@ enum DiffCommand: Subcommand {
                 case "tree": output = JSONWriter.canonical(TreeRenderer.render(changes, old: oldGraph, new: newGraph, wordDiff: context.wordDiff))
                 case "mermaid": output = Array(ChangeDiagram(changes: changes, old: oldGraph, new: newGraph).mermaid().utf8)
                 case "dot": output = Array(ChangeDiagram(changes: changes, old: oldGraph, new: newGraph).dot().utf8)
+                case "html":
+                    // The changed subgraph as a picture, above the cards.
+                    let diagram = ChangeDiagram(changes: changes, old: oldGraph, new: newGraph).svg()
+                    output = Array(HTMLReport.document(changes, old: oldGraph, new: newGraph, context: context, diagramSVG: diagram).utf8)
                 case "merge-patch":
                     let target = newGraph.withIgnoredValues(of: oldGraph, ignored: options.ignored)
                     do {
@@ -122,6 +126,7 @@ enum DiffCommand: Subcommand {
             } else {
                 switch format {
                 case "json": output = JSONWriter.canonical(PatchDocument.encode(entries))
+                case "html": output = Array(HTMLReport.document(entries, context: context).utf8)
                 case "json-patch", "merge-patch":
                     output = try documentPatch(format, oldJSON, newJSON, JSONDiff.Options(numbersByText: true, arrayKey: options.arrayKey),
                                                ignoring: ignored, in: (old.json, new.json))

@@ -32,9 +32,13 @@ extension Help {
           -f, --format FORMAT
                           human (default), json (graphdiff's patch document),
                           tree (graphs only), json-patch (RFC 6902),
-                          merge-patch (RFC 7386), or the changed subgraph as
-                          a picture (graphs only): mermaid (a flowchart for
-                          Markdown) or dot (Graphviz).
+                          merge-patch (RFC 7386); html (a self-contained
+                          page: summary, the changed subgraph as a picture,
+                          a card per changed object, orders before and
+                          after, filters and search; no network); or the
+                          changed subgraph as a picture (graphs only):
+                          mermaid (a flowchart for Markdown) or dot
+                          (Graphviz).
           --stat          Print only the summary.
           -q, --quiet     Print nothing; only set the exit status. With
                           directories: print only 'Files X and Y differ'

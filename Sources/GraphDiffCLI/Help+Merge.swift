@@ -52,6 +52,10 @@ extension Help {
                           get that side's result); report: the merged file
                           stays valid JSON with the base values.
           --report FILE   Write every conflict as JSON to FILE.
+          --report-format json|html
+                          How --report writes: json (default) or html, a
+                          self-contained page with base, mine and theirs side
+                          by side and what each --prefer keeps.
           --marker-size N Length of the conflict markers, 1 to 4096 (default 7).
           --label-mine NAME
           --label-base NAME

@@ -5,6 +5,8 @@ enum MergeCommand: Subcommand {
     static let name = "merge"
     static let usage = "graphdiff merge [OPTIONS] BASE MINE THEIRS [-o OUT]"
     static let help = Help.merge
+    /// The forms of `--report`: the JSON of graphdiff(5), or a self-contained HTML page.
+    static let reportFormats = ["json", "html"]
 
     static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
         let args = try ParsedArguments(arguments, spec: .merge)
@@ -15,6 +17,10 @@ enum MergeCommand: Subcommand {
         var decisions = MergeDecisions(prefer: prefer)
         if let file = args.value("--decisions") { try DecisionsFile.read(file, into: &decisions, io: io) }
         let conflictStyle = try args.choice("--conflicts", ["markers", "report"], default: "markers")
+        let reportFormat = try args.choice("--report-format", reportFormats, default: "json")
+        if args.given("--report-format") && args.value("--report") == nil {
+            throw CommandFailure.usage("--report-format needs --report FILE")
+        }
         var markers = ConflictMarkerWriter.Markers()
         if let size = args.value("--marker-size") {
             guard let n = Int(size), n >= 1, n <= 4096 else { throw CommandFailure.usage("--marker-size takes a number from 1 to 4096, got '\(size)'") }
@@ -73,7 +79,10 @@ enum MergeCommand: Subcommand {
         if let reportPath = args.value("--report") {
             // One line index per input, not one per conflict and side.
             let inputs = documents.map { ConflictReport.Input(name: $0.path, graph: $0.graph, source: JSONSourceText($0.bytes)) }
-            try FileAccess.writeAtomically(JSONWriter.canonical(ConflictReport.document(conflicts, inputs: inputs)), to: reportPath)
+            let report = reportFormat == "html"
+                ? Array(HTMLReport.document(conflicts: conflicts, names: documents.map(\.path)).utf8)
+                : JSONWriter.canonical(ConflictReport.document(conflicts, inputs: inputs))
+            try FileAccess.writeAtomically(report, to: reportPath)
         }
         if let output = args.value("--output"), output != "-" {
             // A merged graph's text is canonical; with markers it is made from two graphs.

@@ -48,7 +48,7 @@ enum OptionConflicts {
             if args.has("--quiet") { throw conflict("--color=always", "--quiet", "--quiet writes nothing") }
         }
         if args.has("--no-word-diff") {
-            if let format, format != "human" && format != "tree" { throw conflict("--no-word-diff", "--format \(format)", "only the human and tree reports show words") }
+            if let format, format != "human" && format != "tree" && format != "html" { throw conflict("--no-word-diff", "--format \(format)", "only the human, tree and html reports show words") }
             if args.has("--stat") { throw conflict("--no-word-diff", "--stat", "the summary shows no values") }
             if args.has("--quiet") { throw conflict("--no-word-diff", "--quiet", "--quiet writes nothing") }
         }

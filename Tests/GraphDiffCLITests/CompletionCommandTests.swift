@@ -242,7 +242,7 @@ final class CompletionCommandTests: XCTestCase {
                        CommandSpec.all.map(\.name).sorted().joined(separator: "\n") + "\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "g"], script: script), "git\ngit-diff\ngit-merge\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "--v"], script: script), "--version\n")
-        XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--format", ""], script: script), "dot\nhuman\njson\njson-patch\nmerge-patch\nmermaid\ntree\n")
+        XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "--format", ""], script: script), "dot\nhtml\nhuman\njson\njson-patch\nmerge-patch\nmermaid\ntree\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "diff", "-f", "j"], script: script), "json\njson-patch\n")
         XCTAssertEqual(try bashCompletes(["graphdiff", "merge", "--prefer", ""], script: script), "base\nmine\ntheirs\nunion\n")
         // --option=value, which bash splits at the '='.
@@ -282,7 +282,7 @@ final class CompletionCommandTests: XCTestCase {
             // Candidates without their descriptions, sorted.
             return r.stdout.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }.sorted().joined(separator: "\n")
         }
-        XCTAssertEqual(try completes("graphdiff diff --format "), "dot\nhuman\njson\njson-patch\nmerge-patch\nmermaid\ntree")
+        XCTAssertEqual(try completes("graphdiff diff --format "), "dot\nhtml\nhuman\njson\njson-patch\nmerge-patch\nmermaid\ntree")
         XCTAssertEqual(try completes("graphdiff merge --prefer "), "base\nmine\ntheirs\nunion")
         XCTAssertEqual(try completes("graphdiff git "), "install\nuninstall")
         XCTAssertEqual(try completes("graphdiff fmt --ch"), "--check")
@@ -291,11 +291,11 @@ final class CompletionCommandTests: XCTestCase {
         // (-fjson), short flags bundled (-qf), the value after the name or
         // after a long name and '='; an optional value only after '='
         // (--color=never): in the next word, files, as for an operand.
-        XCTAssertEqual(try completes("graphdiff diff -f"), "-fdot\n-fhuman\n-fjson\n-fjson-patch\n-fmerge-patch\n-fmermaid\n-ftree")
-        XCTAssertEqual(try completes("graphdiff diff -qf"), "-qfdot\n-qfhuman\n-qfjson\n-qfjson-patch\n-qfmerge-patch\n-qfmermaid\n-qftree")
-        XCTAssertEqual(try completes("graphdiff diff -f "), "dot\nhuman\njson\njson-patch\nmerge-patch\nmermaid\ntree")
+        XCTAssertEqual(try completes("graphdiff diff -f"), "-fdot\n-fhtml\n-fhuman\n-fjson\n-fjson-patch\n-fmerge-patch\n-fmermaid\n-ftree")
+        XCTAssertEqual(try completes("graphdiff diff -qf"), "-qfdot\n-qfhtml\n-qfhuman\n-qfjson\n-qfjson-patch\n-qfmerge-patch\n-qfmermaid\n-qftree")
+        XCTAssertEqual(try completes("graphdiff diff -f "), "dot\nhtml\nhuman\njson\njson-patch\nmerge-patch\nmermaid\ntree")
         XCTAssertEqual(try completes("graphdiff diff --format="),
-                       "--format=dot\n--format=human\n--format=json\n--format=json-patch\n--format=merge-patch\n--format=mermaid\n--format=tree")
+                       "--format=dot\n--format=html\n--format=human\n--format=json\n--format=json-patch\n--format=merge-patch\n--format=mermaid\n--format=tree")
         XCTAssertEqual(try completes("graphdiff merge --prefer=t"), "--prefer=theirs")
         XCTAssertEqual(try completes("graphdiff diff --color=n"), "--color=never")
         XCTAssertEqual(try completes("graphdiff diff --color Samples/tasks/b"), "Samples/tasks/bad.graph.json\nSamples/tasks/base.graph.json")
@@ -336,10 +336,10 @@ final class CompletionCommandTests: XCTestCase {
     func test_zshScript_completesWords_alsoAfterEquals_autoloadedOrSourced() throws {
         _ = try runShell("zsh", ["-f", "-c", "true"]) // skips (before any assertion) where zsh is absent
         XCTAssertEqual(try zshCompletes("graphdiff diff --format="),
-                       "--format=dot\n--format=human\n--format=json\n--format=json-patch\n--format=merge-patch\n--format=mermaid\n--format=tree\n")
+                       "--format=dot\n--format=html\n--format=human\n--format=json\n--format=json-patch\n--format=merge-patch\n--format=mermaid\n--format=tree\n")
         XCTAssertEqual(try zshCompletes("graphdiff merge --prefer="), "--prefer=base\n--prefer=mine\n--prefer=theirs\n--prefer=union\n")
         XCTAssertEqual(try zshCompletes("graphdiff diff --format=json-"), "--format=json-patch\n")
-        XCTAssertEqual(try zshCompletes("graphdiff diff -f "), "dot\nhuman\njson\njson-patch\nmerge-patch\nmermaid\ntree\n")
+        XCTAssertEqual(try zshCompletes("graphdiff diff -f "), "dot\nhtml\nhuman\njson\njson-patch\nmerge-patch\nmermaid\ntree\n")
         XCTAssertEqual(try zshCompletes("graphdiff merge --prefer "), "base\nmine\ntheirs\nunion\n")
         XCTAssertEqual(try zshCompletes("graphdiff git "), "install\nuninstall\n")
         // A short name's value glued to it; an optional value after '=' only.

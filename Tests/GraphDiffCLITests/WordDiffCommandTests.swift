@@ -194,8 +194,8 @@ final class WordDiffCommandTests: XCTestCase {
         XCTAssertEqual(same.stdout, "")
         let usage = graphdiff(["diff", "--no-word-diff=yes", old, new])
         XCTAssertEqual(usage.status, 2)
-        for (extra, message) in [(["-f", "json"], "--format json: only the human and tree reports show words"),
-                                 (["-fjson-patch"], "--format json-patch: only the human and tree reports show words"),
+        for (extra, message) in [(["-f", "json"], "--format json: only the human, tree and html reports show words"),
+                                 (["-fjson-patch"], "--format json-patch: only the human, tree and html reports show words"),
                                  (["--stat"], "--stat: the summary shows no values"),
                                  (["-q"], "--quiet: --quiet writes nothing")] {
             let r = graphdiff(["diff", "--no-word-diff"] + extra + [old, new])

@@ -1,0 +1,77 @@
+import GraphDiffJSON
+
+/// The escaping rules of the HTML report: text in HTML, JSON inside a
+/// `<script>` element, and the ids of cards.
+extension HTMLReport {
+    /// `text` safe as HTML element content or a quoted attribute value:
+    /// `&`, `<`, `>`, `"` and `'` become character references.
+    ///
+    ///     HTMLReport.escapeHTML("a < \"b\"")   // "a &lt; &quot;b&quot;"
+    ///
+    /// - Complexity: O(*n*) in the length of `text` in bytes.
+    public static func escapeHTML(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `value` as JSON text that can stand inside `<script type="application/json">`:
+    /// every `<` is written `\u003c` (so neither `</script>` nor `<!--`
+    /// can appear), every `>` `\u003e` and every `&` `\u0026`. Outside
+    /// strings JSON has none of them, so the text is still the same JSON.
+    ///
+    /// - Complexity: O(*n*) in the length of the JSON text.
+    static func scriptJSON(_ value: JSONValue) -> String {
+        let bytes = JSONWriter.write(value, style: .compact)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 16)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "<"): out.append(contentsOf: "\\u003c".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "\\u003e".utf8)
+            case UInt8(ascii: "&"): out.append(contentsOf: "\\u0026".utf8)
+            default: out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The id of the card of object `identity` of the entity root `root`:
+    /// `card-` then both names with every byte other than an ASCII letter,
+    /// digit or `-` written `_XX` (hex), joined by `.`. Distinct objects get
+    /// distinct ids, and every id is a valid HTML id and URL fragment. (The
+    /// card of an object deleted and inserted again as another entity of
+    /// its root, the old one, adds `.deleted`.)
+    ///
+    ///     HTMLReport.cardID(root: "Task", identity: "t 1")   // "card-Task.t_201"
+    public static func cardID(root: String, identity: String) -> String {
+        "card-" + _idPart(root) + "." + _idPart(identity)
+    }
+
+    static func _idPart(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                out.append(byte)
+            default:
+                out.append(UInt8(ascii: "_"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
