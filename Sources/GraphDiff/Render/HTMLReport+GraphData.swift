@@ -14,7 +14,8 @@ import GraphDiffJSON
 extension HTMLReport {
     /// Order lists longer than this (members before plus after) show only
     /// the members the change names; so do the order changes after the
-    /// first ``fullOrderLimit`` sequences (each full list walks a graph).
+    /// first ``fullOrderLimit`` sequences (their lists are read in one
+    /// pass over each graph per relationship: ``fullOrders(_:old:new:)``).
     static let fullListLimit = 2_000
     static let fullOrderLimit = 200
 
@@ -95,8 +96,9 @@ extension HTMLReport {
             if c.kind != .deleted { indexByOwner[c.id] = cards.count }
             cards.append(card)
         }
+        let fullOrders = self.fullOrders(changes.sequences.prefix(fullOrderLimit), old: old, new: new)
         for (number, s) in changes.sequences.enumerated() {
-            let order = orderData(s, number: number, old: old, new: new, ref: { ref(s.memberRoot, $0) })
+            let order = orderData(s, full: number < fullOrders.count ? fullOrders[number] : nil, ref: { ref(s.memberRoot, $0) })
             if let i = indexByOwner[s.owner] {
                 cards[i]["orders"] = .array((cards[i]["orders"]?.arrayValue ?? []) + [order])
             } else {
@@ -150,17 +152,47 @@ extension HTMLReport {
         }))
     }
 
+    /// The orders before and after of each of `sequences` (`nil` where the
+    /// relationship is not ordered in the graphs' schemas), each
+    /// relationship's orders read once per graph for all its owners.
+    ///
+    /// - Complexity: O(*r* (*n* + *m* log *m*)) for *r* relationships, *n*
+    ///   objects and *m* members named: one pass over the objects per
+    ///   relationship and graph, however many owners changed order.
+    static func fullOrders(_ sequences: ArraySlice<SequenceChange>, old: Graph, new: Graph) -> [(before: [String], after: [String])?] {
+        func orders(in graph: Graph) -> [[ObjectID: [String]]?] {
+            var byRelationship: [String: [Int]] = [:]
+            for (k, s) in sequences.enumerated() { byRelationship[s.ownerEntity + "\u{0}" + s.relationship, default: []].append(k) }
+            var result = [[ObjectID: [String]]?](repeating: nil, count: sequences.count)
+            for (_, positions) in byRelationship {
+                guard let first = positions.first else { continue }
+                let s = sequences[sequences.startIndex + first]
+                guard let owner = graph.schema.entity(named: s.ownerEntity),
+                      let relationship = owner.property(named: s.relationship)?.relationship,
+                      let ordered = OrderedRelationship(schema: graph.schema, owner: owner, relationship: relationship)
+                else { continue }
+                let owners = Set(positions.map { sequences[sequences.startIndex + $0].owner }.filter { graph.objects[$0] != nil })
+                let found = ordered.orders(of: owners, in: graph)
+                for k in positions { result[k] = found }
+            }
+            return result
+        }
+        let before = orders(in: old), after = orders(in: new)
+        return sequences.enumerated().map { k, s in
+            guard before[k] != nil || after[k] != nil else { return nil }
+            return (before[k]?[s.owner] ?? [], after[k]?[s.owner] ?? [])
+        }
+    }
+
     /// One order change as two lists, before and after, each member marked
-    /// (`inserted`, `removed`, `moved` or unmarked) and linked to its card.
-    /// The full sequences for the first ``fullOrderLimit`` changes (when
-    /// not longer than ``fullListLimit``), else only the members named.
-    static func orderData(_ s: SequenceChange, number: Int, old: Graph, new: Graph, ref: (String) -> JSONValue?) -> JSONValue {
+    /// (`inserted`, `removed`, `moved` or unmarked) and linked to its card:
+    /// the full sequences `full` when given and not longer than
+    /// ``fullListLimit`` together, else only the members named.
+    static func orderData(_ s: SequenceChange, full: (before: [String], after: [String])?, ref: (String) -> JSONValue?) -> JSONValue {
         let inserted = Set(s.inserted.map(\.member)), removed = Set(s.removed.map(\.member)), moved = Set(s.moved.map(\.member))
         var before: [String] = [], after: [String] = [], complete = false
-        if number < fullOrderLimit, let relationship = (new.schema.entity(named: s.ownerEntity) ?? old.schema.entity(named: s.ownerEntity))?
-            .property(named: s.relationship)?.relationship {
-            before = old.objects[s.owner] == nil ? [] : old.order(of: s.owner, through: relationship).map(\.identity)
-            after = new.objects[s.owner] == nil ? [] : new.order(of: s.owner, through: relationship).map(\.identity)
+        if let full {
+            (before, after) = full
             complete = before.count + after.count <= fullListLimit
         }
         if !complete {
