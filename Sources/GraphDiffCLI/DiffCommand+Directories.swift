@@ -21,7 +21,12 @@ extension DiffCommand {
         for option in ["--root", "--include", "--exclude"] where !args.all(option).isEmpty {
             throw CommandFailure.usage("\(option) is for two files, not two directories")
         }
-        _ = try args.choice("--format", formats, default: "human")
+        let format = try args.choice("--format", formats, default: "human")
+        // A page or a picture is one document of one pair; a listing of
+        // many pairs would be several documents in one file.
+        if ["html", "mermaid", "dot"].contains(format) {
+            throw CommandFailure.usage("--format \(format) is for two files, not two directories")
+        }
         _ = try args.choice("--numbers", ["value", "text"], default: "value")
         _ = try args.choice("--color", ["auto", "always", "never"], default: "auto")
         let brief = args.has("--quiet"), stat = args.has("--stat")

@@ -90,8 +90,8 @@ extension Help {
           --no-word-diff  Show a changed string longer than a line whole, old
                           and new, instead of its changed words in context
                           ([-old-]{+new+}; red and green with colour); with
-                          -q, --stat or a format but human or tree, a usage
-                          error.
+                          -q, --stat or a format but human, tree or html, a
+                          usage error.
           -h, --help      Show this help.
 
         Options that would be ignored are usage errors (exit 2): the

@@ -65,6 +65,47 @@ final class DiffPictureCommandTests: XCTestCase {
         }
     }
 
+    /// Found by testing: an entity named `A:b` and an identity `b:c` of
+    /// entity `A` made one DOT node of two objects (`"A:b:c"`), and `&` in a
+    /// label was read by Graphviz as an entity. Nodes are named by position
+    /// now, and `&` is written `&amp;`.
+    func test_dot_keysThatLookAlike_areTwoNodes_andAmpersandsStayAsWritten() throws {
+        let dir = try temporaryDirectory(self)
+        func write(_ name: String, _ text: String) throws -> String {
+            let path = dir.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        _ = try write("s.schema.json", """
+            {"format":"graphdiff-schema/1","name":"S","version":1,"entities":{
+             "A":{"identity":"id","attributes":{"id":{"type":"string"},"v":{"type":"string"}},"relationships":{"r":{"destination":"A:b"}}},
+             "A:b":{"identity":"id","attributes":{"id":{"type":"string"},"v":{"type":"string"}},"relationships":{}}}}
+            """)
+        let old = try write("old.graph.json", #"{"$schema":"s.schema.json","objects":{"A":{"b:c":{"v":"1","r":"c"}},"A:b":{"c":{"v":"1"},"&amp;":{"v":"1"}}}}"#)
+        let new = try write("new.graph.json", #"{"$schema":"s.schema.json","objects":{"A":{"b:c":{"v":"2","r":null}},"A:b":{"c":{"v":"2"},"&amp;":{"v":"2"}}}}"#)
+        let r = graphdiff(["diff", "-f", "dot", old, new])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stdout.contains(#"n0 [label="~ b:c", tooltip="A:b:c""#), r.stdout)
+        XCTAssertTrue(r.stdout.contains(#"n1 [label="~ &amp;amp;", tooltip="A:b:&amp;amp;""#), r.stdout)
+        XCTAssertTrue(r.stdout.contains(#"n2 [label="~ c", tooltip="A:b:c""#), r.stdout)
+        XCTAssertTrue(r.stdout.contains("n0 -> n2 "), r.stdout)
+    }
+
+    /// A page or a picture is one document of one pair of files.
+    func test_pageOrPicture_ofTwoDirectories_isAUsageError() throws {
+        let dir = try temporaryDirectory(self)
+        for side in ["old", "new"] {
+            try FileManager.default.createDirectory(atPath: dir.appendingPathComponent(side).path, withIntermediateDirectories: true)
+            try #"{"a": "\(side)"}"#.write(toFile: dir.appendingPathComponent(side + "/x.json").path, atomically: true, encoding: .utf8)
+        }
+        for format in ["html", "mermaid", "dot"] {
+            let r = graphdiff(["diff", "-f", format, dir.appendingPathComponent("old").path, dir.appendingPathComponent("new").path])
+            XCTAssertEqual(r.status, 2, format)
+            XCTAssertEqual(r.stdout, "", format)
+            XCTAssertTrue(r.stderr.contains("--format \(format) is for two files, not two directories"), r.stderr)
+        }
+    }
+
     /// Eggs renamed, Tea appended, Coffee moved to the top, the chores renamed.
     static let tasksMermaid = """
         flowchart LR

@@ -1,8 +1,10 @@
 extension ChangeDiagram {
     /// The diagram as a Graphviz `digraph`, for `dot -Tsvg` and the like.
     ///
-    /// One `cluster` subgraph per entity; each node is named by its quoted
-    /// key (`"Task:t3"`, see ``Node/key``) and carries its label (symbol
+    /// One `cluster` subgraph per entity; each node is named by its
+    /// position (`n0`, `n1`, …, as in ``mermaid()``: two keys never name
+    /// one node, whatever entities and identities hold), carries its key
+    /// (`"Task:t3"`, see ``Node/key``) as tooltip, its label (symbol
     /// first), a `class` and a fill colour by kind; edges carry the
     /// relationship as label, added ones bold, removed ones dashed. A
     /// grouped diagram says so in the graph's label.
@@ -11,9 +13,9 @@ extension ChangeDiagram {
     ///       rankdir=LR;
     ///       subgraph "cluster_0" {
     ///         label="Task";
-    ///         "Task:t3" [label="~ t3", class="changed", fillcolor="#fff4d6", color="#9a6700"];
+    ///         n0 [label="~ t3", tooltip="Task:t3", class="changed", fillcolor="#fff4d6", color="#9a6700"];
     ///       }
-    ///       "Task:t3" -> "TaskList:groceries" [label="list"];
+    ///       n0 -> n1 [label="list"];
     ///     }
     ///
     /// - Returns: The text, ending in a newline.
@@ -29,7 +31,7 @@ extension ChangeDiagram {
             while start < nodes.count, nodes[start].entity == entity {
                 let node = nodes[start], c = DiagramColors.of(node.kind)
                 let style = node.kind == .context ? ", style=\"rounded,filled,dashed\"" : ""
-                out += "    \(Self._dotString(node.key)) [label=\(Self._dotString(node.label)), class=\"\(node.kind.rawValue)\", "
+                out += "    n\(start) [label=\(Self._dotString(node.label)), tooltip=\(Self._dotString(node.key)), class=\"\(node.kind.rawValue)\", "
                     + "fillcolor=\"\(c.fill)\", color=\"\(c.stroke)\"\(style)];\n"
                 start += 1
             }
@@ -38,7 +40,7 @@ extension ChangeDiagram {
         for e in edges {
             let style = e.status == .added ? ", style=bold, color=\"\(DiagramColors.of(.added).stroke)\""
                 : e.status == .removed ? ", style=dashed, color=\"\(DiagramColors.of(.removed).stroke)\"" : ""
-            out += "  \(Self._dotString(nodes[e.from].key)) -> \(Self._dotString(nodes[e.to].key)) "
+            out += "  n\(e.from) -> n\(e.to) "
                 + "[label=\(Self._dotString(e.label)), class=\"\(e.status.rawValue)\"\(style)];\n"
         }
         return out + "}\n"

@@ -11,13 +11,15 @@ extension ChangeDiagram {
         }
     }
 
-    /// `text` as a DOT quoted string: `\` and `"` escaped, line breaks as
-    /// `\n`, other control characters as spaces.
+    /// `text` as a DOT quoted string: `\` and `"` escaped, `&` as `&amp;`
+    /// (Graphviz reads entities in labels), line breaks as `\n`, other
+    /// control characters as spaces.
     static func _dotString(_ text: String) -> String {
         "\"" + _escaped(text) { scalar in
             switch scalar {
             case "\"": "\\\""
             case "\\": "\\\\"
+            case "&": "&amp;"
             case "\n": "\\n"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F: " "
             default: nil

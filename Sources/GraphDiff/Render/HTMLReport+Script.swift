@@ -110,11 +110,11 @@ extension HTMLReport {
       var box = el("div", "order");
       box.appendChild(el("h4", null, o.relationship + " (order)" + (o.renumbered ? ": renumbered, same order (" + o.renumbered + ")" : "")));
       if (!o.complete) box.appendChild(el("div", "caption", "only the members the change names"));
-      var lists = el("div", "lists"), after = {};
-      o.after.forEach(function (m, j) { after[m.id] = j; });
+      var lists = el("div", "lists"), after = new Map();
+      o.after.forEach(function (m, j) { after.set(m.id, j); });
       var lines = [];
       o.before.forEach(function (m, i) {
-        var j = after[m.id];
+        var j = after.get(m.id);
         if (j == null) return;
         var cls = m.mark === "moved" ? "move" : "same";
         lines.push("<line class=\\"" + cls + "\\" x1=\\"2\\" y1=\\"" + (i * ROW + 12) + "\\" x2=\\"74\\" y2=\\"" + (j * ROW + 12) + "\\"" +

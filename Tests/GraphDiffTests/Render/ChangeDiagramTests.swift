@@ -51,26 +51,26 @@ final class ChangeDiagramTests: XCTestCase {
               edge [fontname="Helvetica", fontsize=10];
               subgraph "cluster_0" {
                 label="Task";
-                "Task:c1" [label="c1", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
-                "Task:c2" [label="\u{2195} c2", class="moved", fillcolor="#e7f0fd", color="#0969da"];
-                "Task:t1" [label="~ t1", class="changed", fillcolor="#fff4d6", color="#9a6700"];
-                "Task:t2" [label="t2", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
-                "Task:t3" [label="t3", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
-                "Task:t4" [label="t4", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
-                "Task:t5" [label="+ t5", class="added", fillcolor="#e6f4ea", color="#1a7f37"];
+                n0 [label="c1", tooltip="Task:c1", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                n1 [label="\u{2195} c2", tooltip="Task:c2", class="moved", fillcolor="#e7f0fd", color="#0969da"];
+                n2 [label="~ t1", tooltip="Task:t1", class="changed", fillcolor="#fff4d6", color="#9a6700"];
+                n3 [label="t2", tooltip="Task:t2", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                n4 [label="t3", tooltip="Task:t3", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                n5 [label="t4", tooltip="Task:t4", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                n6 [label="+ t5", tooltip="Task:t5", class="added", fillcolor="#e6f4ea", color="#1a7f37"];
               }
               subgraph "cluster_1" {
                 label="TaskList";
-                "TaskList:chores" [label="~ chores", class="changed", fillcolor="#fff4d6", color="#9a6700"];
-                "TaskList:groceries" [label="~ groceries", class="changed", fillcolor="#fff4d6", color="#9a6700"];
+                n7 [label="~ chores", tooltip="TaskList:chores", class="changed", fillcolor="#fff4d6", color="#9a6700"];
+                n8 [label="~ groceries", tooltip="TaskList:groceries", class="changed", fillcolor="#fff4d6", color="#9a6700"];
               }
-              "Task:c1" -> "TaskList:chores" [label="list", class="unchanged"];
-              "Task:c2" -> "TaskList:chores" [label="list", class="unchanged"];
-              "Task:t1" -> "TaskList:groceries" [label="list", class="unchanged"];
-              "Task:t2" -> "TaskList:groceries" [label="list", class="unchanged"];
-              "Task:t3" -> "TaskList:groceries" [label="list", class="unchanged"];
-              "Task:t4" -> "TaskList:groceries" [label="list", class="unchanged"];
-              "Task:t5" -> "TaskList:groceries" [label="+ list", class="added", style=bold, color="#1a7f37"];
+              n0 -> n7 [label="list", class="unchanged"];
+              n1 -> n7 [label="list", class="unchanged"];
+              n2 -> n8 [label="list", class="unchanged"];
+              n3 -> n8 [label="list", class="unchanged"];
+              n4 -> n8 [label="list", class="unchanged"];
+              n5 -> n8 [label="list", class="unchanged"];
+              n6 -> n8 [label="+ list", class="added", style=bold, color="#1a7f37"];
             }
 
             """)
