@@ -86,8 +86,8 @@ final class DiffPictureCommandTests: XCTestCase {
         let r = graphdiff(["diff", "-f", "dot", old, new])
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stdout.contains(#"n0 [label="~ b:c", tooltip="A:b:c""#), r.stdout)
-        XCTAssertTrue(r.stdout.contains(#"n1 [label="~ &amp;amp;", tooltip="A:b:&amp;amp;""#), r.stdout)
-        XCTAssertTrue(r.stdout.contains(#"n2 [label="~ c", tooltip="A:b:c""#), r.stdout)
+        XCTAssertTrue(r.stdout.contains(#"n1 [label="~ &amp;amp;", tooltip="A%3Ab:&amp;amp;""#), r.stdout)
+        XCTAssertTrue(r.stdout.contains(#"n2 [label="~ c", tooltip="A%3Ab:c""#), r.stdout)
         XCTAssertTrue(r.stdout.contains("n0 -> n2 "), r.stdout)
     }
 

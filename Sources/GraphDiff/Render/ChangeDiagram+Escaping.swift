@@ -1,10 +1,12 @@
 extension ChangeDiagram {
     /// `text` safe inside a quoted Mermaid label: `"`, `#`, `|`, `<`, `>`,
-    /// `&`, `` ` `` and `\` as entity codes (`#34;`), control characters as spaces.
+    /// `&`, `` ` ``, `\` and `%` (Mermaid reads `%%` as a comment or a
+    /// directive anywhere in the text) as entity codes (`#34;`), control
+    /// characters as spaces.
     static func _mermaidText(_ text: String) -> String {
         _escaped(text) { scalar in
             switch scalar {
-            case "\"", "#", "|", "<", ">", "&", "`", "\\": "#\(scalar.value);"
+            case "\"", "#", "|", "<", ">", "&", "`", "\\", "%": "#\(scalar.value);"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F: " "
             default: nil
             }
@@ -25,23 +27,6 @@ extension ChangeDiagram {
             default: nil
             }
         } + "\""
-    }
-
-    /// `text` escaped for XML text and attribute values; characters XML 1.0
-    /// cannot hold (controls but tab and line breaks) as U+FFFD.
-    static func _xml(_ text: String) -> String {
-        _escaped(text) { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "'": "&#39;"
-            case "\t", "\n", "\r": "&#\(scalar.value);"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: "\u{FFFD}"
-            default: nil
-            }
-        }
     }
 
     /// `text` with each Unicode scalar that `replacement` names replaced.

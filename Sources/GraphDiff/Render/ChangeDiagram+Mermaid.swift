@@ -8,6 +8,9 @@ extension ChangeDiagram {
     /// without colour. Edges are labelled with the relationship: added ones
     /// thick (`==>`), removed ones dotted (`-.->`), with `+` or `−` before
     /// the name. A grouped diagram says so in a comment on the second line.
+    /// Names and labels are cut to ``DiagramLayout/labelLimit`` characters
+    /// as in the SVG, so that a diagram at the node limit stays well under
+    /// the 50,000 characters Mermaid draws by default.
     ///
     ///     flowchart LR
     ///       subgraph g0["Task"]
@@ -22,17 +25,17 @@ extension ChangeDiagram {
         if isGrouped { out += "  %% \(groupingNote)\n" }
         var start = 0
         for (g, entity) in entities.enumerated() {
-            out += "  subgraph g\(g)[\"\(Self._mermaidText(entity))\"]\n"
+            out += "  subgraph g\(g)[\"\(Self._mermaidText(DiagramLayout.shortLabel(entity)))\"]\n"
             while start < nodes.count, nodes[start].entity == entity {
                 let node = nodes[start]
-                out += "    n\(start)[\"\(Self._mermaidText(node.label))\"]:::\(node.kind.rawValue)\n"
+                out += "    n\(start)[\"\(Self._mermaidText(DiagramLayout.shortLabel(node.label)))\"]:::\(node.kind.rawValue)\n"
                 start += 1
             }
             out += "  end\n"
         }
         for e in edges {
             let arrow = e.status == .added ? "==>" : e.status == .removed ? "-.->" : "-->"
-            out += "  n\(e.from) \(arrow)|\"\(Self._mermaidText(e.label))\"| n\(e.to)\n"
+            out += "  n\(e.from) \(arrow)|\"\(Self._mermaidText(DiagramLayout.shortLabel(e.label)))\"| n\(e.to)\n"
         }
         for kind in Kind.allCases {
             let c = DiagramColors.of(kind)

@@ -27,7 +27,7 @@ extension ChangeDiagram {
             + "viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"gd-title\" font-family=\"sans-serif\" font-size=\"12\">\n"
         let kinds = Dictionary(grouping: nodes, by: \.kind).mapValues { $0.reduce(0) { $0 + $1.count } }
         let summary = Kind.allCases.compactMap { k in kinds[k].map { "\($0) \(k.rawValue)" } }.joined(separator: ", ")
-        out += "<title id=\"gd-title\">Changed subgraph: \(Self._xml(summary.isEmpty ? "nothing changed" : summary))</title>\n"
+        out += "<title id=\"gd-title\">Changed subgraph: \(HTMLReport.escapeHTML(summary.isEmpty ? "nothing changed" : summary))</title>\n"
         out += "<style>\n"
         out += ".gd-node rect{stroke-width:1.5}.gd-node text,.gd-legend text{fill:#1f2328}"
             + ".gd-heading{font-weight:bold;fill:#1f2328}.gd-edge path{fill:none;stroke:#57606a;stroke-width:1.2}"
@@ -42,40 +42,40 @@ extension ChangeDiagram {
         out += "<defs><marker id=\"gd-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" "
             + "markerUnits=\"userSpaceOnUse\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"#57606a\"/></marker></defs>\n"
         for column in layout.columns {
-            out += "<text class=\"gd-heading\" x=\"\(column.x)\" y=\(Self._quoted(DiagramLayout.margin + 16))>\(Self._xml(column.entity))</text>\n"
+            out += "<text class=\"gd-heading\" x=\"\(column.x)\" y=\(Self._quoted(DiagramLayout.margin + 16))>\(HTMLReport.escapeHTML(DiagramLayout.shortLabel(column.entity)))</text>\n"
         }
         for (e, path) in zip(edges, layout.edges) {
             let title = "\(nodes[e.from].key) \(e.relationship) \u{2192} \(nodes[e.to].key) (\(e.status.rawValue)\(e.count == 1 ? "" : ", \(e.count) references"))"
             out += "<g class=\"gd-edge gd-\(e.status.rawValue)\" data-from=\(Self._quoted(nodes[e.from].key)) data-to=\(Self._quoted(nodes[e.to].key))>"
-            out += "<title>\(Self._xml(title))</title>"
+            out += "<title>\(HTMLReport.escapeHTML(title))</title>"
             out += "<path d=\"M\(path.start.x),\(path.start.y) C\(path.control1.x),\(path.control1.y) \(path.control2.x),\(path.control2.y) "
                 + "\(path.end.x),\(path.end.y)\" marker-end=\"url(#gd-arrow)\"/>"
-            out += "<text x=\"\(path.label.x)\" y=\"\(path.label.y - 4)\" text-anchor=\"middle\">\(Self._xml(e.label))</text></g>\n"
+            out += "<text x=\"\(path.label.x)\" y=\"\(path.label.y - 4)\" text-anchor=\"middle\">\(HTMLReport.escapeHTML(DiagramLayout.shortLabel(e.label)))</text></g>\n"
         }
         for (node, box) in zip(nodes, layout.nodes) {
             let title = node.identity.map { "\(node.entity) \($0): \(node.kind.rawValue)" }
                 ?? "\(node.entity): \(node.count) \(node.kind.rawValue)"
             out += "<g class=\"gd-node gd-\(node.kind.rawValue)\" data-id=\(Self._quoted(node.key))>"
-            out += "<title>\(Self._xml(title))</title>"
+            out += "<title>\(HTMLReport.escapeHTML(title))</title>"
             out += "<rect x=\"\(box.x)\" y=\"\(box.y)\" width=\"\(box.width)\" height=\"\(box.height)\" rx=\"6\"/>"
-            out += "<text x=\"\(box.x + 12)\" y=\"\(box.y + box.height / 2 + 4)\">\(Self._xml(DiagramLayout.shortLabel(node.label)))</text></g>\n"
+            out += "<text x=\"\(box.x + 12)\" y=\"\(box.y + box.height / 2 + 4)\">\(HTMLReport.escapeHTML(DiagramLayout.shortLabel(node.label)))</text></g>\n"
         }
         out += "<g class=\"gd-legend\">"
         for (i, kind) in Kind.allCases.enumerated() {
             let x = DiagramLayout.margin + i * 110
             let text = kind.symbol.isEmpty ? "unchanged" : "\(kind.symbol) \(kind.rawValue)"
             out += "<g class=\"gd-\(kind.rawValue)\"><rect x=\"\(x)\" y=\"\(legendTop)\" width=\"16\" height=\"16\" rx=\"3\"/>"
-                + "<text x=\"\(x + 22)\" y=\"\(legendTop + 12)\">\(Self._xml(text))</text></g>"
+                + "<text x=\"\(x + 22)\" y=\"\(legendTop + 12)\">\(HTMLReport.escapeHTML(text))</text></g>"
         }
         out += "</g>\n"
         if isGrouped {
-            out += "<text class=\"gd-note\" x=\"\(DiagramLayout.margin)\" y=\"\(legendTop + 40)\">\(Self._xml(groupingNote))</text>\n"
+            out += "<text class=\"gd-note\" x=\"\(DiagramLayout.margin)\" y=\"\(legendTop + 40)\">\(HTMLReport.escapeHTML(groupingNote))</text>\n"
         }
         return out + "</svg>\n"
     }
 
     /// `value` in double quotes, as an XML attribute value.
     static func _quoted(_ value: some CustomStringConvertible) -> String {
-        "\"" + _xml(value.description) + "\""
+        "\"" + HTMLReport.escapeHTML(value.description) + "\""
     }
 }

@@ -69,8 +69,21 @@ public struct ChangeDiagram: Sendable, Equatable {
         /// The number of objects: 1 for an object.
         public var count: Int
 
-        /// `Entity:identity` for an object, `Entity:kind` for a group: unique in a diagram.
-        public var key: String { "\(entity):\(identity ?? kind.rawValue)" }
+        /// `Entity:identity` for an object, `Entity:kind` for a group, with
+        /// every `%` and `:` of the entity's name written `%25` and `%3A`
+        /// (so the first `:` ends the entity): unique in a diagram, whose
+        /// nodes are all objects or all groups.
+        public var key: String {
+            var name = ""
+            for scalar in entity.unicodeScalars {
+                switch scalar {
+                case "%": name += "%25"
+                case ":": name += "%3A"
+                default: name.unicodeScalars.append(scalar)
+                }
+            }
+            return name + ":" + (identity ?? kind.rawValue)
+        }
 
         /// The node's text, symbol first: `+ t6`, or `+ 312 objects` for a group.
         public var label: String {

@@ -97,7 +97,7 @@ public struct DiagramLayout: Sendable, Equatable {
         var i = 0
         for entity in diagram.entities {
             let first = i
-            var widest = Self._textWidth(entity)
+            var widest = Self._textWidth(Self.shortLabel(entity))
             while i < diagram.nodes.count, diagram.nodes[i].entity == entity {
                 widest = max(widest, Self._textWidth(Self.shortLabel(diagram.nodes[i].label)))
                 i += 1

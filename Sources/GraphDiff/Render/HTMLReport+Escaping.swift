@@ -3,27 +3,46 @@ import GraphDiffJSON
 /// The escaping rules of the HTML report: text in HTML, JSON inside a
 /// `<script>` element, and the ids of cards.
 extension HTMLReport {
-    /// `text` safe as HTML element content or a quoted attribute value:
-    /// `&`, `<`, `>`, `"` and `'` become character references.
+    /// `text` safe as HTML or XML (SVG) element content or a quoted
+    /// attribute value: `&`, `<`, `>`, `"` and `'` become character
+    /// references, tab and line breaks too (so an attribute keeps them),
+    /// and the characters XML 1.0 cannot hold (the other C0 controls,
+    /// U+FFFE and U+FFFF) become U+FFFD. The one escaping rule of the
+    /// page and of the SVG diagram.
     ///
     ///     HTMLReport.escapeHTML("a < \"b\"")   // "a &lt; &quot;b&quot;"
     ///
     /// - Complexity: O(*n*) in the length of `text` in bytes.
     public static func escapeHTML(_ text: String) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
+        let bytes = Array(text.utf8)
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
             switch byte {
             case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
             case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
             case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
             case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+            case 0x09: out.append(contentsOf: "&#9;".utf8)
+            case 0x0A: out.append(contentsOf: "&#10;".utf8)
+            case 0x0D: out.append(contentsOf: "&#13;".utf8)
+            case 0x00..<0x20: out.append(contentsOf: _replacementCharacter)
+            case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF):
+                // U+FFFE or U+FFFF
+                out.append(contentsOf: _replacementCharacter)
+                i += 2
             default: out.append(byte)
             }
+            i += 1
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// U+FFFD in UTF-8.
+    static let _replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
 
     /// `value` as JSON text that can stand inside `<script type="application/json">`:
     /// every `<` is written `\u003c` (so neither `</script>` nor `<!--`

@@ -116,8 +116,36 @@ final class ChangeDiagramTests: XCTestCase {
 
     func test_escaping_quotesAndControls_inEveryFormat() {
         XCTAssertEqual(ChangeDiagram._mermaidText("a\"b|c#d<e>&\n"), "a#34;b#124;c#35;d#60;e#62;#38; ")
+        XCTAssertEqual(ChangeDiagram._mermaidText("%%{init: {}}%%"), "#37;#37;{init: {}}#37;#37;")
         XCTAssertEqual(ChangeDiagram._dotString("a\"b\\c\nd\u{1}"), #""a\"b\\c\nd ""#)
-        XCTAssertEqual(ChangeDiagram._xml("<a href='x'>&\"\u{1}</a>"), "&lt;a href=&#39;x&#39;&gt;&amp;&quot;\u{FFFD}&lt;/a&gt;")
+        XCTAssertEqual(HTMLReport.escapeHTML("<a href='x'>&\"\u{1}</a>"), "&lt;a href=&#39;x&#39;&gt;&amp;&quot;\u{FFFD}&lt;/a&gt;")
+        XCTAssertEqual(HTMLReport.escapeHTML("a\tb\r\nc\u{FFFE}d\u{FFFF}e\u{FFFD}\u{EFBF}"), "a&#9;b&#13;&#10;c\u{FFFD}d\u{FFFD}e\u{FFFD}\u{EFBF}")
         XCTAssertEqual(DiagramLayout.shortLabel(String(repeating: "x", count: 50)), String(repeating: "x", count: 39) + "\u{2026}")
+    }
+
+    func test_nodeKeys_areUnambiguous_whenNamesHoldColons() {
+        let a = ChangeDiagram.Node(entity: "A:b", identity: "c", kind: .changed, count: 1)
+        let b = ChangeDiagram.Node(entity: "A", identity: "b:c", kind: .changed, count: 1)
+        let c = ChangeDiagram.Node(entity: "A%3Ab", identity: "c", kind: .changed, count: 1)
+        XCTAssertEqual([a.key, b.key, c.key], ["A%3Ab:c", "A:b:c", "A%253Ab:c"])
+    }
+
+    func test_mermaid_atTheNodeLimit_withLongIdentities_staysDrawable() throws {
+        // 199 addresses with 120-character identities, all changed, and
+        // their person: 200 nodes, the limit, so nothing is grouped.
+        let long = String(repeating: "address-of-somebody-", count: 6)
+        func graph(_ city: String) -> String {
+            let addresses = (0..<199).map { #""\#(long)\#($0)": {"city": "\#(city)", "person": "p1", "street": "s"}"# }
+            return #"{"objects": {"Address": {\#(addresses.joined(separator: ", "))}, "Person": {"p1": {"lastName": "P"}}}}"#
+        }
+        let schema = try sampleSchema("people/people.schema.json")
+        let old = try Graph.load(Array(graph("Lyon").utf8), schema: schema)
+        let new = try Graph.load(Array(graph("Paris").utf8), schema: schema)
+        let d = ChangeDiagram(changes: try ChangeSet.diff(from: old, to: new), old: old, new: new)
+        XCTAssertFalse(d.isGrouped)
+        XCTAssertEqual(d.nodes.count, 200)
+        let text = d.mermaid()
+        XCTAssertLessThan(text.count, 25_000, "Mermaid draws up to 50,000 characters by default")
+        XCTAssertTrue(text.contains("    n0[\"~ address-of-somebody-address-of-somebo\u{2026}\"]:::changed\n"), text)
     }
 }
