@@ -196,6 +196,11 @@ extension CommandSpec {
         ],
         operands: .file)
 
+    static let textconv = CommandSpec(
+        name: "textconv", summary: "Write a graph as one line per property, for git's textconv",
+        options: [helpOption],
+        operands: .file)
+
     static let schema = CommandSpec(
         name: "schema", summary: "Import a Core Data model; show how a model changed",
         options: [
@@ -269,10 +274,10 @@ extension CommandSpec {
     static let help = CommandSpec(
         name: "help", summary: "Show help for a command",
         options: [helpOption],
-        firstOperand: .choice(["diff", "patch", "merge", "resolve", "mergetool", "validate", "fmt", "schema", "migrate", "git", "git-diff", "git-merge", "completion", "help"]))
+        firstOperand: .choice(["diff", "patch", "merge", "resolve", "mergetool", "validate", "fmt", "textconv", "schema", "migrate", "git", "git-diff", "git-merge", "completion", "help"]))
 
     /// Every command, in the order the top-level help lists them.
-    static let all: [CommandSpec] = [diff, patch, merge, resolve, mergetool, validate, fmt, schema, migrate, git, gitDiff, gitMerge, completion, help]
+    static let all: [CommandSpec] = [diff, patch, merge, resolve, mergetool, validate, fmt, textconv, schema, migrate, git, gitDiff, gitMerge, completion, help]
 
     /// The options of `graphdiff` itself, before a command.
     static let rootOptions: [Option] = [

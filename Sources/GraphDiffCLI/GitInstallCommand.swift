@@ -32,6 +32,7 @@ enum GitInstallCommand: Subcommand {
         let binary = executableForConfig(own)
         let settings = [
             ("diff.graphdiff.command", "\(binary) git-diff"),
+            ("diff.graphdiff.textconv", "\(binary) textconv"),
             ("merge.graphdiff.name", "graphdiff: three-way merge of object graphs"),
             ("merge.graphdiff.driver", "\(binary) git-merge \(GitMergeArguments.placeholders)"),
             // Merging merge bases (criss-cross histories): conflicts keep the

@@ -64,6 +64,40 @@ extension Help {
 
         """
 
+    static let textconv = """
+        graphdiff textconv: write a graph as one line per property, for git.
+
+        Usage: graphdiff textconv FILE
+
+        Writes FILE in the identity-keyed text form that git's line tools can
+        search and blame: one line per property of every object,
+
+          Task t3.title = "Buy milk"
+
+        entities, identities and properties sorted by their bytes, values as
+        JSON on one line (strings escaped, numbers as written), names in
+        quotes when they hold more than letters, digits, _ and -. An object
+        with no stored property is one line, Task t3 = {}. The file's other
+        members, and any JSON that is no graph file, are one line per leaf
+        with its path as jq writes it: .metadata.device = "laptop". The lines
+        do not depend on the file's layout or member order. No schema is
+        read. A FILE that is no valid JSON (or repeats a member name) is
+        written unchanged.
+
+        'graphdiff git install' registers it as the textconv of the diff
+        driver, so that 'git log -S', 'git grep --textconv' and 'git blame'
+        see objects and properties instead of the file's lines.
+
+        Arguments:
+          FILE            The file; - reads standard input.
+
+        Options:
+          -h, --help      Show this help.
+
+        Exit status: 0 written, 2 trouble (unreadable file, usage).
+
+        """
+
     static let schema = """
         graphdiff schema: import a Core Data model; show how a model changed.
 

@@ -16,6 +16,7 @@ enum Help {
           mergetool   Settle a merge's conflicts one at a time in the terminal.
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
+          textconv    Write a graph as one line per property, for git's textconv.
           schema      Import a Core Data model; show how a model changed.
           migrate     Move a graph to the next version of its schema.
           git         Install (or uninstall) the git diff and merge drivers.
@@ -50,8 +51,8 @@ enum Help {
 
         Arguments:
           COMMAND         A command: diff, patch, merge, resolve, mergetool,
-                          validate, fmt, schema, migrate, git, git-diff,
-                          git-merge, completion or help.
+                          validate, fmt, textconv, schema, migrate, git,
+                          git-diff, git-merge, completion or help.
 
         Options:
           -h, --help      Show this help.

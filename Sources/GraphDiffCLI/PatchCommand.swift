@@ -23,7 +23,7 @@ enum PatchCommand: Subcommand {
         targetLoader.stdinPath = try OptionConflicts.stdinPath(args)
         let target = try targetLoader.load(targetPath, schemaDocuments: false)
         let patchFile = try DocumentLoader(io: io, schemaOverride: nil, force: false).load(patchPath, useSchema: false)
-        let format = try chosen.flatMap(PatchFormat.init(rawValue:))
+        let format = chosen.flatMap(PatchFormat.init(rawValue:))
         var status = ExitStatus.success
         let outcome: PatchResult
         do {

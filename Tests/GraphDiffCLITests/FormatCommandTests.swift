@@ -147,3 +147,32 @@ final class WriteFaultTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "{\"b\":1,\"a\":2}")
     }
 }
+
+/// `graphdiff textconv`: the identity-keyed lines of a file, for git.
+final class TextconvCommandTests: XCTestCase {
+    func test_graph_isOneLinePerProperty_andJSONOnePerLeaf() {
+        let r = graphdiff(["textconv", samplePath("people/v1.graph.json")])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix(#"""
+            ."$schema" = "people.schema.json"
+            .metadata.lastSync = "2026-11-20T10:00:00Z"
+            Address a1.city = "Lyon"
+            Address a1.person = "p1"
+
+            """#), r.stdout)
+        let plain = graphdiff(["textconv", "-"], stdin: #"{"b": [true], "a": {"c d": 1.0e3}}"#)
+        XCTAssertEqual(plain.status, 0)
+        XCTAssertEqual(plain.stdout, ".a.\"c d\" = 1.0e3\n.b[0] = true\n")
+    }
+
+    func test_notJSON_passesThroughUnchanged_unreadableFileIsTrouble() throws {
+        let markers = "{\n<<<<<<< ours\n  \"a\": 1\n=======\n  \"a\": 2\n>>>>>>> theirs\n}\n"
+        XCTAssertEqual(graphdiff(["textconv", "-"], stdin: markers).stdout, markers)
+        XCTAssertEqual(graphdiff(["textconv", "-"], stdin: #"{"a": 1, "a": 2}"#).stdout, #"{"a": 1, "a": 2}"#, "repeated names: as written")
+        let missing = graphdiff(["textconv", "/nonexistent/x.json"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "graphdiff textconv: /nonexistent/x.json: No such file or directory\n")
+        XCTAssertEqual(graphdiff(["textconv"]).status, 2)
+        XCTAssertEqual(graphdiff(["textconv", "a", "b"]).status, 2)
+    }
+}

@@ -207,6 +207,30 @@ final class GitIntegrationTests: XCTestCase {
         XCTAssertTrue(renamed.stdout.contains("title: \"Sourdough\" → \"Rye\""), renamed.stdout)
     }
 
+    func test_textconv_letsGitsLineToolsSeeObjects() throws {
+        let (repo, base) = try repository(install: true)
+        XCTAssertEqual(repo.git("config", "--get", "diff.graphdiff.textconv").stdout, "\(repo.graphdiff) textconv\n")
+        try repo.write("lists.graph.json", setting("title", of: "t2", to: "Sourdough", in: base).canonicalText())
+        repo.commit("rename bread")
+        try repo.write("lists.graph.json", setting("done", of: "t1", to: true, in: setting("title", of: "t2", to: "Sourdough", in: base)).canonicalText())
+        repo.commit("milk bought")
+        // git log -S finds the commit that added the value, not the ones that only moved lines.
+        XCTAssertEqual(repo.git("log", "-S", "\"Sourdough\"", "--format=%s").stdout, "rename bread\n")
+        // git log -p, without the external driver, diffs the property lines.
+        let log = repo.git("log", "-p", "-1", "--format=%s")
+        XCTAssertTrue(log.stdout.contains("-Task t1.done = false\n+Task t1.done = true\n"), log.stdout)
+        // git blame names, per property, the commit that set it.
+        let blame = repo.git("blame", "-s", "--textconv", "lists.graph.json")
+        XCTAssertEqual(blame.status, 0, blame.stderr)
+        let lines = blame.stdout.split(separator: "\n").map(String.init)
+        let head = String(repo.git("rev-parse", "--short=8", "HEAD").stdout.prefix(7))
+        XCTAssertTrue(lines.contains { $0.hasPrefix(head) && $0.hasSuffix(") Task t1.done = true") || ($0.hasPrefix(head) && $0.hasSuffix("Task t1.done = true")) }, blame.stdout)
+        XCTAssertTrue(lines.contains { !$0.hasPrefix(head) && $0.hasSuffix("Task t2.title = \"Sourdough\"") }, blame.stdout)
+        // git grep over a revision searches the lines.
+        let grep = repo.git("grep", "--textconv", "-h", "title = \"Sourdough\"", "HEAD~1", "--", "lists.graph.json")
+        XCTAssertEqual(grep.stdout, "Task t2.title = \"Sourdough\"\n", grep.stderr)
+    }
+
     func test_rebase_andCherryPick_useTheDriver() throws {
         let (repo, base) = try repository(install: true)
         try divergingBranches(repo, base)

@@ -14,8 +14,8 @@ final class HelpCommandTests: XCTestCase {
 
         Arguments:
           COMMAND         A command: diff, patch, merge, resolve, mergetool,
-                          validate, fmt, schema, migrate, git, git-diff,
-                          git-merge, completion or help.
+                          validate, fmt, textconv, schema, migrate, git,
+                          git-diff, git-merge, completion or help.
 
         Options:
           -h, --help      Show this help.
