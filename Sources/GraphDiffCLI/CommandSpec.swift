@@ -196,6 +196,28 @@ extension CommandSpec {
         ],
         operands: .file)
 
+    static let log = CommandSpec(
+        name: "log", summary: "The commits that changed a graph file, each with its graph diff",
+        options: [
+            Option(names: ["--format", "-f"], value: .choice(LogCommand.formats), summary: "Output format"),
+            Option(names: ["--stat"], value: nil, summary: "Counts per entity instead of the changes"),
+            Option(names: ["--object"], value: .text("ENTITY:ID"), summary: "Only the commits that changed this object", repeatable: true),
+            Option(names: ["--property"], value: .text("NAME"), summary: "Only the commits that changed this property", repeatable: true),
+            Option(names: ["--schema"], value: .file, summary: "Read every version as a graph of this schema"),
+            helpOption,
+        ],
+        operands: .file)
+
+    static let blame = CommandSpec(
+        name: "blame", summary: "Per object and property, the commit that last set it",
+        options: [
+            Option(names: ["--format", "-f"], value: .choice(BlameCommand.formats), summary: "Output format"),
+            Option(names: ["--rev"], value: .text("REVISION"), summary: "Blame the file as it is in this revision"),
+            Option(names: ["--schema"], value: .file, summary: "Read every version as a graph of this schema"),
+            helpOption,
+        ],
+        operands: .file)
+
     static let textconv = CommandSpec(
         name: "textconv", summary: "Write a graph as one line per property, for git's textconv",
         options: [helpOption],
@@ -274,10 +296,10 @@ extension CommandSpec {
     static let help = CommandSpec(
         name: "help", summary: "Show help for a command",
         options: [helpOption],
-        firstOperand: .choice(["diff", "patch", "merge", "resolve", "mergetool", "validate", "fmt", "textconv", "schema", "migrate", "git", "git-diff", "git-merge", "completion", "help"]))
+        firstOperand: .choice(["diff", "patch", "merge", "resolve", "mergetool", "validate", "fmt", "textconv", "log", "blame", "schema", "migrate", "git", "git-diff", "git-merge", "completion", "help"]))
 
     /// Every command, in the order the top-level help lists them.
-    static let all: [CommandSpec] = [diff, patch, merge, resolve, mergetool, validate, fmt, textconv, schema, migrate, git, gitDiff, gitMerge, completion, help]
+    static let all: [CommandSpec] = [diff, patch, merge, resolve, mergetool, validate, fmt, textconv, log, blame, schema, migrate, git, gitDiff, gitMerge, completion, help]
 
     /// The options of `graphdiff` itself, before a command.
     static let rootOptions: [Option] = [

@@ -8,7 +8,7 @@ enum GraphDiffTool {
 
     /// The subcommands, in the order help lists them.
     static let commands: [Subcommand.Type] = [
-        DiffCommand.self, PatchCommand.self, MergeCommand.self, ResolveCommand.self, MergeToolCommand.self, ValidateCommand.self, FormatCommand.self, TextconvCommand.self, SchemaCommand.self,
+        DiffCommand.self, PatchCommand.self, MergeCommand.self, ResolveCommand.self, MergeToolCommand.self, ValidateCommand.self, FormatCommand.self, TextconvCommand.self, LogCommand.self, BlameCommand.self, SchemaCommand.self,
         MigrateCommand.self,
         GitInstallCommand.self, GitDiffCommand.self, GitMergeCommand.self, CompletionCommand.self,
     ]

@@ -1,13 +1,93 @@
 
 // The help text of `git`, `git diff`, `git merge`.
 extension Help {
+    static let log = """
+        graphdiff log: the commits that changed a graph file, each with its diff.
+
+        Usage: graphdiff log [--format human|json] [--stat] [--object ENTITY:ID]...
+                             [--property NAME]... [--schema FILE] FILE [REVISION...]
+
+        Runs git: the commits of REVISION (default HEAD; ranges such as
+        main..topic and options such as --since=1.month pass to 'git log')
+        that changed FILE, newest first, each with graphdiff's report of what
+        it changed, like 'git log -p' per object. FILE is followed through
+        renames (git log --follow). Merge commits are shown compared with
+        their first parent (git log --diff-merges=first-parent), and only when
+        that changed the file; history is otherwise simplified as 'git log'
+        does by default. Each version is read with the schema it names, at the
+        same commit, relative to the file's path there (or --schema); a
+        version that is no graph is compared as JSON, with a note.
+
+        Arguments:
+          FILE            The graph file, relative to the current directory.
+          REVISION        What 'git log' takes before '--'.
+
+        Options:
+          -f, --format human|json
+                          human (default): 'commit', 'Author:', 'Date:', the
+                          summary, then the report; json: an array of
+                          {commit, author, date, summary, path, oldPath,
+                          changes}, changes as 'diff --format json' writes.
+          --stat          Counts per entity and kind of change, not the changes.
+          --object ENTITY:ID
+                          Only the commits that changed this object, and only
+                          its changes (an order change with its moves).
+          --property NAME Only the commits that changed this property (of any
+                          object, or of the --object ones).
+          --schema FILE   Read every version as a graph of this schema.
+          -h, --help      Show this help.
+
+        Exit status: 0 shown, 2 trouble (git failed, usage).
+
+        """
+
+    static let blame = """
+        graphdiff blame: per object and property, the commit that last set it.
+
+        Usage: graphdiff blame [--format human|json] [--rev REVISION] [--schema FILE]
+                               FILE [ENTITY:ID]...
+
+        Runs git: for every property of every object of FILE (or of the objects
+        named), the commit that last set its current value, and for every
+        member of an ordered relationship the commit that last placed it
+        (inserted or moved it), as lines of 'graphdiff textconv' with the
+        commit before them:
+
+          4f2a9c1 (Ada 2026-11-20) Task t3.title = "Buy milk"
+          9be0d13 (Bob 2026-11-24) TaskList groceries.items[t3]
+
+        It walks the first parents back from REVISION (default HEAD), as
+        'git blame --first-parent' does: a merge is blamed for what it brought
+        in. FILE is followed through renames; each version is read once, and
+        the walk stops when every line is attributed. What is older than the
+        file's first commit is that commit's. Values compare as JSON (numbers
+        as spelled). Places need the versions as graphs: where a version is
+        none, the places left are that commit's.
+
+        Arguments:
+          FILE            The graph file, relative to the current directory.
+          ENTITY:ID       Only this object's properties and places.
+
+        Options:
+          -f, --format human|json
+                          human (default): the lines above; json: an array of
+                          {entity, identity, property, member, value, commit,
+                          author, date, summary, path}.
+          --rev REVISION  Blame the file as it is in REVISION.
+          --schema FILE   Read every version as a graph of this schema.
+          -h, --help      Show this help.
+
+        Exit status: 0 shown, 2 trouble (git failed, no such file, usage).
+
+        """
+
     static let git = """
         graphdiff git: register graphdiff with git as a diff and merge driver.
 
         Usage: graphdiff git install|uninstall [--global] [--force] [PATTERN...]
 
-        install sets diff.graphdiff.command and merge.graphdiff.{name,driver}
-        in this repository's configuration (or the user's, with --global), and
+        install sets diff.graphdiff.{command,textconv} and
+        merge.graphdiff.{name,driver} in this repository's configuration (or the user's, with --global), and
         adds 'PATTERN diff=graphdiff merge=graphdiff' to .gitattributes (or the
         global attributes file, where git looks for it: core.attributesFile,
         else $XDG_CONFIG_HOME/git/attributes, else $HOME/.config/git/attributes).

@@ -17,6 +17,8 @@ enum Help {
           validate    Check graph, schema or JSON files; list every problem.
           fmt         Write a graph (or any JSON) in canonical form.
           textconv    Write a graph as one line per property, for git's textconv.
+          log         The commits that changed a graph file, each with its diff.
+          blame       Per object and property, the commit that last set it.
           schema      Import a Core Data model; show how a model changed.
           migrate     Move a graph to the next version of its schema.
           git         Install (or uninstall) the git diff and merge drivers.
@@ -51,8 +53,9 @@ enum Help {
 
         Arguments:
           COMMAND         A command: diff, patch, merge, resolve, mergetool,
-                          validate, fmt, textconv, schema, migrate, git,
-                          git-diff, git-merge, completion or help.
+                          validate, fmt, textconv, log, blame, schema,
+                          migrate, git, git-diff, git-merge, completion or
+                          help.
 
         Options:
           -h, --help      Show this help.

@@ -14,8 +14,9 @@ final class HelpCommandTests: XCTestCase {
 
         Arguments:
           COMMAND         A command: diff, patch, merge, resolve, mergetool,
-                          validate, fmt, textconv, schema, migrate, git,
-                          git-diff, git-merge, completion or help.
+                          validate, fmt, textconv, log, blame, schema,
+                          migrate, git, git-diff, git-merge, completion or
+                          help.
 
         Options:
           -h, --help      Show this help.

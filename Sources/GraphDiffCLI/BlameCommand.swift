@@ -1,0 +1,68 @@
+import GraphDiff
+
+/// `graphdiff blame`: per object and property of a graph file, the commit
+/// that last set its current value, through git.
+enum BlameCommand: Subcommand {
+    static let name = "blame"
+    static let usage = "graphdiff blame [--format human|json] [--rev REVISION] [--schema FILE] FILE [ENTITY:ID]..."
+    static let help = Help.blame
+    static let formats = ["human", "json"]
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
+        let args = try ParsedArguments(arguments, spec: .blame)
+        guard let path = args.operands.first else { throw CommandFailure.usage("no file given") }
+        let format = try args.choice("--format", formats, default: "human")
+        let named = try args.operands.dropFirst().map { try LogCommand.objectName($0, option: "ENTITY:ID") }
+        let schema = try args.value("--schema").map { try Schema.load(FileAccess.read($0, io: io)) }
+        let revision = args.value("--rev") ?? "HEAD"
+        let entries = try GitFileHistory.entries(path: path, revisions: [revision], firstParent: true)
+        guard let newest = entries.first, let newestBlob = newest.newBlob else {
+            throw CommandFailure.trouble("\(path): no such file in \(revision)")
+        }
+        let versions = HistoryVersions(objects: try GitFileHistory(), schemaOverride: schema)
+        let current = try versions.version(blob: newestBlob, commit: newest.commit, path: newest.path)
+        guard let start = current.blame else {
+            throw CommandFailure.trouble("\(newest.shortCommit):\(newest.path): \(current.problem ?? "not JSON")")
+        }
+        let objects = named.isEmpty ? nil : Set(named)
+        var blame = GraphBlame(current: start, objects: objects)
+        var newer = start
+        var oldest = 0
+        // One pass back along the first parents, each version read once;
+        // it stops when every subject is attributed.
+        for (i, entry) in entries.enumerated() where !blame.isComplete {
+            oldest = i
+            guard let blob = entry.oldBlob else { break }
+            let parent = try versions.version(blob: blob, commit: entry.commit + "^1", path: entry.oldPath)
+            guard let older = parent.blame else { break }
+            blame.attribute(from: older, to: newer, newer: i)
+            newer = older
+        }
+        let lines = blame.attributions(oldest: oldest)
+        if format == "json" {
+            io.out(JSONWriter.canonical(.array(lines.map { line in
+                let e = entries[line.version]
+                var o: JSONObject = [
+                    "entity": .string(line.subject.entity), "identity": .string(line.subject.identity),
+                    "property": .string(line.subject.property), "commit": .string(e.commit), "author": .string(e.author),
+                    "date": .string(e.date), "summary": .string(e.summary), "path": .string(e.path),
+                ]
+                if let member = line.subject.member { o["member"] = .string(member) }
+                if let value = line.value { o["value"] = value }
+                return .object(o)
+            })))
+            return .success
+        }
+        let authorWidth = lines.map { entries[$0.version].author.count }.max() ?? 0
+        var out = ""
+        for line in lines {
+            let e = entries[line.version]
+            let author = e.author + String(repeating: " ", count: authorWidth - e.author.count)
+            out += "\(e.shortCommit) (\(author) \(e.date.prefix(10))) \(line.subject.text)"
+            if let value = line.value { out += " = " + String(decoding: JSONWriter.write(value, style: .compactSorted), as: UTF8.self) }
+            out += "\n"
+        }
+        io.out(out)
+        return .success
+    }
+}

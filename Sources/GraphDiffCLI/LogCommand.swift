@@ -1,0 +1,80 @@
+import GraphDiff
+
+/// `graphdiff log`: the commits that changed a graph file, each with its
+/// graph diff, newest first, through git.
+enum LogCommand: Subcommand {
+    static let name = "log"
+    static let usage = "graphdiff log [--format human|json] [--stat] [--object ENTITY:ID]... [--property NAME]...\n"
+        + "                     [--schema FILE] FILE [REVISION...]"
+    static let help = Help.log
+    static let formats = ["human", "json"]
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> ExitStatus {
+        let args = try ParsedArguments(arguments, spec: .log)
+        guard let path = args.operands.first else { throw CommandFailure.usage("no file given") }
+        let format = try args.choice("--format", formats, default: "human")
+        if args.has("--stat") && format == "json" { throw OptionConflicts.conflict("--stat", "--format json", "--stat is a human summary") }
+        let filter = HistoryFilter(objects: Set(try args.all("--object").map { try objectName($0, option: "--object") }), properties: Set(args.all("--property")))
+        let schema = try args.value("--schema").map { try Schema.load(FileAccess.read($0, io: io)) }
+        let entries = try GitFileHistory.entries(path: path, revisions: Array(args.operands.dropFirst()), firstParent: false)
+        let versions = HistoryVersions(objects: try GitFileHistory(), schemaOverride: schema)
+        var json: [JSONValue] = []
+        var first = true
+        for entry in entries {
+            let empty = HistoryVersions.Version(bytes: [], document: nil, graph: nil, problem: nil)
+            let old = try entry.oldBlob.map { try versions.version(blob: $0, commit: entry.commit + "^1", path: entry.oldPath) } ?? empty
+            let new = try entry.newBlob.map { try versions.version(blob: $0, commit: entry.commit, path: entry.path) } ?? empty
+            let context = RenderContext(oldName: "\(entry.shortCommit)^:\(entry.oldPath)", newName: "\(entry.shortCommit):\(entry.path)",
+                                        oldSource: JSONSourceText(old.bytes), newSource: JSONSourceText(new.bytes))
+            guard let (report, encoded) = try compare(old, new, entry: entry, filter: filter, stat: args.has("--stat"), context: context) else { continue }
+            if format == "json" {
+                json.append(.object([
+                    "commit": .string(entry.commit), "author": .string(entry.author), "date": .string(entry.date),
+                    "summary": .string(entry.summary), "path": .string(entry.path), "oldPath": .string(entry.oldPath),
+                    "changes": encoded,
+                ]))
+                continue
+            }
+            var text = first ? "" : "\n"
+            first = false
+            text += "commit \(entry.commit)\nAuthor: \(entry.author)\nDate:   \(entry.date)\n"
+            if entry.oldPath != entry.path, entry.oldBlob != nil { text += "Path:   \(entry.path) (was \(entry.oldPath))\n" }
+            text += "\n    \(entry.summary)\n\n" + report
+            io.out(text)
+        }
+        if format == "json" { io.out(JSONWriter.canonical(.array(json))) }
+        return .success
+    }
+
+    /// The report and the JSON of one commit's change; `nil` when the
+    /// filter keeps nothing of it.
+    static func compare(_ old: HistoryVersions.Version, _ new: HistoryVersions.Version, entry: GitFileHistory.Entry,
+                        filter: HistoryFilter, stat: Bool, context: RenderContext) throws -> (String, JSONValue)? {
+        let absentGraph = { (other: Graph) in Graph(schema: other.schema) }
+        let oldGraph = old.graph ?? (entry.oldBlob == nil ? new.graph.map(absentGraph) : nil)
+        let newGraph = new.graph ?? (entry.newBlob == nil ? old.graph.map(absentGraph) : nil)
+        if let oldGraph, let newGraph, let changes = try? ChangeSet.diff(from: oldGraph, to: newGraph) {
+            let kept = filter.apply(to: changes)
+            if kept.isEmpty && !(changes.isEmpty && filter.keepsEverything) { return nil }
+            let report = stat ? HumanRenderer.summary(kept) : HumanRenderer.render(kept, context: context)
+            return (report, PatchDocument.encode(kept, context: context))
+        }
+        // Not graphs on both sides: the structural diff of the JSON, whole.
+        guard filter.keepsEverything else { return nil }
+        let why = [old.problem.map { "\(context.oldName): \($0)" }, new.problem.map { "\(context.newName): \($0)" }].compactMap { $0 }
+        let note = why.isEmpty ? "" : "(compared as JSON: \(why.joined(separator: "; ")))\n"
+        let absent: JSONValue? = .some(.null)
+        guard let a = old.document ?? (entry.oldBlob == nil ? absent : .none), let b = new.document ?? (entry.newBlob == nil ? absent : .none) else {
+            return (note.isEmpty ? "(not JSON)\n" : note, .null)
+        }
+        let edits = JSONDiff.diff(from: a, to: b)
+        let report = stat ? HumanRenderer.summary(edits) : HumanRenderer.render(edits, context: context)
+        return (note + report, PatchDocument.encode(edits))
+    }
+
+    /// `ENTITY:ID` as an object.
+    static func objectName(_ text: String, option: String) throws -> ObjectName {
+        guard let name = ObjectName(text) else { throw CommandFailure.usage("\(option) takes ENTITY:ID, such as Task:t3, got '\(text)'") }
+        return name
+    }
+}

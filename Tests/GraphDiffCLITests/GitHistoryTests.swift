@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+import GraphDiff
+
+/// `graphdiff log` and `graphdiff blame` in throwaway repositories with
+/// real histories: authors, a rename, a reorder on a branch, a merge.
+final class GitHistoryTests: XCTestCase {
+    typealias Repo = GitIntegrationTests.Repo
+
+    func baseGraph() throws -> Graph {
+        let schema = try Schema.load(Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/tasks.schema.json")))))
+        return try Graph.load(Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/base.graph.json")))), schema: schema)
+    }
+
+    func set(_ changes: [(String, String, JSONValue)], in graph: Graph) -> Graph {
+        var g = graph
+        for (id, property, value) in changes { g.setValue(value, of: ObjectID(entity: "Task", identity: id), property) }
+        return g
+    }
+
+    func commit(_ repo: Repo, _ author: String, _ message: String) {
+        repo.git("add", "-A")
+        repo.git("-c", "user.name=\(author)", "commit", "-q", "-m", message)
+    }
+
+    func short(_ repo: Repo, _ revision: String) -> String {
+        String(repo.git("rev-parse", revision).stdout.prefix(7))
+    }
+
+    /// base (Ada) → Sourdough (Bob) → renamed (Ada) → on b: t4 to the head (Cy);
+    /// on main: t1 done (Bob) → merge b (Ada).
+    func history() throws -> (Repo, Graph) {
+        let repo = try Repo(self)
+        try repo.write("tasks.schema.json", Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/tasks.schema.json")))))
+        let base = try baseGraph()
+        try repo.write("lists.graph.json", base.canonicalText())
+        commit(repo, "Ada", "base")
+        let bread = set([("t2", "title", "Sourdough")], in: base)
+        try repo.write("lists.graph.json", bread.canonicalText())
+        commit(repo, "Bob", "sourdough")
+        repo.git("mv", "lists.graph.json", "groceries.graph.json")
+        commit(repo, "Ada", "rename")
+        repo.git("checkout", "-q", "-b", "b")
+        let reordered = set([("t4", "prev", .null), ("t4", "next", "t1"), ("t1", "prev", "t4"), ("t3", "next", .null)], in: bread)
+        try repo.write("groceries.graph.json", reordered.canonicalText())
+        commit(repo, "Cy", "coffee first")
+        repo.git("checkout", "-q", "main")
+        try repo.write("groceries.graph.json", set([("t1", "done", true)], in: bread).canonicalText())
+        commit(repo, "Bob", "milk bought")
+        let merged = set([("t1", "done", true)], in: reordered)
+        XCTAssertNotEqual(repo.git("-c", "user.name=Ada", "merge", "-q", "--no-ff", "--no-commit", "b").status, 128)
+        try repo.write("groceries.graph.json", merged.canonicalText())
+        commit(repo, "Ada", "merge b")
+        return (repo, merged)
+    }
+
+    func test_blame_namesPerPropertyAndPlace_theCommitThatSetIt_throughRenameAndMerge() throws {
+        let (repo, _) = try history()
+        let r = repo.tool("blame", "groceries.graph.json", "Task:t2", "Task:t4", "TaskList:groceries")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let (base, bread, merge) = (short(repo, "HEAD~4"), short(repo, "HEAD~3"), short(repo, "HEAD"))
+        let date = String(repo.git("log", "-1", "--format=%aI").stdout.prefix(10))
+        // First parents only: the merge brought in the reorder, so it is blamed for it.
+        XCTAssertEqual(r.stdout, """
+            \(base) (Ada \(date)) Task t2.done = false
+            \(base) (Ada \(date)) Task t2.due = null
+            \(base) (Ada \(date)) Task t2.list = "groceries"
+            \(base) (Ada \(date)) Task t2.next = "t3"
+            \(base) (Ada \(date)) Task t2.prev = "t1"
+            \(bread) (Bob \(date)) Task t2.title = "Sourdough"
+            \(base) (Ada \(date)) Task t4.done = false
+            \(base) (Ada \(date)) Task t4.due = "2026-11-23"
+            \(base) (Ada \(date)) Task t4.list = "groceries"
+            \(merge) (Ada \(date)) Task t4.next = "t1"
+            \(merge) (Ada \(date)) Task t4.prev = null
+            \(base) (Ada \(date)) Task t4.title = "Coffee"
+            \(base) (Ada \(date)) TaskList groceries.title = "Groceries"
+            \(merge) (Ada \(date)) TaskList groceries.items[t4]
+            \(base) (Ada \(date)) TaskList groceries.items[t1]
+            \(base) (Ada \(date)) TaskList groceries.items[t2]
+            \(base) (Ada \(date)) TaskList groceries.items[t3]
+
+            """)
+        let json = repo.tool("blame", "-f", "json", "--rev", "HEAD~2", "groceries.graph.json", "Task:t2")
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let lines = try XCTUnwrap(JSONReader.parse(json.stdout).arrayValue)
+        XCTAssertEqual(lines.count, 6)
+        XCTAssertEqual(lines.last?.objectValue?["summary"], "sourdough")
+        XCTAssertEqual(lines.last?.objectValue?["path"], "lists.graph.json", "the path where it was set")
+    }
+
+    func test_log_perObject_followsTheRename_newestFirst() throws {
+        let (repo, _) = try history()
+        let r = repo.tool("log", "--stat", "--object", "Task:t2", "groceries.graph.json")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let commits = r.stdout.split(separator: "\n").filter { $0.hasPrefix("commit ") }
+        XCTAssertEqual(commits.map { String($0.dropFirst(7).prefix(7)) }, [short(repo, "HEAD~3"), short(repo, "HEAD~4")])
+        XCTAssertTrue(r.stdout.contains("    sourdough\n\nTask: 1 updated\n"), r.stdout)
+        let title = repo.tool("log", "--property", "title", "groceries.graph.json")
+        XCTAssertTrue(title.stdout.contains("~ Task \"t2\"  \(short(repo, "HEAD~3")):lists.graph.json:"), title.stdout)
+        XCTAssertTrue(title.stdout.contains("    title: \"Bread\" → \"Sourdough\"\n"), title.stdout)
+        XCTAssertFalse(title.stdout.contains("milk bought"), "done is not title")
+        let all = repo.tool("log", "-f", "json", "groceries.graph.json")
+        let entries = try XCTUnwrap(JSONReader.parse(all.stdout).arrayValue)
+        XCTAssertEqual(entries.compactMap { $0.objectValue?["summary"]?.stringValue },
+                       ["merge b", "milk bought", "coffee first", "rename", "sourdough", "base"])
+        XCTAssertEqual(entries[3].objectValue?["oldPath"], "lists.graph.json")
+        // The merge, against its first parent: the reorder.
+        XCTAssertEqual(entries[0].objectValue?["changes"]?.objectValue?["changes"]?.arrayValue?.count, 1, all.stdout)
+        let range = repo.tool("log", "--stat", "groceries.graph.json", "HEAD~3..HEAD~1")
+        XCTAssertEqual(range.stdout.split(separator: "\n").filter { $0.hasPrefix("commit ") }.count, 2, range.stdout)
+    }
+
+    func test_errors_areGits_andUsage() throws {
+        let repo = try Repo(self)
+        let none = repo.tool("log", "x.graph.json")
+        XCTAssertEqual(none.status, 2)
+        XCTAssertTrue(none.stderr.hasPrefix("graphdiff log: fatal: "), none.stderr)
+        try repo.write("a.json", "{}")
+        commit(repo, "Ada", "a")
+        let missing = repo.tool("blame", "b.json")
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "graphdiff blame: b.json: no such file in HEAD\n")
+        XCTAssertEqual(repo.tool("log", "--object", "Task", "a.json").status, 2)
+        XCTAssertEqual(repo.tool("log", "--stat", "-f", "json", "a.json").status, 2)
+        let outside = try temporaryDirectory(self)
+        let process = repo.run(repo.graphdiff, ["blame", outside.appendingPathComponent("a.json").path])
+        XCTAssertEqual(process.status, 2)
+    }
+}
