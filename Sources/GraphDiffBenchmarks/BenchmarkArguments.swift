@@ -10,6 +10,8 @@ enum BenchmarkRequest: Equatable {
     /// Time the diff and merge of one ordered relationship of `members`
     /// members in each storage.
     case orders(members: Int)
+    /// Write a git fast-import stream of `commits` commits of one graph of `objects` objects.
+    case history(objects: Int, commits: Int)
 
     static let defaultSizes = [10_000, 100_000]
 
@@ -17,6 +19,7 @@ enum BenchmarkRequest: Equatable {
         Usage: GraphDiffBenchmarks [--long-chain] [SIZES...]
                GraphDiffBenchmarks generate OBJECTS DIR
                GraphDiffBenchmarks orders [MEMBERS]
+               GraphDiffBenchmarks history OBJECTS COMMITS | git fast-import
                GraphDiffBenchmarks -h | --help
 
         Times parsing, loading, checking, diffing, patching, merging and
@@ -36,6 +39,11 @@ enum BenchmarkRequest: Equatable {
         relationship of MEMBERS members (default 1000000) in each storage
         (chain, array, index dense and with gaps), each side making 1,000
         random moves.
+
+        history writes, for 'git fast-import', a branch main of COMMITS
+        commits of data.graph.json (a generated graph of OBJECTS objects, each
+        commit editing 5 of them) and bench.schema.json; Samples/bench/history.sh
+        times 'graphdiff blame' and 'graphdiff log' on it.
 
         Options:
           --long-chain    The chain case with 1,000,000 members (default 100,000).
@@ -60,6 +68,12 @@ enum BenchmarkRequest: Equatable {
                 throw UsageError(message: "orders takes MEMBERS (a positive number)")
             }
             return .orders(members: members)
+        }
+        if arguments.first == "history" {
+            guard arguments.count == 3, let objects = count(arguments[1]), let commits = count(arguments[2]) else {
+                throw UsageError(message: "history takes OBJECTS and COMMITS (positive numbers)")
+            }
+            return .history(objects: objects, commits: commits)
         }
         if arguments.first == "generate" {
             guard arguments.count == 3, let objects = count(arguments[1]) else {

@@ -11,6 +11,7 @@ import GraphDiffGenerator
 ///     GraphDiffBenchmarks generate N DIR  # write DIR/bench.schema.json, DIR/a.graph.json (base),
 ///                                         # DIR/b.graph.json (mine) and DIR/c.graph.json (theirs):
 ///                                         # two independent edits of a, about 1% of the objects each
+///     GraphDiffBenchmarks history N C    # a git fast-import stream: C commits of a graph of N objects
 ///     GraphDiffBenchmarks --help          # the usage (see ``BenchmarkRequest/usage``)
 ///
 /// Prints a table per stage and size, then one machine-readable line per case
@@ -34,6 +35,8 @@ enum BenchmarkMain {
                 try BenchmarkOutput.write(BenchmarkRequest.usage, to: 1)
             case .generate(let objects, let directory):
                 try Generate.run(objects: objects, directory: directory)
+            case .history(let objects, let commits):
+                try History.run(objects: objects, commits: commits)
             case .orders(let members):
                 try onLargeStack { try printRows(try OrderBenchmarks.run(members: members, moves: 1000)) }
             case .run(let sizes, let longChain):
@@ -152,4 +155,27 @@ func printRows(_ rows: [BenchRow]) throws {
         text += "BENCH peak_rss_mb=unavailable\n"
     }
     try BenchmarkOutput.write(text, to: 1)
+}
+
+/// `history`: a git fast-import stream of a graph file's history.
+enum History {
+    static func run(objects: Int, commits: Int) throws {
+        var generator = GraphGenerator(seed: 42)
+        var graph = generator.graph(objectCount: objects)
+        var editor = GraphEditor(seed: 9)
+        let authors = ["Ada <ada@example.org>", "Bob <bob@example.org>", "Cy <cy@example.org>"]
+        func data(_ bytes: [UInt8]) -> [UInt8] { Array("data \(bytes.count)\n".utf8) + bytes + [0x0A] }
+        for i in 0..<commits {
+            if i > 0 { graph = editor.edit(graph, count: 5).0 }
+            var out: [UInt8] = []
+            out += Array("blob\nmark :\(2 * i + 1)\n".utf8) + data(graph.canonicalText())
+            let who = authors[i % authors.count], when = 1_700_000_000 + 3600 * i
+            out += Array("commit refs/heads/main\nmark :\(2 * i + 2)\nauthor \(who) \(when) +0000\ncommitter \(who) \(when) +0000\n".utf8)
+            out += data(Array("edit \(i)".utf8))
+            if i > 0 { out += Array("from :\(2 * i)\n".utf8) }
+            if i == 0 { out += Array("M 100644 inline bench.schema.json\n".utf8) + data(Array(GraphGenerator.schemaText.utf8)) }
+            out += Array("M 100644 :\(2 * i + 1) data.graph.json\n\n".utf8)
+            guard BenchmarkOutput.writeAll(out, to: 1) else { throw OutputFailure(subject: "standard output", reason: BenchmarkOutput.errnoText()) }
+        }
+    }
 }

@@ -122,32 +122,52 @@ public struct GraphBlame: Sendable {
 
     /// Attributes to version `newer` what differs between `older` (the
     /// version before it) and `newer`.
+    ///
+    /// - Complexity: O(*n*) comparisons of objects, joined by identity over
+    ///   their sorted members (no index is built), plus the work on the
+    ///   objects that differ; a graph diff when they hold places still
+    ///   unattributed.
     public mutating func attribute(from older: Version, to newer: Version, newer index: Int) {
-        if !_pendingProperties.isEmpty {
-            let olderObjects = Self._objects(of: older.document)
-            for (entity, objects) in _pendingProperties {
-                var left: [String: [String: JSONValue]] = [:]
-                let before = olderObjects[entity]
-                for (identity, values) in objects {
-                    guard let old = before?[identity] else {
-                        for name in values.keys { _versions[Subject(entity: entity, identity: identity, property: name)] = index }
-                        continue
-                    }
-                    // Unattributed values are the same in every version from the current one to `newer`.
-                    var still: [String: JSONValue] = [:]
-                    for (name, current) in values {
-                        if let value = old[name], value == current {
-                            still[name] = current
-                        } else {
-                            _versions[Subject(entity: entity, identity: identity, property: name)] = index
-                        }
-                    }
-                    if !still.isEmpty { left[identity] = still }
-                }
-                _pendingProperties[entity] = left.isEmpty ? nil : left
+        let oldEntities = IdentityText._graphObjects(older.document), newEntities = IdentityText._graphObjects(newer.document)
+        var differing = Set<ObjectName>()
+        for entity in newEntities?.sortedMembers ?? [] {
+            let oldObjects = oldEntities?[entity.key]?.objectValue?.sortedMembers ?? []
+            let newObjects = entity.value.objectValue?.sortedMembers ?? []
+            var i = 0
+            for object in newObjects {
+                while i < oldObjects.count, utf8Less(oldObjects[i].key, object.key) { i += 1 }
+                let old = i < oldObjects.count && utf8Equal(oldObjects[i].key, object.key) ? oldObjects[i].value.objectValue : nil
+                if let old, case .object(let new) = object.value, old == new { continue }
+                differing.insert(ObjectName(entity: entity.key, identity: object.key))
+                _attributeProperties(of: entity.key, object.key, old: old, newer: index)
             }
         }
-        if !_pendingPlaces.isEmpty { _attributePlaces(from: older, to: newer, newer: index) }
+        if !_pendingPlaces.isEmpty, _placesTouch(differing) { _attributePlaces(from: older, to: newer, newer: index) }
+    }
+
+    /// Attributes the unattributed properties of one object that differs.
+    mutating func _attributeProperties(of entity: String, _ identity: String, old: JSONObject?, newer index: Int) {
+        guard let values = _pendingProperties[entity]?[identity] else { return }
+        // Unattributed values are the same in every version from the current one to `newer`.
+        var still: [String: JSONValue] = [:]
+        for (name, current) in values {
+            if let value = old?[name], value == current {
+                still[name] = current
+            } else {
+                _versions[Subject(entity: entity, identity: identity, property: name)] = index
+            }
+        }
+        _pendingProperties[entity]?[identity] = still.isEmpty ? nil : still
+        if _pendingProperties[entity]?.isEmpty == true { _pendingProperties[entity] = nil }
+    }
+
+    /// Whether an object of `differing` owns or is an unattributed place.
+    func _placesTouch(_ differing: Set<ObjectName>) -> Bool {
+        guard !differing.isEmpty else { return false }
+        return _pendingPlaces.contains { place in
+            differing.contains(ObjectName(entity: place.entity, identity: place.identity))
+                || differing.contains { $0.identity == place.member }
+        }
     }
 
     /// What is left is attributed to version `oldest`; every subject with
