@@ -26,20 +26,36 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 /// Source text kept after parsing, to turn byte offsets into lines and columns
 /// only when a message needs one.
 ///
-/// The first lookup builds a table of the start of every
-/// 64th line in O(*n*) (a few hundred kilobytes for a
-/// file of millions of lines, instead of a word per line), releasing the
-/// bytes behind it (``SourceBytes/release(_:)``); every lookup
-/// after that is a binary search, O(log *n*), plus a scan of at most that
-/// many lines and the length of the line, whose bytes it releases too.
+/// The first lookup builds a table of checkpoints in O(*n*): the start of
+/// every 64th line, and inside a line longer than 4 KiB (a minified file is
+/// one line) a point every 4 KiB with its column (a few hundred kilobytes for
+/// a file of millions of lines, instead of a word per line), releasing the
+/// bytes behind it (``SourceBytes/release(_:)``); every lookup after that is
+/// a binary search, O(log *n*), plus a scan of at most 64 lines and 4 KiB of
+/// one line, whose bytes it releases too.
 public final class JSONSourceText: @unchecked Sendable {
     /// The bytes as read, not copied.
     public let source: SourceBytes
-    /// The offset of the start of line 1 + k × ``checkpointInterval``, for each k.
-    private var checkpoints: [Int]?
+    /// Points of the text whose line and column are known, by offset.
+    private var checkpoints: Checkpoints?
     private let lock = NSLock()
     /// Lines between two entries of the table.
     static let checkpointInterval = 64
+    /// Bytes between two entries inside a long line.
+    static let checkpointBytes = 4096
+
+    /// Offsets and their lines and columns, in increasing order.
+    struct Checkpoints {
+        var offsets: [Int] = [0]
+        var lines: [Int] = [1]
+        var columns: [Int] = [1]
+
+        mutating func append(_ offset: Int, line: Int, column: Int) {
+            offsets.append(offset)
+            lines.append(line)
+            columns.append(column)
+        }
+    }
 
     /// The text `bytes`, for positions in it.
     public convenience init(_ bytes: [UInt8]) { self.init(SourceBytes(bytes)) }
@@ -60,18 +76,29 @@ public final class JSONSourceText: @unchecked Sendable {
 
     private func location(ofOffset offset: Int, bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
-        let interval = JSONSourceText.checkpointInterval
-        let starts = lock.withLock { () -> [Int] in
+        let interval = JSONSourceText.checkpointInterval, step = JSONSourceText.checkpointBytes
+        let table = lock.withLock { () -> Checkpoints in
             if let checkpoints { return checkpoints }
-            var starts = [0]
+            var table = Checkpoints()
             if let base = bytes.baseAddress {
                 // memchr finds each line end many bytes at a time.
-                var lines = 0, i = 0, released = 0
-                while i < bytes.count, let found = memchr(base + i, Int32(UInt8(ascii: "\n")), bytes.count - i) {
-                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    lines += 1
-                    if lines % interval == 0 { starts.append(at + 1) }
-                    i = at + 1
+                var line = 1, i = 0, released = 0
+                while i < bytes.count {
+                    let found = memchr(base + i, Int32(UInt8(ascii: "\n")), bytes.count - i)
+                    let end = found.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
+                    if end - i > step {
+                        // A long line: a point every `step` bytes, with its column.
+                        var column = 1, at = i
+                        while at + step < end {
+                            for k in at..<at + step where bytes[k] & 0xC0 != 0x80 { column += 1 }
+                            at += step
+                            table.append(at, line: line, column: column)
+                        }
+                    }
+                    guard end < bytes.count else { break }
+                    line += 1
+                    i = end + 1
+                    if (line - 1) % interval == 0 { table.append(i, line: line, column: 1) }
                     if i - released >= SourceBytes.releaseStep {
                         source.release(released..<i)
                         released = i
@@ -79,32 +106,28 @@ public final class JSONSourceText: @unchecked Sendable {
                 }
                 source.release(released..<bytes.count)
             }
-            checkpoints = starts
-            return starts
+            checkpoints = table
+            return table
         }
         // Last checkpoint <= offset.
-        var lo = 0, hi = starts.count - 1
+        var lo = 0, hi = table.offsets.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+            if table.offsets[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
-        var line = lo * interval + 1, lineStart = starts[lo]
-        var i = lineStart
+        var line = table.lines[lo], column = table.columns[lo]
+        var i = table.offsets[lo]
         while i < offset {
             if bytes[i] == UInt8(ascii: "\n") {
                 line += 1
-                lineStart = i + 1
+                column = 1
+            } else if bytes[i] & 0xC0 != 0x80 {
+                column += 1
             }
             i += 1
         }
-        var column = 1
-        i = lineStart
-        while i < offset {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
         // Lookups land anywhere in the text: what one read is released at once.
-        source.release(starts[lo]..<offset)
+        source.release(table.offsets[lo]..<offset)
         return SourceLocation(line: line, column: column, offset: offset)
     }
 

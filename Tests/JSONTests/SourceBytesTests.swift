@@ -113,3 +113,32 @@ final class SourceBytesTests: XCTestCase {
         }
     }
 }
+
+/// Line and column lookups against counting from the start, over seeded
+/// texts of short, long (minified) and multi-byte lines.
+final class SourceLocationLawTests: XCTestCase {
+    func test_locations_equalCountingFromTheStart_inLongLinesToo() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let pieces: [[UInt8]] = [Array("{\"a\":1,".utf8), Array("é".utf8), Array("😀".utf8), [0x0A], Array("  ".utf8), Array("\"key\": [1, 2, 3],".utf8)]
+        for round in 0..<40 {
+            var bytes: [UInt8] = []
+            let length = [100, 5000, 20_000, 70_000][round % 4]
+            while bytes.count < length {
+                // Long runs without a newline, now and then one.
+                let piece = pieces[next(pieces.count)]
+                if piece == [0x0A] && next(round % 2 == 0 ? 200 : 3) != 0 { continue }
+                bytes += piece
+            }
+            let text = JSONSourceText(bytes)
+            for _ in 0..<200 {
+                let offset = next(bytes.count + 1)
+                let expected = bytes.withUnsafeBufferPointer { JSONSourceText.location(ofOffset: offset, in: $0) }
+                XCTAssertEqual(text.location(ofOffset: offset), expected, "round \(round), offset \(offset) of \(bytes.count)")
+            }
+        }
+    }
+}
