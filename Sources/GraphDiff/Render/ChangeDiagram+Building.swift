@@ -78,8 +78,8 @@ extension ChangeDiagram {
                  status: bits == 1 ? .removed : bits == 2 ? .added : .unchanged, count: 1)
         }
         edges.sort(by: ChangeDiagram._edgeLess)
-        self.init(nodes: nodes, edges: edges, isGrouped: false, objectCount: nodes.count, nodeLimit: nodeLimit)
-        if nodes.count > nodeLimit { self = grouped() }
+        self.init(nodes: nodes, edges: edges, isGrouped: false, objectCount: nodes.count, referenceCount: edges.count, nodeLimit: nodeLimit)
+        if nodes.count > nodeLimit || edges.count > Self.edgeLimit { self = grouped() }
     }
 
     /// The nodes, then identities, in byte order of UTF-8 (groups by kind).

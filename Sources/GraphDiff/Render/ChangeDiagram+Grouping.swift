@@ -35,7 +35,8 @@ extension ChangeDiagram {
             Edge(from: key.from, to: key.to, relationship: key.relationship, status: key.status, count: count)
         }
         return ChangeDiagram(nodes: order.map { groups[$0] }, edges: grouped.sorted(by: ChangeDiagram._edgeLess),
-                             isGrouped: true, objectCount: objectCount, nodeLimit: nodeLimit)
+                             isGrouped: true, objectCount: objectCount,
+                             referenceCount: isGrouped ? referenceCount : edges.count, nodeLimit: nodeLimit)
     }
 }
 

@@ -45,8 +45,12 @@ extension ChangeDiagram {
         return out
     }
 
-    /// The note a grouped diagram carries: how many objects, and the limit.
+    /// The note a grouped diagram carries: how many objects (or
+    /// references), and the limit.
     public var groupingNote: String {
-        "\(objectCount) objects, more than \(nodeLimit): one node per entity and kind, with counts"
+        if objectCount > nodeLimit || referenceCount <= Self.edgeLimit {
+            return "\(objectCount) objects, more than \(nodeLimit): one node per entity and kind, with counts"
+        }
+        return "\(referenceCount) references, more than \(Self.edgeLimit): one node per entity and kind, with counts"
     }
 }

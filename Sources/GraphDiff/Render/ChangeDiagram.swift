@@ -115,15 +115,23 @@ public struct ChangeDiagram: Sendable, Equatable {
     /// The number of nodes above which objects are grouped by entity and kind.
     public static let defaultNodeLimit = 200
 
+    /// The number of edges above which objects are grouped by entity and
+    /// kind, whatever their number: a few hundred objects can hold ten
+    /// thousand references, and Mermaid draws at most 500 edges by default.
+    public static let edgeLimit = 400
+
     /// The nodes, by entity then identity (groups: by entity then kind).
     public var nodes: [Node]
     /// The edges, by referring node, referenced node, relationship, status.
     public var edges: [Edge]
-    /// Whether the objects were more than ``nodeLimit`` and the nodes are
-    /// groups, one per entity and kind, with counts.
+    /// Whether the objects were more than ``nodeLimit`` (or their
+    /// references more than ``edgeLimit``) and the nodes are groups, one
+    /// per entity and kind, with counts.
     public var isGrouped: Bool
     /// The number of objects in the diagram (changed and context), grouped or not.
     public var objectCount: Int
+    /// The number of edges between objects, grouped or not.
+    public var referenceCount: Int = 0
     /// The limit this diagram was made with.
     public var nodeLimit: Int
 

@@ -148,4 +148,22 @@ final class ChangeDiagramTests: XCTestCase {
         XCTAssertLessThan(text.count, 25_000, "Mermaid draws up to 50,000 characters by default")
         XCTAssertTrue(text.contains("    n0[\"~ address-of-somebody-address-of-somebo\u{2026}\"]:::changed\n"), text)
     }
+    func test_manyReferences_underTheNodeLimit_areGroupedToo() throws {
+        // 30 playlists holding the same 30 tracks: 60 objects, 900 references.
+        func graph(_ name: String) -> String {
+            let owners = (0..<30).map { #""pl\#($0)""# }.joined(separator: ", ")
+            let tracks = (0..<30).map { #""tr\#($0)": {"title": "\#(name)", "artist": "a", "seconds": 1, "playlists": [\#(owners)]}"# }
+            let list = (0..<30).map { #""tr\#($0)""# }.joined(separator: ", ")
+            let playlists = (0..<30).map { #""pl\#($0)": {"name": "\#(name)", "tracks": [\#(list)]}"# }
+            return #"{"objects": {"Playlist": {\#(playlists.joined(separator: ", "))}, "Track": {\#(tracks.joined(separator: ", "))}}}"#
+        }
+        let schema = try sampleSchema("playlist/playlist.schema.json")
+        let old = try Graph.load(Array(graph("a").utf8), schema: schema), new = try Graph.load(Array(graph("b").utf8), schema: schema)
+        let d = ChangeDiagram(changes: try ChangeSet.diff(from: old, to: new), old: old, new: new)
+        XCTAssertTrue(d.isGrouped)
+        XCTAssertEqual(d.nodes.map(\.label), ["~ 30 objects", "~ 30 objects"])
+        XCTAssertEqual(d.edges.map(\.label), ["tracks ×900"], "one edge per relationship and its inverse")
+        XCTAssertEqual(d.groupingNote, "900 references, more than 400: one node per entity and kind, with counts")
+        XCTAssertLessThan(d.mermaid().count, 2000)
+    }
 }
