@@ -85,9 +85,9 @@ final class DiffPictureCommandTests: XCTestCase {
         let new = try write("new.graph.json", #"{"$schema":"s.schema.json","objects":{"A":{"b:c":{"v":"2","r":null}},"A:b":{"c":{"v":"2"},"&amp;":{"v":"2"}}}}"#)
         let r = graphdiff(["diff", "-f", "dot", old, new])
         XCTAssertEqual(r.status, 1, r.stderr)
-        XCTAssertTrue(r.stdout.contains(#"n0 [label="~ b:c", tooltip="A:b:c""#), r.stdout)
-        XCTAssertTrue(r.stdout.contains(#"n1 [label="~ &amp;amp;", tooltip="A%3Ab:&amp;amp;""#), r.stdout)
-        XCTAssertTrue(r.stdout.contains(#"n2 [label="~ c", tooltip="A%3Ab:c""#), r.stdout)
+        XCTAssertTrue(r.stdout.contains(#"n0 [label="~ b:c", tooltip="A b:c: changed""#), r.stdout)
+        XCTAssertTrue(r.stdout.contains(#"n1 [label="~ &amp;amp;", tooltip="A:b &amp;amp;: changed""#), r.stdout)
+        XCTAssertTrue(r.stdout.contains(#"n2 [label="~ c", tooltip="A:b c: changed""#), r.stdout)
         XCTAssertTrue(r.stdout.contains("n0 -> n2 "), r.stdout)
     }
 

@@ -140,6 +140,24 @@ for pair in "${pairs[@]}"; do
     check graph "$name" "$OUT/$name.json" || failed=1
 done
 
+# The search finds what a card shows: members of orders and references
+# added to a to-many (page.html#q=TEXT searches on load).
+search() { # NAME QUERY CARD...: the cards the search renders, exactly
+    local name=$1 query=$2; shift 2
+    browse "$OUT/$name.html#q=$query" "$name-search"
+    python3 - "$OUT/$name-search.dom" "$query" "$@" <<'PY' || failed=1
+import html, json, re, sys
+dom, query, want = open(sys.argv[1], encoding="utf-8").read(), sys.argv[2], sys.argv[3:]
+m = re.search(r'<pre id="graphdiff-selfcheck"[^>]*>(.*?)</pre>', dom, re.S)
+rendered = json.loads(html.unescape(m.group(1))).get("rendered", []) if m else []
+ok = sorted(rendered) == sorted(want)
+print(("ok   search %r: %s" if ok else "FAIL search %r: rendered %s, expected " + ", ".join(want)) % (query, ", ".join(rendered)))
+sys.exit(0 if ok else 1)
+PY
+}
+search tasks-base-theirs t4 card-TaskList.groceries
+search playlist-base-mine road-trip card-Playlist.road-trip card-Track.t6
+
 # Plain JSON, keyed by --array-key, with text that must not end the script early.
 printf '%s\n' '{"items": [{"id": 1, "name": "</script><!-- one"}, {"id": 2, "name": "two"}, {"id": 3, "name": "three"}], "note": "a <b> & \"c\""}' >"$OUT/a.json"
 printf '%s\n' '{"items": [{"id": 3, "name": "three"}, {"id": 1, "name": "</script><!-- uno"}, {"id": 2, "name": "two"}, {"id": 4, "name": "four"}], "note": "a <i> & \"c\""}' >"$OUT/b.json"

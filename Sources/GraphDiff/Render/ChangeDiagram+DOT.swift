@@ -31,7 +31,7 @@ extension ChangeDiagram {
             while start < nodes.count, nodes[start].entity == entity {
                 let node = nodes[start], c = DiagramColors.of(node.kind)
                 let style = node.kind == .context ? ", style=\"rounded,filled,dashed\"" : ""
-                out += "    n\(start) [label=\(Self._dotString(node.label)), tooltip=\(Self._dotString(node.key)), class=\"\(node.kind.rawValue)\", "
+                out += "    n\(start) [label=\(Self._dotString(node.label)), tooltip=\(Self._dotString(node.title)), class=\"\(node.kind.rawValue)\", "
                     + "fillcolor=\"\(c.fill)\", color=\"\(c.stroke)\"\(style)];\n"
                 start += 1
             }

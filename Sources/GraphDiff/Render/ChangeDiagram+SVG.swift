@@ -53,10 +53,9 @@ extension ChangeDiagram {
             out += "<text x=\"\(path.label.x)\" y=\"\(path.label.y - 4)\" text-anchor=\"middle\">\(HTMLReport.escapeHTML(DiagramLayout.shortLabel(e.label)))</text></g>\n"
         }
         for (node, box) in zip(nodes, layout.nodes) {
-            let title = node.identity.map { "\(node.entity) \($0): \(node.kind.rawValue)" }
-                ?? "\(node.entity): \(node.count) \(node.kind.rawValue)"
-            out += "<g class=\"gd-node gd-\(node.kind.rawValue)\" data-id=\(Self._quoted(node.key))>"
-            out += "<title>\(HTMLReport.escapeHTML(title))</title>"
+            out += "<g class=\"gd-node gd-\(node.kind.rawValue)\" data-id=\(Self._quoted(node.key)) data-entity=\(Self._quoted(node.entity))"
+            if let identity = node.identity { out += " data-identity=\(Self._quoted(identity))" }
+            out += "><title>\(HTMLReport.escapeHTML(node.title))</title>"
             out += "<rect x=\"\(box.x)\" y=\"\(box.y)\" width=\"\(box.width)\" height=\"\(box.height)\" rx=\"6\"/>"
             out += "<text x=\"\(box.x + 12)\" y=\"\(box.y + box.height / 2 + 4)\">\(HTMLReport.escapeHTML(DiagramLayout.shortLabel(node.label)))</text></g>\n"
         }

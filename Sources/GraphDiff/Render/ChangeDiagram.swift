@@ -85,6 +85,13 @@ public struct ChangeDiagram: Sendable, Equatable {
             return name + ":" + (identity ?? kind.rawValue)
         }
 
+        /// What the node is, in words, with names as written: `Task t6:
+        /// added`, or `Task: 312 added` for a group (the SVG's title, the
+        /// DOT's tooltip).
+        public var title: String {
+            identity.map { "\(entity) \($0): \(kind.rawValue)" } ?? "\(entity): \(count) \(kind.rawValue)"
+        }
+
         /// The node's text, symbol first: `+ t6`, or `+ 312 objects` for a group.
         public var label: String {
             let text = identity ?? (count == 1 ? "1 object" : "\(count) objects")

@@ -48,12 +48,21 @@ extension HTMLReport {
       if (entities.indexOf(c.entity) < 0) entities.push(c.entity);
       if (kinds.indexOf(c.kind) < 0) kinds.push(c.kind);
       var text = [c.entity, c.identity, c.kind, c.summary || ""];
-      (c.rows || []).forEach(function (r) { text.push(r.name, r.old || "", r.new || ""); });
-      (c.orders || []).forEach(function (o) { text.push(o.relationship); });
+      // Everything the card shows: values, references, words, members of orders.
+      (c.rows || []).forEach(function (r) {
+        text.push(r.name, r.old || "", r.new || "");
+        (r.added || []).concat(r.removed || [], r.links || []).forEach(function (m) { text.push(m.text); });
+        (r.words || []).forEach(function (w) { text.push(typeof w === "string" ? w : (w.removed || w.added || "")); });
+      });
+      (c.orders || []).forEach(function (o) {
+        text.push(o.relationship);
+        (o.before || []).concat(o.after || []).forEach(function (m) { text.push(m.id); });
+      });
       if (c.sides) text.push(c.sides.base || "", c.sides.mine || "", c.sides.theirs || "");
       c._text = text.join("\\n").toLowerCase();
     });
-    entities.sort().forEach(function (e) { var o = el("option", null, e); o.value = e; entitySel.appendChild(o); });
+    // Option values are "=" and the name ("": all), so an entity or key named "" is one too.
+    entities.sort().forEach(function (e) { var o = el("option", null, e === "" ? "\\u201C\\u201D (empty name)" : e); o.value = "=" + e; entitySel.appendChild(o); });
     kinds.forEach(function (k) {
       var label = el("label"), box = el("input");
       box.type = "checkbox"; box.checked = true; box.value = k; box.setAttribute("aria-label", "show " + k);
@@ -64,7 +73,7 @@ extension HTMLReport {
     function wanted() {
       var entity = entitySel.value, query = searchEl.value.trim().toLowerCase(), on = {};
       kindsEl.querySelectorAll("input").forEach(function (b) { on[b.value] = b.checked; });
-      return function (c) { return (!entity || c.entity === entity) && on[c.kind] !== false && (!query || c._text.indexOf(query) >= 0); };
+      return function (c) { return (!entity || c.entity === entity.slice(1)) && on[c.kind] !== false && (!query || c._text.indexOf(query) >= 0); };
     }
     function value(text, cls) { return text == null ? el("span", "value absent", "(absent)") : el("span", "value " + cls, text); }
     function words(segments) {
@@ -213,6 +222,8 @@ extension HTMLReport {
     if ("IntersectionObserver" in window) {
       new IntersectionObserver(function (seen) { if (seen.some(function (s) { return s.isIntersecting; }) && shown < filtered.length) renderMore(); }).observe(moreEl);
     }
+    // A link may carry a search: page.html#q=TEXT.
+    if (location.hash.indexOf("#q=") === 0) { try { searchEl.value = decodeURIComponent(location.hash.slice(3)); } catch (e) {} }
     applyFilters();
     if (location.hash.indexOf("#card-") === 0) reveal(location.hash.slice(1));
     })();

@@ -51,18 +51,18 @@ final class ChangeDiagramTests: XCTestCase {
               edge [fontname="Helvetica", fontsize=10];
               subgraph "cluster_0" {
                 label="Task";
-                n0 [label="c1", tooltip="Task:c1", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
-                n1 [label="\u{2195} c2", tooltip="Task:c2", class="moved", fillcolor="#e7f0fd", color="#0969da"];
-                n2 [label="~ t1", tooltip="Task:t1", class="changed", fillcolor="#fff4d6", color="#9a6700"];
-                n3 [label="t2", tooltip="Task:t2", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
-                n4 [label="t3", tooltip="Task:t3", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
-                n5 [label="t4", tooltip="Task:t4", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
-                n6 [label="+ t5", tooltip="Task:t5", class="added", fillcolor="#e6f4ea", color="#1a7f37"];
+                n0 [label="c1", tooltip="Task c1: context", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                n1 [label="\u{2195} c2", tooltip="Task c2: moved", class="moved", fillcolor="#e7f0fd", color="#0969da"];
+                n2 [label="~ t1", tooltip="Task t1: changed", class="changed", fillcolor="#fff4d6", color="#9a6700"];
+                n3 [label="t2", tooltip="Task t2: context", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                n4 [label="t3", tooltip="Task t3: context", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                n5 [label="t4", tooltip="Task t4: context", class="context", fillcolor="#f6f8fa", color="#6e7781", style="rounded,filled,dashed"];
+                n6 [label="+ t5", tooltip="Task t5: added", class="added", fillcolor="#e6f4ea", color="#1a7f37"];
               }
               subgraph "cluster_1" {
                 label="TaskList";
-                n7 [label="~ chores", tooltip="TaskList:chores", class="changed", fillcolor="#fff4d6", color="#9a6700"];
-                n8 [label="~ groceries", tooltip="TaskList:groceries", class="changed", fillcolor="#fff4d6", color="#9a6700"];
+                n7 [label="~ chores", tooltip="TaskList chores: changed", class="changed", fillcolor="#fff4d6", color="#9a6700"];
+                n8 [label="~ groceries", tooltip="TaskList groceries: changed", class="changed", fillcolor="#fff4d6", color="#9a6700"];
               }
               n0 -> n7 [label="list", class="unchanged"];
               n1 -> n7 [label="list", class="unchanged"];
@@ -83,7 +83,7 @@ final class ChangeDiagramTests: XCTestCase {
         XCTAssertEqual(shape.nodeIDs, d.nodes.map(\.key))
         XCTAssertEqual(shape.nodeIDs, ["Address:a1", "Address:a2", "Address:a3", "Address:a4", "Dog:d1", "Dog:d2", "Person:p1", "Person:p2"])
         XCTAssertEqual(shape.edgeCount, d.edges.count)
-        XCTAssertTrue(svg.contains(#"<g class="gd-node gd-removed" data-id="Address:a2"><title>Address a2: removed</title>"#), svg)
+        XCTAssertTrue(svg.contains(#"<g class="gd-node gd-removed" data-id="Address:a2" data-entity="Address" data-identity="a2"><title>Address a2: removed</title>"#), svg)
         XCTAssertTrue(svg.contains(">\u{2212} a2</text>"), svg)
         for legend in ["+ added", "\u{2212} removed", "~ changed", "\u{2195} moved", "unchanged"] {
             XCTAssertTrue(svg.contains(">\(legend)</text>"), legend)
