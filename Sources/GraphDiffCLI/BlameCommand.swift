@@ -1,3 +1,4 @@
+import Foundation
 import GraphDiff
 
 /// `graphdiff blame`: per object and property of a graph file, the commit
@@ -21,8 +22,12 @@ enum BlameCommand: Subcommand {
         }
         let versions = HistoryVersions(objects: try GitFileHistory(), schemaOverride: schema)
         let current = try versions.version(blob: newestBlob, commit: newest.commit, path: newest.path)
-        guard let start = current.blame else {
-            throw CommandFailure.trouble("\(newest.shortCommit):\(newest.path): \(current.problem ?? "not JSON")")
+        let start: GraphBlame.Version
+        do {
+            guard current.graph != nil || current.document != nil else { throw CommandFailure.trouble(current.problem ?? "not JSON") }
+            start = try GraphBlame.Version(bytes: current.bytes, graph: current.graph)
+        } catch {
+            throw CommandFailure.trouble("\(newest.shortCommit):\(newest.path): \(current.problem ?? "\(error)")")
         }
         let objects = named.isEmpty ? nil : Set(named)
         var blame = GraphBlame(current: start, objects: objects)
@@ -30,11 +35,14 @@ enum BlameCommand: Subcommand {
         var oldest = 0
         // One pass back along the first parents, each version read once;
         // it stops when every subject is attributed.
-        for (i, entry) in entries.enumerated() where !blame.isComplete {
+        // The next versions are read on another thread meanwhile.
+        let requests = entries.prefix { $0.oldBlob != nil }.map { HistoryVersions.Request(blob: $0.oldBlob ?? "", commit: $0.commit + "^1", path: $0.oldPath) }
+        // Older versions are read as documents: blame changes the current graph back.
+        versions.prefetch(requests, skeleton: true)
+        defer { versions.stop() }
+        for i in entries.indices where !blame.isComplete {
             oldest = i
-            guard let blob = entry.oldBlob else { break }
-            let parent = try versions.version(blob: blob, commit: entry.commit + "^1", path: entry.oldPath)
-            guard let older = parent.blame else { break }
+            guard i < requests.count, let older = try versions.next().blame else { break }
             blame.attribute(from: older, to: newer, newer: i)
             newer = older
         }

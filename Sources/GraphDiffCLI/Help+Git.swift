@@ -8,8 +8,8 @@ extension Help {
                              [--property NAME]... [--schema FILE] FILE [REVISION...]
 
         Runs git: the commits of REVISION (default HEAD; ranges such as
-        main..topic and options such as --since=1.month pass to 'git log')
-        that changed FILE, newest first, each with graphdiff's report of what
+        main..topic pass to 'git log', and after '--' its options too:
+        graphdiff log FILE -- -5 --since=1.month) that changed FILE, newest first, each with graphdiff's report of what
         it changed, like 'git log -p' per object. FILE is followed through
         renames (git log --follow). Merge commits are shown compared with
         their first parent (git log --diff-merges=first-parent), and only when
@@ -20,7 +20,8 @@ extension Help {
 
         Arguments:
           FILE            The graph file, relative to the current directory.
-          REVISION        What 'git log' takes before '--'.
+          REVISION        What 'git log' takes before its '--' (options
+                          after graphdiff's own '--').
 
         Options:
           -f, --format human|json

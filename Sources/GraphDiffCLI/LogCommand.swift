@@ -20,10 +20,14 @@ enum LogCommand: Subcommand {
         let versions = HistoryVersions(objects: try GitFileHistory(), schemaOverride: schema)
         var json: [JSONValue] = []
         var first = true
-        for entry in entries {
-            let empty = HistoryVersions.Version(bytes: [], document: nil, graph: nil, problem: nil)
-            let old = try entry.oldBlob.map { try versions.version(blob: $0, commit: entry.commit + "^1", path: entry.oldPath) } ?? empty
-            let new = try entry.newBlob.map { try versions.version(blob: $0, commit: entry.commit, path: entry.path) } ?? empty
+        let shown = try filter.objects.isEmpty ? entries : touching(filter.objects, entries, versions: versions, schema: schema)
+        // The versions are read on another thread, ahead of the diffs.
+        versions.prefetch(versionsOf(shown), skeleton: false)
+        defer { versions.stop() }
+        for entry in shown {
+            let empty = HistoryVersions.Version(bytes: [])
+            let new = try entry.newBlob.map { _ in try versions.next() } ?? empty
+            let old = try entry.oldBlob.map { _ in try versions.next() } ?? empty
             let context = RenderContext(oldName: "\(entry.shortCommit)^:\(entry.oldPath)", newName: "\(entry.shortCommit):\(entry.path)",
                                         oldSource: JSONSourceText(old.bytes), newSource: JSONSourceText(new.bytes))
             guard let (report, encoded) = try compare(old, new, entry: entry, filter: filter, stat: args.has("--stat"), context: context) else { continue }
@@ -46,6 +50,41 @@ enum LogCommand: Subcommand {
         return .success
     }
 
+    /// The versions each commit of `entries` is diffed between, new then
+    /// old, in order.
+    static func versionsOf(_ entries: [GitFileHistory.Entry]) -> [HistoryVersions.Request] {
+        entries.flatMap { entry in
+            [entry.newBlob.map { HistoryVersions.Request(blob: $0, commit: entry.commit, path: entry.path) },
+             entry.oldBlob.map { HistoryVersions.Request(blob: $0, commit: entry.commit + "^1", path: entry.oldPath) }].compactMap { $0 }
+        }
+    }
+
+    /// The commits of `entries` that may change the `named` objects, found
+    /// from the versions' skeletons (no object is read): those where an
+    /// object with a named identity, or an owner of an ordered relationship
+    /// (whose members' order it may hold), differs byte for byte, and those
+    /// whose versions are no graph files. The others are not diffed.
+    static func touching(_ named: Set<ObjectName>, _ entries: [GitFileHistory.Entry], versions: HistoryVersions, schema: Schema?) throws -> [GitFileHistory.Entry] {
+        guard let newest = entries.first, let blob = newest.newBlob else { return entries }
+        let current = try versions.version(blob: blob, commit: newest.commit, path: newest.path)
+        guard let schema = schema ?? current.graph?.schema else { return entries }
+        let owners = Set(schema.entities.filter { $0.relationships.contains { $0.ordered != nil } }.map(\.name))
+        let identities = Set(named.map(\.identity))
+        versions.prefetch(versionsOf(entries), skeleton: true)
+        defer { versions.stop() }
+        var kept: [GitFileHistory.Entry] = []
+        for entry in entries {
+            let new = try entry.newBlob.map { _ in try versions.next().blame }, old = try entry.oldBlob.map { _ in try versions.next().blame }
+            guard let newSkeleton = new ?? nil, let oldSkeleton = old ?? nil else {
+                kept.append(entry)
+                continue
+            }
+            let differing = newSkeleton.objectsDiffering(from: oldSkeleton)
+            if differing.contains(where: { identities.contains($0.identity) || owners.contains($0.entity) }) { kept.append(entry) }
+        }
+        return kept
+    }
+
     /// The report and the JSON of one commit's change; `nil` when the
     /// filter keeps nothing of it.
     static func compare(_ old: HistoryVersions.Version, _ new: HistoryVersions.Version, entry: GitFileHistory.Entry,
@@ -64,7 +103,11 @@ enum LogCommand: Subcommand {
         let why = [old.problem.map { "\(context.oldName): \($0)" }, new.problem.map { "\(context.newName): \($0)" }].compactMap { $0 }
         let note = why.isEmpty ? "" : "(compared as JSON: \(why.joined(separator: "; ")))\n"
         let absent: JSONValue? = .some(.null)
-        guard let a = old.document ?? (entry.oldBlob == nil ? absent : .none), let b = new.document ?? (entry.newBlob == nil ? absent : .none) else {
+        // A version read as a graph was not parsed as a document: it is now.
+        func document(_ v: HistoryVersions.Version, _ blob: String?) -> JSONValue? {
+            blob == nil ? absent : v.document ?? (try? JSONReader.parse(v.bytes))
+        }
+        guard let a = document(old, entry.oldBlob), let b = document(new, entry.newBlob) else {
             return (note.isEmpty ? "(not JSON)\n" : note, .null)
         }
         let edits = JSONDiff.diff(from: a, to: b)

@@ -222,6 +222,19 @@ extension JSONReader {
         return nil
     }
 
+    /// Moves past the value at the cursor without reading it (brackets
+    /// counted outside strings, nothing checked).
+    ///
+    /// - Returns: the range of the value's bytes.
+    /// - Throws: ``JSONError`` when the input ends first.
+    /// - Complexity: O(*k*) in the size of the value.
+    package mutating func pullSkippedValue() throws -> Range<Int> {
+        skipWhitespace()
+        let start = index
+        guard skipValueUnchecked() else { throw error(.unexpectedEnd(expected: "the end of a value"), at: index) }
+        return start..<index
+    }
+
     /// Moves past the value at the cursor by counting brackets outside
     /// strings, without checking it; `false` when the input ends first.
     ///

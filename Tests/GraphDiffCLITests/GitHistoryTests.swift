@@ -127,4 +127,35 @@ final class GitHistoryTests: XCTestCase {
         let process = repo.run(repo.graphdiff, ["blame", outside.appendingPathComponent("a.json").path])
         XCTAssertEqual(process.status, 2)
     }
+    func test_log_perObject_findsAMoveInAnIdentityArray_whereOnlyTheOwnerChanged() throws {
+        let repo = try Repo(self)
+        for name in ["playlist.schema.json", "base.graph.json"] {
+            try repo.write(name, Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("playlist/" + name)))))
+        }
+        commit(repo, "Ada", "base")
+        try repo.write("base.graph.json", Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("playlist/mine.graph.json")))))
+        commit(repo, "Bob", "t5 first")
+        let r = repo.tool("log", "--object", "Track:t5", "base.graph.json")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("commit ") }.count, 2, r.stdout)
+        XCTAssertTrue(r.stdout.contains("\n    t5 first\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("      > \"t5\" moved to the head (was after \"t4\")\n"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("\"t6\" after"), "only t5's changes: \(r.stdout)")
+    }
+    func test_log_aVersionThatIsNoGraph_isComparedAsJSON_withANote() throws {
+        let repo = try Repo(self)
+        try repo.write("tasks.schema.json", Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/tasks.schema.json")))))
+        let base = try baseGraph()
+        try repo.write("lists.graph.json", base.canonicalText())
+        commit(repo, "Ada", "base")
+        let text = String(decoding: base.canonicalText(), as: UTF8.self).replacingOccurrences(of: "\"title\": \"Milk\"", with: "\"title\": 7")
+        try repo.write("lists.graph.json", text)
+        commit(repo, "Bob", "broken")
+        let r = repo.tool("log", "lists.graph.json", "--", "-1")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("(compared as JSON: \(short(repo, "HEAD")):lists.graph.json: "), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\"Milk\" → 7"), r.stdout)
+        // blame stops where a version is no JSON at all; here every version is JSON.
+        XCTAssertEqual(repo.tool("blame", "lists.graph.json", "Task:t1").stdout.split(separator: "\n").count, 6)
+    }
 }

@@ -33,6 +33,7 @@ final class GitInstallGlobalTests: XCTestCase {
     func installed(_ attributes: String) -> String {
         """
         set global diff.graphdiff.command = \(binary) git-diff
+        set global diff.graphdiff.textconv = \(binary) textconv
         set global merge.graphdiff.name = graphdiff: three-way merge of object graphs
         set global merge.graphdiff.driver = \(binary) git-merge %O %A %B %L %P %S %X %Y
         set global merge.graphdiff.recursive = graphdiff-base
@@ -68,6 +69,7 @@ final class GitInstallGlobalTests: XCTestCase {
         let again = try run("graphdiff", ["git", "install", "--global", "--force"])
         XCTAssertEqual(again.stdout, """
             unchanged: diff.graphdiff.command = \(binary) git-diff
+            unchanged: diff.graphdiff.textconv = \(binary) textconv
             unchanged: merge.graphdiff.name = graphdiff: three-way merge of object graphs
             unchanged: merge.graphdiff.driver = \(binary) git-merge %O %A %B %L %P %S %X %Y
             unchanged: merge.graphdiff.recursive = graphdiff-base
@@ -103,6 +105,7 @@ final class GitInstallGlobalTests: XCTestCase {
         let removed = try run("graphdiff", ["git", "uninstall", "--global"])
         XCTAssertEqual(removed.stdout, """
             removed diff.graphdiff.command
+            removed diff.graphdiff.textconv
             removed merge.graphdiff.name
             removed merge.graphdiff.driver
             removed merge.graphdiff.recursive

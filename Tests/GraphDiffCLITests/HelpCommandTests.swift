@@ -54,6 +54,7 @@ final class HelpCommandTests: XCTestCase {
         Usage: GraphDiffBenchmarks [--long-chain] [SIZES...]
                GraphDiffBenchmarks generate OBJECTS DIR
                GraphDiffBenchmarks orders [MEMBERS]
+               GraphDiffBenchmarks history OBJECTS COMMITS | git fast-import
                GraphDiffBenchmarks -h | --help
 
         Times parsing, loading, checking, diffing, patching, merging and
@@ -73,6 +74,11 @@ final class HelpCommandTests: XCTestCase {
         relationship of MEMBERS members (default 1000000) in each storage
         (chain, array, index dense and with gaps), each side making 1,000
         random moves.
+
+        history writes, for 'git fast-import', a branch main of COMMITS
+        commits of data.graph.json (a generated graph of OBJECTS objects, each
+        commit editing 5 of them) and bench.schema.json; Samples/bench/history.sh
+        times 'graphdiff blame' and 'graphdiff log' on it.
 
         Options:
           --long-chain    The chain case with 1,000,000 members (default 100,000).

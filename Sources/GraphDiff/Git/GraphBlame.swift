@@ -1,3 +1,4 @@
+import Foundation
 import GraphDiffJSON
 
 /// Who set what: for every property of every object of a graph file (or of
@@ -12,8 +13,10 @@ import GraphDiffJSON
 /// when the diff from *i* + 1 to *i* inserts or moves it, or when either
 /// object is new in *i*. What is left when the walk stops belongs to the
 /// oldest version seen (``attributions(oldest:)``). Values are compared as
-/// JSON values (numbers by value); placements need both versions as
-/// graphs (a version with no schema ends the placements' walk there).
+/// JSON values (numbers as spelled). Places need the current version as a
+/// graph: walking back, that graph is changed one version at a time, only
+/// the objects that differ being read, and the orders of the owners they
+/// touch are diffed as ``ChangeSet/diff(from:to:options:)`` diffs them.
 ///
 ///     var blame = GraphBlame(current: versions[0])
 ///     for i in 0..<versions.count - 1 where !blame.isComplete {
@@ -21,9 +24,10 @@ import GraphDiffJSON
 ///     }
 ///     let lines = blame.attributions(oldest: versions.count - 1)
 ///
-/// - Complexity: each step is O(*p* + *n*), where *p* is the number of
-///   subjects still unattributed and *n* the objects of the older version
-///   (indexed once), plus a graph diff while placements are unattributed.
+/// - Complexity: each step is O(*n*) comparisons of objects (joined by
+///   identity over sorted members), plus O(*d*) for the *d* objects that
+///   differ, plus, while places are unattributed, reading the orders of
+///   the owners they touch (O(*n*) for a chain).
 public struct GraphBlame: Sendable {
     /// What is attributed: a property of an object, or the place of a
     /// member in an ordered relationship of its owner.
@@ -47,17 +51,107 @@ public struct GraphBlame: Sendable {
         }
     }
 
-    /// One version of the file: its JSON, and its graph when it has a schema.
+    /// One version of the file: its bytes, the place of each object in
+    /// them, and its graph when it is the current version and has a schema.
     public struct Version: Sendable {
-        /// The document.
-        public var document: JSONValue
-        /// The document as a graph; `nil` when it could not be read as one.
+        /// The file's bytes.
+        public var bytes: [UInt8]
+        /// The file as a graph; `nil` when it could not be read as one.
+        /// Only the current version's is read.
         public var graph: Graph?
+        /// Entity → its objects' identities and the ranges of their values
+        /// in ``bytes``, sorted by identity.
+        let _objects: [String: [(identity: String, range: Range<Int>)]]
 
-        /// The version `document`, read as `graph` when it is one.
-        public init(document: JSONValue, graph: Graph?) {
-            self.document = document
+        /// The version `bytes`, read as `graph` when it is one.
+        ///
+        /// Only the skeleton of the file is read (`objects`, its entities,
+        /// their objects' identities and where each object's value is): the
+        /// objects themselves are read when they differ from the next
+        /// version's, byte for byte.
+        ///
+        /// - Throws: ``JSONError`` when the skeleton cannot be read.
+        /// - Complexity: O(*n*) in the length of the file (O(*n* log *n*)
+        ///   when the identities are not sorted).
+        public init(bytes: [UInt8], graph: Graph?) throws {
+            self.bytes = bytes
             self.graph = graph
+            _objects = try Self._skeleton(bytes)
+        }
+
+        /// The objects whose bytes differ between `older` and this version
+        /// (in either, or in both with other bytes), by entity as the file
+        /// names it and identity: a superset of the objects whose values
+        /// differ, found without reading any object.
+        ///
+        /// - Complexity: O(*n*) byte compares of objects, joined by identity.
+        public func objectsDiffering(from older: Version) -> [ObjectName] {
+            var names: [ObjectName] = []
+            Self._join(older, self) { entity, identity, _, _ in names.append(ObjectName(entity: entity, identity: identity)) }
+            return names
+        }
+
+        /// Calls `body` with each object whose bytes differ between `older`
+        /// and `newer`, and the ranges of its value in each (`nil`: absent):
+        /// a join of the two sorted lists of each entity.
+        static func _join(_ older: Version, _ newer: Version, _ body: (String, String, Range<Int>?, Range<Int>?) -> Void) {
+            var names = Set(older._objects.keys)
+            names.formUnion(newer._objects.keys)
+            for entity in names.sorted(by: utf8Less) {
+                let oldObjects = older._objects[entity] ?? [], newObjects = newer._objects[entity] ?? []
+                var i = 0, j = 0
+                while i < oldObjects.count || j < newObjects.count {
+                    let takeOld = j == newObjects.count || (i < oldObjects.count && !utf8Less(newObjects[j].identity, oldObjects[i].identity))
+                    let takeNew = i == oldObjects.count || (j < newObjects.count && !utf8Less(oldObjects[i].identity, newObjects[j].identity))
+                    let oldRange = takeOld ? oldObjects[i].range : nil, newRange = takeNew ? newObjects[j].range : nil
+                    let identity = takeNew ? newObjects[j].identity : oldObjects[i].identity
+                    if takeOld { i += 1 }
+                    if takeNew { j += 1 }
+                    if let o = oldRange, let n = newRange, GraphBlame._sameBytes(older.bytes, o, newer.bytes, n) { continue }
+                    body(entity, identity, oldRange, newRange)
+                }
+            }
+        }
+
+        /// The objects of `entity` as the version has them, parsed.
+        func _object(_ range: Range<Int>) -> JSONObject? {
+            (try? JSONReader.parseValue(in: bytes, at: range.lowerBound))?.objectValue
+        }
+
+        static func _skeleton(_ bytes: [UInt8]) throws -> [String: [(identity: String, range: Range<Int>)]] {
+            try bytes.withUnsafeBufferPointer { buffer in
+                var reader = JSONReader(pulling: buffer)
+                var result: [String: [(identity: String, range: Range<Int>)]] = [:]
+                try reader.pullDocumentStart()
+                guard try reader.pullObjectStart() else { return result }
+                repeat {
+                    let (name, _) = try reader.pullMemberName()
+                    guard utf8Equal(name, "objects"), reader.pullPeek() == UInt8(ascii: "{") else {
+                        _ = try reader.pullSkippedValue()
+                        continue
+                    }
+                    guard try reader.pullObjectStart() else { continue }
+                    repeat {
+                        let (entity, _) = try reader.pullMemberName()
+                        guard reader.pullPeek() == UInt8(ascii: "{") else {
+                            _ = try reader.pullSkippedValue()
+                            continue
+                        }
+                        var objects: [(identity: String, range: Range<Int>)] = []
+                        if try reader.pullObjectStart() {
+                            repeat {
+                                let (identity, _) = try reader.pullMemberName()
+                                objects.append((identity, try reader.pullSkippedValue()))
+                            } while try reader.pullNextMember()
+                        }
+                        if zip(objects, objects.dropFirst()).contains(where: { !utf8Less($0.identity, $1.identity) }) {
+                            objects.sort { utf8Less($0.identity, $1.identity) }
+                        }
+                        result[entity] = objects
+                    } while try reader.pullNextMember()
+                } while try reader.pullNextMember()
+                return result
+            }
         }
     }
 
@@ -80,6 +174,13 @@ public struct GraphBlame: Sendable {
     var _pendingPlaces: Set<Subject>
     /// The version of every attributed subject.
     var _versions: [Subject: Int] = [:]
+    /// The graph of the version reached so far, changed back one version
+    /// at a time (only the objects that differ are read); `nil` without a
+    /// schema.
+    var _graph: Graph?
+    /// Every ordered relationship of the schema: its owner entity, the
+    /// members' root, and the members' reference back to the owner.
+    var _orderedRelationships: [(owner: Entity, relationship: Relationship, memberRoot: String, inverse: String?)] = []
 
     /// The subjects of `current`: every stored property of every object
     /// (or of the objects `objects` names, as entity and identity pairs),
@@ -89,7 +190,8 @@ public struct GraphBlame: Sendable {
         var subjects: [(Subject, JSONValue?)] = []
         var pending: [String: [String: [String: JSONValue]]] = [:]
         let places = current.graph.map { Self._places(of: $0) } ?? [:]
-        if let entities = IdentityText._graphObjects(current.document) {
+        let document = (try? JSONReader.parse(current.bytes)) ?? .null
+        if let entities = IdentityText._graphObjects(document) {
             for entity in entities.sortedMembers {
                 for object in entity.value.objectValue?.sortedMembers ?? [] {
                     if let objects, !objects.contains(ObjectName(entity: entity.key, identity: object.key)) { continue }
@@ -115,6 +217,15 @@ public struct GraphBlame: Sendable {
         _subjects = subjects
         _pendingProperties = pending
         _pendingPlaces = Set(subjects.lazy.filter { $0.0.member != nil }.map(\.0))
+        _graph = current.graph
+        if let schema = current.graph?.schema {
+            for entity in schema.entities {
+                for relationship in entity.relationships where relationship.ordered != nil {
+                    guard let destination = schema.entity(named: relationship.destination) else { continue }
+                    _orderedRelationships.append((entity, relationship, destination.root, relationship.inverse))
+                }
+            }
+        }
     }
 
     /// Whether every subject is attributed: walking further changes nothing.
@@ -128,21 +239,37 @@ public struct GraphBlame: Sendable {
     ///   objects that differ; a graph diff when they hold places still
     ///   unattributed.
     public mutating func attribute(from older: Version, to newer: Version, newer index: Int) {
-        let oldEntities = IdentityText._graphObjects(older.document), newEntities = IdentityText._graphObjects(newer.document)
-        var differing = Set<ObjectName>()
-        for entity in newEntities?.sortedMembers ?? [] {
-            let oldObjects = oldEntities?[entity.key]?.objectValue?.sortedMembers ?? []
-            let newObjects = entity.value.objectValue?.sortedMembers ?? []
-            var i = 0
-            for object in newObjects {
-                while i < oldObjects.count, utf8Less(oldObjects[i].key, object.key) { i += 1 }
-                let old = i < oldObjects.count && utf8Equal(oldObjects[i].key, object.key) ? oldObjects[i].value.objectValue : nil
-                if let old, case .object(let new) = object.value, old == new { continue }
-                differing.insert(ObjectName(entity: entity.key, identity: object.key))
-                _attributeProperties(of: entity.key, object.key, old: old, newer: index)
+        var differing: [_Difference] = []
+        Version._join(older, newer) { entity, identity, oldRange, newRange in
+            let old = oldRange.flatMap(older._object), new = newRange.flatMap(newer._object)
+            if let old, let new, old == new { return }
+            differing.append(_Difference(entity: entity, identity: identity, old: old, new: new))
+            if new != nil { _attributeProperties(of: entity, identity, old: old, newer: index) }
+        }
+        if !_pendingPlaces.isEmpty {
+            _attributePlaces(differing, newer: index)
+        } else if _graph != nil {
+            _graph = nil  // no place left to attribute: the graph is not needed any more
+        }
+    }
+
+    /// Whether `a[x]` and `b[y]` are the same bytes.
+    static func _sameBytes(_ a: [UInt8], _ x: Range<Int>, _ b: [UInt8], _ y: Range<Int>) -> Bool {
+        guard x.count == y.count, x.upperBound <= a.count, y.upperBound <= b.count else { return false }
+        return a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                guard let p = pa.baseAddress, let q = pb.baseAddress else { return x.isEmpty }
+                return memcmp(p + x.lowerBound, q + y.lowerBound, x.count) == 0
             }
         }
-        if !_pendingPlaces.isEmpty, _placesTouch(differing) { _attributePlaces(from: older, to: newer, newer: index) }
+    }
+
+    /// An object that differs between two neighbouring versions.
+    struct _Difference {
+        var entity: String
+        var identity: String
+        var old: JSONObject?
+        var new: JSONObject?
     }
 
     /// Attributes the unattributed properties of one object that differs.
@@ -161,15 +288,6 @@ public struct GraphBlame: Sendable {
         if _pendingProperties[entity]?.isEmpty == true { _pendingProperties[entity] = nil }
     }
 
-    /// Whether an object of `differing` owns or is an unattributed place.
-    func _placesTouch(_ differing: Set<ObjectName>) -> Bool {
-        guard !differing.isEmpty else { return false }
-        return _pendingPlaces.contains { place in
-            differing.contains(ObjectName(entity: place.entity, identity: place.identity))
-                || differing.contains { $0.identity == place.member }
-        }
-    }
-
     /// What is left is attributed to version `oldest`; every subject with
     /// its value and version, in output order.
     public func attributions(oldest: Int) -> [Attribution] {
@@ -178,29 +296,92 @@ public struct GraphBlame: Sendable {
 
     // MARK: Places
 
-    mutating func _attributePlaces(from older: Version, to newer: Version, newer index: Int) {
-        guard let old = older.graph, let new = newer.graph, let changes = try? ChangeSet.diff(from: old, to: new) else {
+    /// Attributes to version `newer` the places the objects of
+    /// `differing` inserted or moved, changing the working graph back to
+    /// the older version: the orders of the owners they touch are read
+    /// before and after, and diffed as ``ChangeSet/diff(from:to:options:)``
+    /// diffs them.
+    mutating func _attributePlaces(_ differing: [_Difference], newer index: Int) {
+        guard var graph = _graph else {
             for subject in _pendingPlaces { _versions[subject] = index }
             _pendingPlaces = []
             return
         }
-        var placed = Set<Subject>()
-        for s in changes.sequences {
-            for member in s.inserted.map(\.member) + s.moved.map(\.member) {
-                placed.insert(Subject(entity: s.ownerEntity, identity: s.owner.identity, property: s.relationship, member: member))
+        let schema = graph.schema
+        func root(_ entity: String) -> String { schema.entity(named: entity)?.root ?? entity }
+        // The owners whose orders the differing objects touch: themselves,
+        // and the owners their references back name, on either side.
+        var owners = Set<ObjectID>()
+        for d in differing {
+            let r = root(d.entity)
+            for ordered in _orderedRelationships {
+                if ordered.owner.root == r { owners.insert(ObjectID(entity: r, identity: d.identity)) }
+                guard ordered.memberRoot == r, let inverse = ordered.inverse else { continue }
+                for side in [d.old, d.new] {
+                    switch side?[inverse] {
+                    case .string(let owner)?: owners.insert(ObjectID(entity: ordered.owner.root, identity: owner))
+                    case .array(let list)?: for case .string(let owner) in list { owners.insert(ObjectID(entity: ordered.owner.root, identity: owner)) }
+                    default: break
+                    }
+                }
             }
         }
-        for subject in _pendingPlaces {
-            let root = new.schema.entity(named: subject.entity)?.root ?? subject.entity
-            let memberRoot = new.schema.entity(named: subject.entity)?.relationships.first(where: { $0.name == subject.property })
-                .flatMap { new.schema.entity(named: $0.destination)?.root } ?? ""
-            let isNew = old.objects[ObjectID(entity: root, identity: subject.identity)] == nil
-                || old.objects[ObjectID(entity: memberRoot, identity: subject.member ?? "")] == nil
+        let after = Self._orders(of: owners, in: graph, _orderedRelationships)
+        // Back one version: the differing objects as the older one has them.
+        var decoder = GraphDecoder(schema: schema, source: nil)
+        for d in differing {
+            let id = ObjectID(entity: root(d.entity), identity: d.identity)
+            _ = graph.objects.removeValue(forKey: id)
+            if let old = d.old, let entity = schema.entity(named: d.entity) {
+                decoder.decodeObject(entity, identity: d.identity, spelling: d.identity, fields: old, offset: -1, flat: false, into: &graph)
+            }
+        }
+        let before = Self._orders(of: owners, in: graph, _orderedRelationships)
+        var placed = Set<Subject>()
+        for (key, newOrder) in after {
+            let oldOrder = before[key] ?? []
+            let edits = SequenceChange.edits(from: oldOrder, to: newOrder)
+            for member in edits.inserted.map(\.member) + edits.moved.map(\.member) {
+                placed.insert(Subject(entity: key.entity, identity: key.identity, property: key.relationship, member: member))
+            }
+        }
+        for subject in _pendingPlaces where owners.contains(ObjectID(entity: root(subject.entity), identity: subject.identity)) {
+            let memberRoot = _orderedRelationships.first { $0.owner.name == subject.entity && $0.relationship.name == subject.property }?.memberRoot ?? ""
+            let isNew = graph.objects[ObjectID(entity: root(subject.entity), identity: subject.identity)] == nil
+                || graph.objects[ObjectID(entity: memberRoot, identity: subject.member ?? "")] == nil
             if isNew || placed.contains(subject) {
                 _versions[subject] = index
                 _pendingPlaces.remove(subject)
             }
         }
+        _graph = graph
+    }
+
+    /// The key of one owner's ordered relationship: the owner's concrete
+    /// entity and identity, and the relationship.
+    struct _OrderKey: Hashable {
+        var entity: String
+        var identity: String
+        var relationship: String
+    }
+
+    /// The orders of the ordered relationships of `owners` in `graph`.
+    static func _orders(of owners: Set<ObjectID>, in graph: Graph,
+                        _ relationships: [(owner: Entity, relationship: Relationship, memberRoot: String, inverse: String?)]) -> [_OrderKey: [String]] {
+        var byEntity: [String: Set<ObjectID>] = [:]
+        for id in owners {
+            guard let object = graph.objects[id] else { continue }
+            byEntity[graph.entity(of: object).name, default: []].insert(id)
+        }
+        var result: [_OrderKey: [String]] = [:]
+        for ordered in relationships {
+            guard let ids = byEntity[ordered.owner.name],
+                  let relationship = OrderedRelationship(schema: graph.schema, owner: ordered.owner, relationship: ordered.relationship) else { continue }
+            for (owner, members) in relationship.orders(of: ids, in: graph) {
+                result[_OrderKey(entity: ordered.owner.name, identity: owner.identity, relationship: ordered.relationship.name)] = members
+            }
+        }
+        return result
     }
 
     /// Every owner's ordered relationships and their members in order, by

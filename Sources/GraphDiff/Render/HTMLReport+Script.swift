@@ -48,7 +48,7 @@ extension HTMLReport {
       if (entities.indexOf(c.entity) < 0) entities.push(c.entity);
       if (kinds.indexOf(c.kind) < 0) kinds.push(c.kind);
       var text = [c.entity, c.identity, c.kind, c.summary || ""];
-      // Everything the card shows: values, references, words, members of orders.
+      /* Everything the card shows: values, references, words, members of orders. */
       (c.rows || []).forEach(function (r) {
         text.push(r.name, r.old || "", r.new || "");
         (r.added || []).concat(r.removed || [], r.links || []).forEach(function (m) { text.push(m.text); });
@@ -61,7 +61,7 @@ extension HTMLReport {
       if (c.sides) text.push(c.sides.base || "", c.sides.mine || "", c.sides.theirs || "");
       c._text = text.join("\\n").toLowerCase();
     });
-    // Option values are "=" and the name ("": all), so an entity or key named "" is one too.
+    /* Option values are "=" and the name ("": all), so an entity or key named "" is one too. */
     entities.sort().forEach(function (e) { var o = el("option", null, e === "" ? "\\u201C\\u201D (empty name)" : e); o.value = "=" + e; entitySel.appendChild(o); });
     kinds.forEach(function (k) {
       var label = el("label"), box = el("input");
@@ -222,7 +222,7 @@ extension HTMLReport {
     if ("IntersectionObserver" in window) {
       new IntersectionObserver(function (seen) { if (seen.some(function (s) { return s.isIntersecting; }) && shown < filtered.length) renderMore(); }).observe(moreEl);
     }
-    // A link may carry a search: page.html#q=TEXT.
+    /* A link may carry a search: page.html#q=TEXT. */
     if (location.hash.indexOf("#q=") === 0) { try { searchEl.value = decodeURIComponent(location.hash.slice(3)); } catch (e) {} }
     applyFilters();
     if (location.hash.indexOf("#card-") === 0) reveal(location.hash.slice(1));
