@@ -16,6 +16,10 @@ enum BlameCommand: Subcommand {
         let named = try args.operands.dropFirst().map { try LogCommand.objectName($0, option: "ENTITY:ID") }
         let schema = try args.value("--schema").map { try Schema.load(FileAccess.read($0, io: io)) }
         let revision = args.value("--rev") ?? "HEAD"
+        // One commit: a range or an option would make git list other commits, or do other things.
+        if revision.hasPrefix("-") || revision.hasPrefix("^") || revision.contains("..") || revision.isEmpty {
+            throw CommandFailure.usage("--rev takes one revision, such as HEAD~3 or a tag, got '\(revision)'")
+        }
         let entries = try GitFileHistory.entries(path: path, revisions: [revision], firstParent: true)
         guard let newest = entries.first, let newestBlob = newest.newBlob else {
             throw CommandFailure.trouble("\(path): no such file in \(revision)")
@@ -30,6 +34,10 @@ enum BlameCommand: Subcommand {
             throw CommandFailure.trouble("\(newest.shortCommit):\(newest.path): \(current.problem ?? "\(error)")")
         }
         let objects = named.isEmpty ? nil : Set(named)
+        // An object the file does not hold at REVISION is a mistake to say, not an empty answer.
+        for name in named where !start.holds(name) {
+            throw CommandFailure.trouble("\(path): no object \(name.entity):\(name.identity) in \(revision)")
+        }
         var blame = GraphBlame(current: start, objects: objects)
         var newer = start
         var oldest = 0

@@ -27,11 +27,16 @@ final class GitFileHistory {
     /// through renames; merge commits compared with their first parent;
     /// with `firstParent`, only the first-parent chain.
     static func entries(path: String, revisions: [String], firstParent: Bool) throws -> [Entry] {
-        var arguments = ["git", "log", "--follow", "--no-abbrev", "--raw", "-z", "--diff-merges=first-parent",
-                         "--no-color", "--no-ext-diff", "--no-textconv",
-                         "--format=%x1e%H%x1f%an%x1f%aI%x1f%s"]
+        // Options that change what git prints cannot be read back.
+        for option in revisions where outputOptions.contains(where: { option == $0 || option.hasPrefix($0 + "=") }) || option == "-p" || option.hasPrefix("-L") {
+            throw CommandFailure.usage("\(option) changes what git log prints, which graphdiff reads; leave it out")
+        }
+        // The revisions (and options) first: graphdiff's own options after them win.
+        var arguments = ["git", "log"] + (revisions.isEmpty ? ["HEAD"] : revisions)
+        arguments += ["--follow", "--no-abbrev", "--raw", "-z", "--diff-merges=first-parent",
+                      "--no-color", "--no-ext-diff", "--no-textconv",
+                      "--format=%x1e%H%x1f%an%x1f%aI%x1f%s"]
         if firstParent { arguments.append("--first-parent") }
-        arguments += revisions.isEmpty ? ["HEAD"] : revisions
         arguments += ["--", path]
         let r = ProcessRunner.run(arguments)
         guard r.status == 0 else { throw CommandFailure.trouble(gitMessage(r.stderr, "git log")) }
@@ -60,8 +65,41 @@ final class GitFileHistory {
                 break
             }
         }
+        // Following a file through merges, git names the commit of a side
+        // branch that renamed it as deleting it: what it renamed it to is
+        // asked of that commit alone.
+        for (i, entry) in entries.enumerated() where entry.newBlob == nil && entry.oldBlob != nil {
+            if let renamed = renamedTo(entry) { entries[i] = renamed }
+        }
         return entries
     }
+
+    /// `entry`, a deletion, as the rename its commit made of the file, if it made one.
+    static func renamedTo(_ entry: Entry) -> Entry? {
+        let r = ProcessRunner.run(["git", "diff-tree", "-M", "-r", "--no-abbrev", "--raw", "-z", "--no-commit-id", entry.commit + "^1", entry.commit])
+        guard r.status == 0 else { return nil }
+        let tokens = r.stdout.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var i = 0
+        while i + 2 < tokens.count {
+            let parts = tokens[i].split(separator: " ")
+            let twoPaths = parts.count >= 5 && (parts[4].hasPrefix("R") || parts[4].hasPrefix("C"))
+            if twoPaths, parts[4].hasPrefix("R"), tokens[i + 1] == entry.oldPath {
+                var renamed = entry
+                renamed.path = tokens[i + 2]
+                renamed.newBlob = String(parts[3])
+                return renamed
+            }
+            i += twoPaths ? 3 : 2
+        }
+        return nil
+    }
+
+    /// The options of `git log` that change its output beyond what
+    /// graphdiff's own options (given after them) set again.
+    static let outputOptions = ["--graph", "--name-only", "--name-status", "--stat", "--numstat", "--shortstat", "--dirstat",
+                                "--summary", "--patch", "--patch-with-raw", "--patch-with-stat", "--cc", "--output",
+                                "--left-right", "--show-signature", "--notes", "--children", "--parents", "--decorate",
+                                "--null", "--line-prefix", "--walk-reflogs", "-g", "-u", "-m", "-c", "-z"]
 
     /// git's message: its standard error, trimmed, or what failed.
     static func gitMessage(_ stderr: String, _ command: String) -> String {

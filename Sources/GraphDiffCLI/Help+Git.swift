@@ -49,7 +49,8 @@ extension Help {
                                FILE [ENTITY:ID]...
 
         Runs git: for every property of every object of FILE (or of the objects
-        named), the commit that last set its current value, and for every
+        named; not the file's other members, such as metadata), the commit
+        that last set its current value, and for every
         member of an ordered relationship the commit that last placed it
         (inserted or moved it), as lines of 'graphdiff textconv' with the
         commit before them:

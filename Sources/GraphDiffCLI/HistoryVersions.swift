@@ -100,30 +100,26 @@ final class HistoryVersions {
             while start < requests.count {
                 let chunk = Array(requests[start..<min(start + 2, requests.count)])
                 start += chunk.count
-                var reads: [Result<Read, Error>?] = chunk.map { request in
+                let reads: [Result<Read, Error>?] = chunk.map { request in
                     recent.contains { $0.blob == request.blob && $0.skeleton == skeleton } ? nil
                         : Result { try self.read(blob: request.blob, commit: request.commit, path: request.path, skeleton: skeleton) }
                 }
-                var decoded = [Version?](repeating: nil, count: chunk.count)
-                decoded.withUnsafeMutableBufferPointer { out in
-                    let out = out
-                    DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
-                        if case .success(let read)? = reads[i] { out[i] = Self.decode(read, skeleton: skeleton) }
-                    }
+                let decoded = Slots(count: chunk.count)
+                DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
+                    if case .success(let read)? = reads[i] { decoded.set(i, Self.decode(read, skeleton: skeleton)) }
                 }
                 for (i, request) in chunk.enumerated() {
                     guard queue.waitForRoom() else { return }
                     let result: Result<Version, Error>
                     switch reads[i] {
                     case .failure(let error)?: result = .failure(error)
-                    case .success?: result = decoded[i].map { .success($0) } ?? .failure(CommandFailure.trouble("cannot read \(request.blob)"))
+                    case .success?: result = decoded.get(i).map { .success($0) } ?? .failure(CommandFailure.trouble("cannot read \(request.blob)"))
                     case nil:
                         result = Result { try self.version(blob: request.blob, commit: request.commit, path: request.path, skeleton: skeleton) }
                     }
                     if case .success(let v) = result { remember(request.blob, skeleton: skeleton, v) }
                     queue.put(result)
                 }
-                reads = []
             }
         }
     }
@@ -135,6 +131,16 @@ final class HistoryVersions {
     func stop() { ahead.close() }
 
     var ahead = Handoff()
+
+    /// One version per slot, each written by one thread.
+    final class Slots: @unchecked Sendable {
+        let lock = NSLock()
+        var items: [Version?]
+
+        init(count: Int) { items = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ version: Version) { lock.withLock { items[i] = version } }
+        func get(_ i: Int) -> Version? { lock.withLock { items[i] } }
+    }
 
     /// A queue of at most two versions between the reading thread and the
     /// working one.

@@ -61,14 +61,23 @@ enum LogCommand: Subcommand {
 
     /// The commits of `entries` that may change the `named` objects, found
     /// from the versions' skeletons (no object is read): those where an
-    /// object with a named identity, or an owner of an ordered relationship
-    /// (whose members' order it may hold), differs byte for byte, and those
-    /// whose versions are no graph files. The others are not diffed.
+    /// object with a named identity, an owner of an ordered relationship
+    /// (whose members' order it may hold) or, when a named object owns one,
+    /// a member of it differs byte for byte, and those whose versions are
+    /// no graph files. The others are not diffed.
     static func touching(_ named: Set<ObjectName>, _ entries: [GitFileHistory.Entry], versions: HistoryVersions, schema: Schema?) throws -> [GitFileHistory.Entry] {
         guard let newest = entries.first, let blob = newest.newBlob else { return entries }
         let current = try versions.version(blob: blob, commit: newest.commit, path: newest.path)
         guard let schema = schema ?? current.graph?.schema else { return entries }
-        let owners = Set(schema.entities.filter { $0.relationships.contains { $0.ordered != nil } }.map(\.name))
+        // Owners of ordered relationships (whose members' order they may
+        // hold), and the members' roots when a named object is an owner
+        // (its order is in its members: chains, indexes).
+        let ordered = schema.entities.filter { $0.relationships.contains { $0.ordered != nil } }
+        let owners = Set(ordered.map(\.name))
+        let namedRoots = Set(named.map { schema.entity(named: $0.entity)?.root ?? $0.entity })
+        let memberRoots = Set(ordered.filter { namedRoots.contains($0.root) }.flatMap { owner in
+            owner.relationships.compactMap { r in r.ordered == nil ? nil : schema.entity(named: r.destination)?.root }
+        })
         let identities = Set(named.map(\.identity))
         versions.prefetch(versionsOf(entries), skeleton: true)
         defer { versions.stop() }
@@ -80,7 +89,9 @@ enum LogCommand: Subcommand {
                 continue
             }
             let differing = newSkeleton.objectsDiffering(from: oldSkeleton)
-            if differing.contains(where: { identities.contains($0.identity) || owners.contains($0.entity) }) { kept.append(entry) }
+            if differing.contains(where: {
+                identities.contains($0.identity) || owners.contains($0.entity) || memberRoots.contains(schema.entity(named: $0.entity)?.root ?? $0.entity)
+            }) { kept.append(entry) }
         }
         return kept
     }
@@ -92,7 +103,13 @@ enum LogCommand: Subcommand {
         let absentGraph = { (other: Graph) in Graph(schema: other.schema) }
         let oldGraph = old.graph ?? (entry.oldBlob == nil ? new.graph.map(absentGraph) : nil)
         let newGraph = new.graph ?? (entry.newBlob == nil ? old.graph.map(absentGraph) : nil)
-        if let oldGraph, let newGraph, let changes = try? ChangeSet.diff(from: oldGraph, to: newGraph) {
+        var changes = oldGraph.flatMap { o in newGraph.flatMap { n in try? ChangeSet.diff(from: o, to: n) } }
+        // The commit changed the schema (or the parent's names none): the
+        // old version is read with the new one, as a migration would.
+        if changes == nil, entry.oldBlob != nil, let newGraph, let again = try? Graph.load(old.bytes, schema: newGraph.schema) {
+            changes = try? ChangeSet.diff(from: again, to: newGraph)
+        }
+        if let changes {
             let kept = filter.apply(to: changes)
             if kept.isEmpty && !(changes.isEmpty && filter.keepsEverything) { return nil }
             let report = stat ? HumanRenderer.summary(kept) : HumanRenderer.render(kept, context: context)
@@ -100,7 +117,9 @@ enum LogCommand: Subcommand {
         }
         // Not graphs on both sides: the structural diff of the JSON, whole.
         guard filter.keepsEverything else { return nil }
-        let why = [old.problem.map { "\(context.oldName): \($0)" }, new.problem.map { "\(context.newName): \($0)" }].compactMap { $0 }
+        var why = [old.problem.map { "\(context.oldName): \($0)" }, new.problem.map { "\(context.newName): \($0)" }].compactMap { $0 }
+        if why.isEmpty && (old.graph != nil) != (new.graph != nil) { why = ["only one version names a schema"] }
+        if why.isEmpty && old.graph != nil && new.graph != nil { why = ["the old version is no graph of the new schema"] }
         let note = why.isEmpty ? "" : "(compared as JSON: \(why.joined(separator: "; ")))\n"
         let absent: JSONValue? = .some(.null)
         // A version read as a graph was not parsed as a document: it is now.
@@ -108,7 +127,8 @@ enum LogCommand: Subcommand {
             blob == nil ? absent : v.document ?? (try? JSONReader.parse(v.bytes))
         }
         guard let a = document(old, entry.oldBlob), let b = document(new, entry.newBlob) else {
-            return (note.isEmpty ? "(not JSON)\n" : note, .null)
+            // A version that is no JSON has no report: say why, not "compared".
+            return ("(not compared: \(why.isEmpty ? "not JSON" : why.joined(separator: "; ")))\n", .null)
         }
         let edits = JSONDiff.diff(from: a, to: b)
         let report = stat ? HumanRenderer.summary(edits) : HumanRenderer.render(edits, context: context)

@@ -158,4 +158,73 @@ final class GitHistoryTests: XCTestCase {
         // blame stops where a version is no JSON at all; here every version is JSON.
         XCTAssertEqual(repo.tool("blame", "lists.graph.json", "Task:t1").stdout.split(separator: "\n").count, 6)
     }
+    // Found by testing as a user.
+
+    func test_log_perOwner_listsTheReordersItsMembersHold() throws {
+        let (repo, _) = try history()
+        let r = repo.tool("log", "--stat", "--object", "TaskList:groceries", "groceries.graph.json")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let summaries = r.stdout.split(separator: "\n").filter { $0.hasPrefix("    ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertEqual(summaries, ["merge b", "coffee first", "base"], r.stdout)
+    }
+
+    func test_log_aRenameOnASideBranch_isARename_notADeletion() throws {
+        let repo = try Repo(self)
+        try repo.write("tasks.schema.json", Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/tasks.schema.json")))))
+        let base = try baseGraph()
+        try repo.write("p.graph.json", base.canonicalText())
+        commit(repo, "Ada", "base")
+        repo.git("checkout", "-q", "-b", "topic")
+        repo.git("mv", "p.graph.json", "q.graph.json")
+        try repo.write("q.graph.json", set([("t2", "title", "Rye")], in: base).canonicalText())
+        commit(repo, "Bob", "topic: rename, rye")
+        repo.git("checkout", "-q", "main")
+        try repo.write("p.graph.json", set([("t1", "title", "Oat milk")], in: base).canonicalText())
+        commit(repo, "Cy", "main: oat")
+        XCTAssertEqual(repo.git("-c", "user.name=Ada", "merge", "-q", "--no-edit", "topic").status, 0)
+        let r = repo.tool("log", "--stat", "q.graph.json")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("Path:   q.graph.json (was p.graph.json)\n\n    topic: rename, rye\n\nTask: 1 updated\n"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("deleted"), r.stdout)
+    }
+
+    func test_log_aCommitThatChangesTheSchema_readsTheOldVersionWithTheNewSchema() throws {
+        let repo = try Repo(self)
+        let schemaText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/tasks.schema.json"))), as: UTF8.self)
+        try repo.write("tasks.schema.json", schemaText)
+        let base = try baseGraph()
+        try repo.write("lists.graph.json", base.canonicalText())
+        commit(repo, "Ada", "base")
+        try repo.write("tasks.schema.json", schemaText.replacingOccurrences(of: "\"title\": {\n          \"type\": \"string\"\n        }\n      },\n      \"identity\": \"id\",\n      \"relationships\": {\n        \"list\"",
+                                                                     with: "\"title\": {\n          \"type\": \"string\"\n        },\n        \"prio\": {\n          \"optional\": true,\n          \"type\": \"int64\"\n        }\n      },\n      \"identity\": \"id\",\n      \"relationships\": {\n        \"list\""))
+        let text = String(decoding: base.canonicalText(), as: UTF8.self).replacingOccurrences(of: "\"title\": \"Milk\"", with: "\"prio\": 3,\n        \"title\": \"Milk\"")
+        try repo.write("lists.graph.json", text)
+        commit(repo, "Bob", "prio")
+        XCTAssertTrue(try repo.read("tasks.schema.json").contains("prio"), "the schema changed")
+        let r = repo.tool("log", "--object", "Task:t1", "--property", "prio", "lists.graph.json")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("    prio\n\n~ Task \"t1\""), r.stdout)
+        XCTAssertTrue(r.stdout.contains("    prio: null → 3\n"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("    base\n"), "base set no prio: \(r.stdout)")
+    }
+
+    func test_blame_refusesRangesOptionsAndObjectsNotInTheFile_logRefusesOutputOptions() throws {
+        let (repo, _) = try history()
+        for rev in ["HEAD~1..HEAD", "^HEAD~1", "--output=x", "--all"] {
+            let r = repo.tool("blame", "--rev", rev, "groceries.graph.json")
+            XCTAssertEqual(r.status, 2, rev)
+            XCTAssertTrue(r.stderr.contains("--rev takes one revision"), r.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repo.dir.appendingPathComponent("x").path))
+        let missing = repo.tool("blame", "groceries.graph.json", "Task:t99")
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(missing.stderr, "graphdiff blame: groceries.graph.json: no object Task:t99 in HEAD\n")
+        for option in ["--graph", "--name-only", "-p", "--stat"] {
+            let r = repo.tool("log", "groceries.graph.json", "--", option)
+            XCTAssertEqual(r.status, 2, option)
+            XCTAssertTrue(r.stderr.contains("changes what git log prints"), r.stderr)
+        }
+        let oneline = repo.tool("log", "--stat", "groceries.graph.json", "--", "--oneline", "-2")
+        XCTAssertEqual(oneline.stdout.split(separator: "\n").filter { $0.hasPrefix("commit ") }.count, 2, oneline.stdout + oneline.stderr)
+    }
 }

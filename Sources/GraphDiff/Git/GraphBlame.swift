@@ -79,6 +79,12 @@ public struct GraphBlame: Sendable {
             _objects = try Self._skeleton(bytes)
         }
 
+        /// Whether the version holds the object `name` (its entity as the
+        /// file names it).
+        public func holds(_ name: ObjectName) -> Bool {
+            _objects[name.entity]?.contains { utf8Equal($0.identity, name.identity) } ?? false
+        }
+
         /// The objects whose bytes differ between `older` and this version
         /// (in either, or in both with other bytes), by entity as the file
         /// names it and identity: a superset of the objects whose values

@@ -7,7 +7,8 @@ import GraphDiffJSON
 /// nothing is not shown.
 ///
 /// - Inserted and deleted objects are kept whole (they set or clear every
-///   property); updated ones keep the changes of the named properties.
+///   property), with properties named only when they hold one of them
+///   (not null); updated ones keep the changes of the named properties.
 /// - An order change is kept when its owner is named, or with only the
 ///   moves, inserts and removals of named members; with properties, when
 ///   its relationship is named.
@@ -40,7 +41,11 @@ public struct HistoryFilter: Sendable, Equatable {
         kept.metadata = []
         kept.objects = changes.objects.compactMap { change in
             guard _names(change.entity, change.id) else { return nil }
-            guard !properties.isEmpty, change.kind == .updated else { return change }
+            guard !properties.isEmpty else { return change }
+            guard change.kind == .updated else {
+                // Inserted or deleted: it set (or cleared) the named properties it has a value for.
+                return change.values.contains { properties.contains($0.name) && !$0.value.isNull } ? change : nil
+            }
             var c = change
             c.changes = change.changes.filter { properties.contains($0.property) }
             return c.changes.isEmpty ? nil : c
