@@ -93,7 +93,7 @@ final class HistoryVersions {
     func prefetch(_ requests: [Request], skeleton: Bool) {
         ahead = Handoff()
         let queue = ahead
-        Thread.detachNewThread { [self] in
+        let thread = Thread { [self] in
             // Two at a time: read one after the other (one git process),
             // decoded side by side.
             var start = 0
@@ -104,16 +104,19 @@ final class HistoryVersions {
                     recent.contains { $0.blob == request.blob && $0.skeleton == skeleton } ? nil
                         : Result { try self.read(blob: request.blob, commit: request.commit, path: request.path, skeleton: skeleton) }
                 }
-                let decoded = Slots(count: chunk.count)
-                DispatchQueue.concurrentPerform(iterations: chunk.count) { i in
-                    if case .success(let read)? = reads[i] { decoded.set(i, Self.decode(read, skeleton: skeleton)) }
+                // Both on threads with large stacks: a version may nest as deep as the reader allows.
+                func decoded(_ i: Int) -> Version? {
+                    guard i < reads.count, case .success(let read)? = reads[i] else { return nil }
+                    return Self.decode(read, skeleton: skeleton)
                 }
+                let pair = chunk.count == 2 ? inParallel({ decoded(0) }, { decoded(1) }) : (decoded(0), nil)
+                let versions = [pair.0, pair.1]
                 for (i, request) in chunk.enumerated() {
                     guard queue.waitForRoom() else { return }
                     let result: Result<Version, Error>
                     switch reads[i] {
                     case .failure(let error)?: result = .failure(error)
-                    case .success?: result = decoded.get(i).map { .success($0) } ?? .failure(CommandFailure.trouble("cannot read \(request.blob)"))
+                    case .success?: result = versions[i].map { .success($0) } ?? .failure(CommandFailure.trouble("cannot read \(request.blob)"))
                     case nil:
                         result = Result { try self.version(blob: request.blob, commit: request.commit, path: request.path, skeleton: skeleton) }
                     }
@@ -122,6 +125,8 @@ final class HistoryVersions {
                 }
             }
         }
+        thread.stackSize = defaultLargeStackSize
+        thread.start()
     }
 
     /// The next prefetched version.
@@ -131,16 +136,6 @@ final class HistoryVersions {
     func stop() { ahead.close() }
 
     var ahead = Handoff()
-
-    /// One version per slot, each written by one thread.
-    final class Slots: @unchecked Sendable {
-        let lock = NSLock()
-        var items: [Version?]
-
-        init(count: Int) { items = Array(repeating: nil, count: count) }
-        func set(_ i: Int, _ version: Version) { lock.withLock { items[i] = version } }
-        func get(_ i: Int) -> Version? { lock.withLock { items[i] } }
-    }
 
     /// A queue of at most two versions between the reading thread and the
     /// working one.

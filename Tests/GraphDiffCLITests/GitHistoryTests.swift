@@ -227,4 +227,23 @@ final class GitHistoryTests: XCTestCase {
         let oneline = repo.tool("log", "--stat", "groceries.graph.json", "--", "--oneline", "-2")
         XCTAssertEqual(oneline.stdout.split(separator: "\n").filter { $0.hasPrefix("commit ") }.count, 2, oneline.stdout + oneline.stderr)
     }
+    func test_versionsNestedAsDeepAsTheReaderAllows_crashNeitherLogNorBlame() throws {
+        let repo = try Repo(self)
+        try repo.write("tasks.schema.json", Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/tasks.schema.json")))))
+        let base = String(decoding: try baseGraph().canonicalText(), as: UTF8.self)
+        let deep = String(repeating: "[", count: 9000) + String(repeating: "]", count: 9000)
+        for (i, title) in ["Milk", "Oat milk", "Soy milk"].enumerated() {
+            // Read on the threads that read versions ahead: deep metadata, and a version that is no graph.
+            let text = base.replacingOccurrences(of: "\"title\": \"Milk\"", with: "\"title\": \"\(title)\"")
+                .replacingOccurrences(of: "\"metadata\": {", with: "\"metadata\": {\n    \"deep\(i)\": \(deep),")
+            try repo.write("lists.graph.json", text)
+            commit(repo, "Ada", "v\(i)")
+        }
+        let log = repo.tool("log", "--stat", "lists.graph.json")
+        XCTAssertEqual(log.status, 0, log.stderr)
+        XCTAssertEqual(log.stdout.split(separator: "\n").filter { $0.hasPrefix("commit ") }.count, 3, log.stdout)
+        let blame = repo.tool("blame", "lists.graph.json", "Task:t1")
+        XCTAssertEqual(blame.status, 0, blame.stderr)
+        XCTAssertTrue(blame.stdout.contains(") Task t1.title = \"Soy milk\"\n"), blame.stdout)
+    }
 }
