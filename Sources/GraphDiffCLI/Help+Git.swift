@@ -63,8 +63,9 @@ extension Help {
         in. FILE is followed through renames; each version is read once, and
         the walk stops when every line is attributed. What is older than the
         file's first commit is that commit's. Values compare as JSON (numbers
-        as spelled). Places need the versions as graphs: where a version is
-        none, the places left are that commit's.
+        as spelled). Places need FILE at REVISION to be a graph of its schema;
+        older versions are read object by object with that schema, only the
+        objects whose bytes changed.
 
         Arguments:
           FILE            The graph file, relative to the current directory.
