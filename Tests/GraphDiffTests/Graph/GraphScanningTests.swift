@@ -12,7 +12,7 @@ import XCTest
 /// `$schema`); an invalid one is not scanned, and ``Graph/load(_:schema:options:)-([UInt8],_,_)``
 /// throws the tree path's error, word for word.
 ///
-/// `GRAPHDIFF_SCAN_CASES=N` runs N random graphs (default 1,500, each read
+/// `GRAPHDIFF_SCAN_CASES=N` runs N random graphs (default 600, each read
 /// in four forms and broken six ways); a failure names its seed, and
 /// `GRAPHDIFF_SCAN_SEED=S` reruns that one.
 final class GraphScanningTests: XCTestCase {
@@ -85,7 +85,7 @@ final class GraphScanningTests: XCTestCase {
 
     func test_randomGraphs_scanEqualsTree_inEveryForm_andBroken() throws {
         let environment = ProcessInfo.processInfo.environment
-        let cases = environment["GRAPHDIFF_SCAN_CASES"].flatMap(Int.init) ?? 1_500
+        let cases = environment["GRAPHDIFF_SCAN_CASES"].flatMap(Int.init) ?? 600
         let seeds: [UInt64] = environment["GRAPHDIFF_SCAN_SEED"].flatMap(UInt64.init).map { [$0] } ?? (1...UInt64(cases)).map { $0 }
         let schema = GraphGenerator.schema
         for seed in seeds {
