@@ -96,6 +96,7 @@ extension CommandSpec {
             Option(names: ["--numbers"], value: .choice(["value", "text"]), summary: "Compare numbers by value or by text"),
             Option(names: ["--color"], value: .choice(colorValues), summary: "Colour the human report", bareValue: "always"),
             Option(names: ["--no-word-diff"], value: nil, summary: "Show changed long strings whole, not word by word"),
+            Option(names: ["--no-rekeys"], value: nil, summary: "Report a re-keyed object as deleted and inserted"),
             helpOption,
         ],
         operands: .file)
@@ -133,6 +134,7 @@ extension CommandSpec {
             Option(names: ["--array-key"], value: .text("NAME"), summary: "Merge arrays of objects by this member"),
             Option(names: ["--ignore"], value: .text("PATH"), summary: "Take mine's value at this path; never a conflict", repeatable: true),
             Option(names: ["--only"], value: .text("PATH"), summary: "Merge only theirs' changes at this path", repeatable: true),
+            Option(names: ["--no-rekeys"], value: nil, summary: "Merge identities as they are, not following re-keys"),
             schemaOption,
             noSchemaOption,
             stdinPathOption,

@@ -55,6 +55,7 @@ enum DiffCommand: Subcommand {
             options.exclude = try propertyTable(args.all("--exclude"), option: "--exclude", schema: newGraph.schema)
             options.ignored = try IgnoreOption.properties(args.all("--ignore"), schema: newGraph.schema)
             options.only = try IgnoreOption.selected(args.all("--only"), schema: newGraph.schema)
+            options.detectsRekeys = !args.has("--no-rekeys")
             if options.only != nil, format == "json-patch" || format == "merge-patch" {
                 throw OptionConflicts.conflict("--only", "--format \(format)", "a patch of part of a graph may not apply; use --format json")
             }

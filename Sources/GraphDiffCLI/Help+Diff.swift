@@ -92,6 +92,10 @@ extension Help {
                           ([-old-]{+new+}; red and green with colour); with
                           -q, --stat or a format but human, tree or html, a
                           usage error.
+          --no-rekeys     Report an object whose identity changed (deleted,
+                          and inserted with the same values) as a delete and
+                          an insert, not as one re-key ('= Task "t3" →
+                          "srv-1043"'; graphs only).
           -h, --help      Show this help.
 
         Options that would be ignored are usage errors (exit 2): the

@@ -68,6 +68,9 @@ extension Help {
           --only PATH     Take theirs' changes only at PATH, mine's value
                           everywhere else, so conflicts arise only there
                           (repeatable; PATH as for diff's).
+          --no-rekeys     Merge identities as they are: an object one side
+                          re-keyed no longer takes the other side's edits
+                          (graphs only).
           --schema FILE   Read the inputs as graphs of this schema.
           --no-schema     Read graph files as plain JSON, ignoring "$schema".
         \(Help.stdinPathOption)

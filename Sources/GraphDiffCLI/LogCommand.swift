@@ -14,7 +14,7 @@ enum LogCommand: Subcommand {
         guard let path = args.operands.first else { throw CommandFailure.usage("no file given") }
         let format = try args.choice("--format", formats, default: "human")
         if args.has("--stat") && format == "json" { throw OptionConflicts.conflict("--stat", "--format json", "--stat is a human summary") }
-        let filter = HistoryFilter(objects: Set(try args.all("--object").map { try objectName($0, option: "--object") }), properties: Set(args.all("--property")))
+        var filter = HistoryFilter(objects: Set(try args.all("--object").map { try objectName($0, option: "--object") }), properties: Set(args.all("--property")))
         let schema = try args.value("--schema").map { try Schema.load(FileAccess.read($0, io: io)) }
         let entries = try GitFileHistory.entries(path: path, revisions: Array(args.operands.dropFirst()), firstParent: false)
         let versions = HistoryVersions(objects: try GitFileHistory(), schemaOverride: schema)
@@ -30,7 +30,12 @@ enum LogCommand: Subcommand {
             let old = try entry.oldBlob.map { _ in try versions.next() } ?? empty
             let context = RenderContext(oldName: "\(entry.shortCommit)^:\(entry.oldPath)", newName: "\(entry.shortCommit):\(entry.path)",
                                         oldSource: JSONSourceText(old.bytes), newSource: JSONSourceText(new.bytes))
-            guard let (report, encoded) = try compare(old, new, entry: entry, filter: filter, stat: args.has("--stat"), context: context) else { continue }
+            let compared = try compare(old, new, entry: entry, filter: filter, stat: args.has("--stat"), context: context)
+            // A named object re-keyed here is named by its old identity in the older commits.
+            for r in compared.rekeys where !filter.objects.isEmpty && filter.names(entity: r.entity, r.newID) {
+                filter.objects.insert(ObjectName(entity: r.entity, identity: r.id.identity))
+            }
+            guard let (report, encoded) = compared.shown else { continue }
             if format == "json" {
                 json.append(.object([
                     "commit": .string(entry.commit), "author": .string(entry.author), "date": .string(entry.date),
@@ -92,14 +97,19 @@ enum LogCommand: Subcommand {
             if differing.contains(where: {
                 identities.contains($0.identity) || owners.contains($0.entity) || memberRoots.contains(schema.entity(named: $0.entity)?.root ?? $0.entity)
             }) { kept.append(entry) }
+            // A named object that this commit adds may have been re-keyed
+            // here: its older commits name it otherwise, so none is skipped.
+            if differing.contains(where: { identities.contains($0.identity) && newSkeleton.holds($0) && !oldSkeleton.holds($0) }) {
+                return kept + entries.suffix(from: (entries.firstIndex { $0.commit == entry.commit } ?? entries.count - 1) + 1)
+            }
         }
         return kept
     }
 
-    /// The report and the JSON of one commit's change; `nil` when the
-    /// filter keeps nothing of it.
+    /// The report and the JSON of one commit's change (`nil` when the
+    /// filter keeps nothing of it), and the objects it re-keyed.
     static func compare(_ old: HistoryVersions.Version, _ new: HistoryVersions.Version, entry: GitFileHistory.Entry,
-                        filter: HistoryFilter, stat: Bool, context: RenderContext) throws -> (String, JSONValue)? {
+                        filter: HistoryFilter, stat: Bool, context: RenderContext) throws -> (shown: (String, JSONValue)?, rekeys: [ObjectRekey]) {
         let absentGraph = { (other: Graph) in Graph(schema: other.schema) }
         let oldGraph = old.graph ?? (entry.oldBlob == nil ? new.graph.map(absentGraph) : nil)
         let newGraph = new.graph ?? (entry.newBlob == nil ? old.graph.map(absentGraph) : nil)
@@ -111,12 +121,12 @@ enum LogCommand: Subcommand {
         }
         if let changes {
             let kept = filter.apply(to: changes)
-            if kept.isEmpty && !(changes.isEmpty && filter.keepsEverything) { return nil }
+            if kept.isEmpty && !(changes.isEmpty && filter.keepsEverything) { return (nil, changes.rekeys) }
             let report = stat ? HumanRenderer.summary(kept) : HumanRenderer.render(kept, context: context)
-            return (report, PatchDocument.encode(kept, context: context))
+            return ((report, PatchDocument.encode(kept, context: context)), changes.rekeys)
         }
         // Not graphs on both sides: the structural diff of the JSON, whole.
-        guard filter.keepsEverything else { return nil }
+        guard filter.keepsEverything else { return (nil, []) }
         var why = [old.problem.map { "\(context.oldName): \($0)" }, new.problem.map { "\(context.newName): \($0)" }].compactMap { $0 }
         if why.isEmpty && (old.graph != nil) != (new.graph != nil) { why = ["only one version names a schema"] }
         if why.isEmpty && old.graph != nil && new.graph != nil { why = ["the old version is no graph of the new schema"] }
@@ -128,11 +138,11 @@ enum LogCommand: Subcommand {
         }
         guard let a = document(old, entry.oldBlob), let b = document(new, entry.newBlob) else {
             // A version that is no JSON has no report: say why, not "compared".
-            return ("(not compared: \(why.isEmpty ? "not JSON" : why.joined(separator: "; ")))\n", .null)
+            return (("(not compared: \(why.isEmpty ? "not JSON" : why.joined(separator: "; ")))\n", .null), [])
         }
         let edits = JSONDiff.diff(from: a, to: b)
         let report = stat ? HumanRenderer.summary(edits) : HumanRenderer.render(edits, context: context)
-        return (note + report, PatchDocument.encode(edits))
+        return ((note + report, PatchDocument.encode(edits)), [])
     }
 
     /// `ENTITY:ID` as an object.

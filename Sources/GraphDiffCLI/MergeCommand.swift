@@ -49,7 +49,8 @@ enum MergeCommand: Subcommand {
                 // --only: theirs' changes count only where it selects.
                 let selected = try IgnoreOption.selected(args.all("--only"), schema: m.schema)
                 let limited = try selected.map { try MergeSelection.theirs(t, selecting: $0, over: b) } ?? t
-                merged = try MergeText.graphs(base: b, mine: m, theirs: limited, decisions: decisions, markers: useMarkers, ignored: ignored)
+                merged = try MergeText.graphs(base: b, mine: m, theirs: limited, decisions: decisions, markers: useMarkers, ignored: ignored,
+                                              detectsRekeys: !args.has("--no-rekeys"))
             } catch let failure as CommandFailure {
                 throw failure
             } catch {

@@ -186,6 +186,23 @@ public struct GraphEditor {
         return (g, record)
     }
 
+    /// Re-keys `count` objects picked at random (people, dogs, addresses,
+    /// lists and items alike): each gets a new identity, and every
+    /// reference to it follows (``Graph/rekeying(_:)``). Nothing else changes.
+    ///
+    /// - Returns: the graph, and the re-keys made (old identity → new identity).
+    public mutating func rekey(_ graph: Graph, count: Int) -> (Graph, [ObjectID: String]) {
+        let ids = graph.objects.keys.sorted()
+        var made: [ObjectID: String] = [:]
+        for n in 0..<count {
+            guard let id = pick(ids), made[id] == nil else { continue }
+            let identity = "\(id.identity)_r\(n)_\(random.next() % 1_000)"
+            guard graph.objects[ObjectID(entity: id.entity, identity: identity)] == nil else { continue }
+            made[id] = identity
+        }
+        return (graph.rekeying(made), made)
+    }
+
     mutating func pick(_ ids: [ObjectID]) -> ObjectID? {
         ids.isEmpty ? nil : ids[Int(random.next() % UInt64(ids.count))]
     }

@@ -111,6 +111,50 @@ final class GitHistoryTests: XCTestCase {
         XCTAssertEqual(range.stdout.split(separator: "\n").filter { $0.hasPrefix("commit ") }.count, 2, range.stdout)
     }
 
+    /// base (Ada) → Brown eggs (Bob) → t3 re-keyed to srv-1043 (Cy) → Tea
+    /// after it (Dee): log and blame follow the object through the re-key.
+    func test_logAndBlame_followAnObjectThroughItsRekey() throws {
+        let repo = try Repo(self)
+        try repo.write("tasks.schema.json", Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/tasks.schema.json")))))
+        let base = try baseGraph()
+        try repo.write("lists.graph.json", base.canonicalText())
+        commit(repo, "Ada", "base")
+        let eggs = set([("t3", "title", "Brown eggs")], in: base)
+        try repo.write("lists.graph.json", eggs.canonicalText())
+        commit(repo, "Bob", "brown eggs")
+        let rekeyed = eggs.rekeying([ObjectID(entity: "Task", identity: "t3"): "srv-1043"])
+        try repo.write("lists.graph.json", rekeyed.canonicalText())
+        commit(repo, "Cy", "server ids")
+        try repo.write("lists.graph.json", set([("srv-1043", "done", true)], in: rekeyed).canonicalText())
+        commit(repo, "Dee", "eggs bought")
+        let (ada, bob, cy, dee) = (short(repo, "HEAD~3"), short(repo, "HEAD~2"), short(repo, "HEAD~1"), short(repo, "HEAD"))
+
+        let log = repo.tool("log", "--stat", "--object", "Task:srv-1043", "lists.graph.json")
+        XCTAssertEqual(log.status, 0, log.stderr)
+        XCTAssertEqual(log.stdout.split(separator: "\n").filter { $0.hasPrefix("commit ") }.map { String($0.dropFirst(7).prefix(7)) }, [dee, cy, bob, ada])
+        XCTAssertTrue(log.stdout.contains("    server ids\n\nTask: 1 re-keyed\n"), log.stdout)
+        XCTAssertTrue(log.stdout.contains("    brown eggs\n\nTask: 1 updated\n"), log.stdout)
+        let full = repo.tool("log", "--object", "Task:srv-1043", "lists.graph.json", "HEAD~2..HEAD~1")
+        XCTAssertTrue(full.stdout.contains("= Task \"t3\" → \"srv-1043\"  \(cy):lists.graph.json:"), full.stdout)
+        let plain = repo.tool("log", "--stat", "lists.graph.json", "HEAD~2..HEAD~1")
+        XCTAssertTrue(plain.stdout.hasSuffix("Task: 1 re-keyed\n"), plain.stdout)
+
+        let blame = repo.tool("blame", "lists.graph.json", "Task:srv-1043")
+        XCTAssertEqual(blame.status, 0, blame.stderr)
+        let date = String(repo.git("log", "-1", "--format=%aI").stdout.prefix(10))
+        XCTAssertEqual(blame.stdout, """
+            \(dee) (Dee \(date)) Task srv-1043.done = true
+            \(ada) (Ada \(date)) Task srv-1043.due = null
+            \(ada) (Ada \(date)) Task srv-1043.list = "groceries"
+            \(ada) (Ada \(date)) Task srv-1043.next = "t4"
+            \(ada) (Ada \(date)) Task srv-1043.prev = "t2"
+            \(bob) (Bob \(date)) Task srv-1043.title = "Brown eggs"
+
+            """)
+        // Its neighbour's link names it by its new identity since the re-key.
+        XCTAssertTrue(repo.tool("blame", "lists.graph.json", "Task:t2").stdout.contains("\(cy) (Cy  \(date)) Task t2.next = \"srv-1043\""))
+    }
+
     func test_errors_areGits_andUsage() throws {
         let repo = try Repo(self)
         let none = repo.tool("log", "x.graph.json")

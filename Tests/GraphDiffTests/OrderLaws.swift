@@ -265,8 +265,9 @@ final class OrderStorageLawTests: XCTestCase {
         var generator = GraphGenerator(seed: random.next(), order: order)
         let base = generator.graph(objectCount: size)
         var e1 = GraphEditor(seed: random.next(), order: order), e2 = GraphEditor(seed: random.next(), order: order)
-        let (mine, _) = e1.edit(base, count: random.below(6) + 1, kinds: GraphEditor.Edit.allCases)
-        let (theirs, _) = e2.edit(base, count: random.below(6) + 1, kinds: GraphEditor.Edit.allCases)
+        let (edited, _) = e1.edit(base, count: random.below(6) + 1, kinds: GraphEditor.Edit.allCases)
+        let (other, _) = e2.edit(base, count: random.below(6) + 1, kinds: GraphEditor.Edit.allCases)
+        let (mine, theirs) = PropertySuiteTests.withRekeys(edited, other, seed: seed)
         for side in [base, mine, theirs] {
             do { _ = try Graph.load(side.canonicalText(), schema: base.schema) } catch { return "a generated graph is invalid: \(error)" }
         }

@@ -88,7 +88,20 @@ final class PropertySuiteTests: XCTestCase {
         var e1 = GraphEditor(seed: random.next()), e2 = GraphEditor(seed: random.next())
         let (mine, _) = e1.edit(base, count: random.below(6) + 1)
         let (theirs, _) = e2.edit(base, count: random.below(6) + 1)
-        return try checkLaws(base: base, mine: mine, theirs: theirs, seed: seed)
+        let (rekeyedMine, rekeyedTheirs) = Self.withRekeys(mine, theirs, seed: seed)
+        return try checkLaws(base: base, mine: rekeyedMine, theirs: rekeyedTheirs, seed: seed)
+    }
+
+    /// `mine` and `theirs`, each with some objects re-keyed one case in
+    /// three (drawn from a stream of its own, so that a seed's edits are
+    /// the ones it always made): the laws then hold with re-keys on one
+    /// side, on both, and the same object re-keyed by both.
+    static func withRekeys(_ mine: Graph, _ theirs: Graph, seed: UInt64) -> (Graph, Graph) {
+        var random = SplitMix64(seed: seed ^ 0x5EED_4E4B_0000)
+        var editor = GraphEditor(seed: random.next())
+        let m = random.below(3) == 0 ? editor.rekey(mine, count: random.below(3) + 1).0 : mine
+        let t = random.below(3) == 0 ? editor.rekey(theirs, count: random.below(3) + 1).0 : theirs
+        return (m, t)
     }
 
     /// One case of one-way references; `nil` when every law holds.
@@ -162,14 +175,16 @@ final class PropertySuiteTests: XCTestCase {
         if Set(merged.conflicts.map { "\($0.path) \($0.kind)" }) != Set(swapped.conflicts.map { "\($0.path) \($0.kind)" }) { return "swapping sides changed the conflicts" }
         if !merged.graph.consistencyProblems().isEmpty { return "the merge result is inconsistent" }
         merged.graph.objects._checkInvariants()
-        var halves = GraphMerger(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions())
+        let aligned = Graph.aligningRekeys(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions(), ignored: IgnoredProperties())
+        var halves = GraphMerger(base: aligned.base, mine: aligned.mine, theirs: aligned.theirs, decisions: MergeDecisions())
         halves.splitsBaseRows = true
         let inHalves = try halves.run()
-        if inHalves.graph.canonicalText() != merged.graph.canonicalText() || inHalves.conflicts != merged.conflicts {
+        if inHalves.graph.canonicalText() != merged.graph.canonicalText() || aligned.conflicts + inHalves.conflicts != merged.conflicts {
             return "merging the base's objects in two halves changed the merge"
         }
         // The order laws, whatever the storage of each ordered relationship.
-        if let why = try OrderLaws.check(base: base, mine: mine, theirs: theirs, merged: merged, swapped: swapped) { return why }
+        // (Over the versions with their re-keys aligned, as the merge reads them.)
+        if let why = try OrderLaws.check(base: aligned.base, mine: aligned.mine, theirs: aligned.theirs, merged: merged, swapped: swapped) { return why }
         // Every result, with or without a preference, passes every check of
         // `validate`: it loads again from its canonical text.
         var texts: [MergeSide: [UInt8]] = [:], resolutions: [MergeSide: Graph] = [:], settled: [MergeSide: [MergeConflict]] = [:]
@@ -232,7 +247,14 @@ final class PropertySuiteTests: XCTestCase {
         }
         for c in merged.conflicts { mentioned(c.base); mentioned(c.mine); mentioned(c.theirs) }
         for (side, preferred) in [(mine, resolutions[.mine]), (theirs, resolutions[.theirs])] {
-            for change in try ChangeSet.diff(from: base, to: side).objects where !conflicted.contains(change.id.identity) {
+            for var change in try ChangeSet.diff(from: base, to: side).objects where !conflicted.contains(change.id.identity) {
+                // An object re-keyed (by either side) is in the result under
+                // its new identity; one this side re-keyed and changed too,
+                // which its diff shows deleted, lives on there.
+                if let identity = aligned.baseRekeys[change.id] {
+                    if change.kind == .deleted { continue }
+                    change.id.identity = identity
+                }
                 switch change.kind {
                 case .inserted: if merged.graph.objects[change.id] == nil { return "insert of \(change.id) lost" }
                 case .deleted:

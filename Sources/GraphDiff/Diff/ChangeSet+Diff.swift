@@ -42,6 +42,10 @@ extension ChangeSet {
         }
         let differ = GraphDiffer(old: old, new: new, scope: scope, ignored: new.schema.ignoredProperties.adding(options.ignored))
         var (objects, trackers) = differ.objectChanges()
+        if options.detectsRekeys {
+            let rekeys = differ.rekeys(among: objects)
+            if !rekeys.isEmpty { return try diff(from: old, to: new, rekeys: rekeys, options: options) }
+        }
         differ.recordOrdersOfDeletedOwners(in: &objects, trackers: &trackers)
         objects.sort(by: ChangeSet.objectOrder)
         let sequences = differ.sequenceChanges(trackers)
@@ -49,6 +53,22 @@ extension ChangeSet {
         let schema = new.schema
         let changes = ChangeSet(schemaName: schema.name, schemaFingerprint: schema.fingerprint, objects: objects, sequences: sequences, metadata: metadata)
         return options.only.map { changes.selecting($0, schema: schema) } ?? changes
+    }
+
+    /// The changes that turn `old` into `new` given that `rekeys` were
+    /// found: the re-keys, then the diff of `old` re-keyed with `new`.
+    ///
+    /// - Complexity: that of the diff, once more.
+    static func diff(from old: Graph, to new: Graph, rekeys: [ObjectRekey], options: DiffOptions) throws -> ChangeSet {
+        var newIdentities: [ObjectID: String] = [:]
+        for r in rekeys { newIdentities[r.id] = r.newIdentity }
+        var inner = options
+        inner.detectsRekeys = false
+        inner.only = nil
+        if let root = options.root, let identity = newIdentities[root] { inner.root = ObjectID(entity: root.entity, identity: identity) }
+        var changes = try diff(from: old.rekeying(newIdentities), to: new, options: inner)
+        changes.rekeys = rekeys
+        return options.only.map { changes.selecting($0, schema: new.schema) } ?? changes
     }
 
     /// Entity name, then identity, then deleted before inserted before updated.

@@ -1,7 +1,7 @@
 /// The changes of a diff that a selection (`--only`) names.
 extension ChangeSet {
     /// The changes `selected` names, and nothing else: objects inserted or
-    /// deleted of an entity selected whole, the selected property changes
+    /// deleted (or re-keyed) of an entity selected whole, the selected property changes
     /// of the others, the orders of selected relationships (or of whole
     /// entities' relationships, or with whole entities as members), the
     /// selected metadata members. An updated object with no selected change
@@ -26,6 +26,7 @@ extension ChangeSet {
             return selected.isWhole(schema.entityIndex[relationship.destination])
         }
         result.metadata = metadata.filter { selected.selectsMetadata($0.key) }
+        result.rekeys = rekeys.filter { selected.isWhole(schema.entityIndex[$0.entity]) }
         return result
     }
 }

@@ -24,19 +24,62 @@ public struct ChangeSet: Sendable, Equatable {
     public var sequences: [SequenceChange]
     /// Metadata keys changed.
     public var metadata: [MetadataChange]
+    /// Objects whose identity changed (re-keyed), by entity and old
+    /// identity: the object and every reference to it now use the new
+    /// identity (``Graph/rekeying(_:)``).
+    public var rekeys: [ObjectRekey]
+    /// Whether the re-keys come before the other changes (as ``diff(from:to:options:)``
+    /// makes them: the other changes name re-keyed objects by their new
+    /// identities) or after them (as in an inverted change set, whose other
+    /// changes name them by the identities they had before).
+    public var rekeysFirst: Bool
 
     /// A change set of graphs of the schema `schemaName` with `schemaFingerprint`.
     public init(schemaName: String, schemaFingerprint: String, objects: [ObjectChange] = [],
-                sequences: [SequenceChange] = [], metadata: [MetadataChange] = []) {
+                sequences: [SequenceChange] = [], metadata: [MetadataChange] = [],
+                rekeys: [ObjectRekey] = [], rekeysFirst: Bool = true) {
         self.schemaName = schemaName
         self.schemaFingerprint = schemaFingerprint
         self.objects = objects
         self.sequences = sequences
         self.metadata = metadata
+        self.rekeys = rekeys
+        self.rekeysFirst = rekeysFirst
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { objects.isEmpty && sequences.isEmpty && metadata.isEmpty }
+    public var isEmpty: Bool { objects.isEmpty && sequences.isEmpty && metadata.isEmpty && rekeys.isEmpty }
+}
+
+/// An object whose identity changed (a re-key): the same object, with the
+/// same values, stored under a new identity, every reference to it
+/// rewritten.
+///
+///     // Task "a1" → "a9"
+///     ObjectRekey(id: ObjectID(entity: "Task", identity: "a1"), entity: "Task", newIdentity: "a9")
+public struct ObjectRekey: Sendable, Equatable {
+    /// The object's identity before (the root of its entity, and its identity string).
+    public var id: ObjectID
+    /// The concrete entity.
+    public var entity: String
+    /// Its identity after.
+    public var newIdentity: String
+    /// Where the object is in the old file (byte offset, -1 when unknown).
+    public var oldOffset: Int
+    /// Where the object is in the new file (byte offset, -1 when unknown).
+    public var newOffset: Int
+
+    /// The object `id` (of the concrete entity `entity`) re-keyed to `newIdentity`.
+    public init(id: ObjectID, entity: String, newIdentity: String, oldOffset: Int = -1, newOffset: Int = -1) {
+        self.id = id
+        self.entity = entity
+        self.newIdentity = newIdentity
+        self.oldOffset = oldOffset
+        self.newOffset = newOffset
+    }
+
+    /// The object's identity after.
+    public var newID: ObjectID { ObjectID(entity: id.entity, identity: newIdentity) }
 }
 
 /// An object inserted, deleted or updated.

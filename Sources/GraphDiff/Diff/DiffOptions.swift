@@ -16,16 +16,22 @@ public struct DiffOptions: Sendable {
     public var ignored: IgnoredProperties
     /// What the diff is limited to (`--only`); `nil`: everything.
     public var only: SelectedProperties?
+    /// Whether an object deleted and one inserted with the same values are
+    /// reported as one re-key (``ChangeSet/rekeys``) rather than a delete, an insert and the changed
+    /// references to it (`--no-rekeys` turns it off).
+    public var detectsRekeys: Bool
 
     /// Options that limit the diff to what `root` owns (`nil`: everything), also following `include` and never `exclude`,
-    /// and leave out differences of `ignored` properties; with `only`, keep only what it selects.
+    /// and leave out differences of `ignored` properties; with `only`, keep only what it selects;
+    /// with `detectsRekeys`, report re-keyed objects as such.
     public init(root: ObjectID? = nil, include: [String: [String]] = [:], exclude: [String: [String]] = [:],
-                ignored: IgnoredProperties = IgnoredProperties(), only: SelectedProperties? = nil) {
+                ignored: IgnoredProperties = IgnoredProperties(), only: SelectedProperties? = nil, detectsRekeys: Bool = true) {
         self.root = root
         self.include = include
         self.exclude = exclude
         self.ignored = ignored
         self.only = only
+        self.detectsRekeys = detectsRekeys
     }
 }
 

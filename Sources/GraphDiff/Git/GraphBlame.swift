@@ -184,6 +184,12 @@ public struct GraphBlame: Sendable {
     /// at a time (only the objects that differ are read); `nil` without a
     /// schema.
     var _graph: Graph?
+    /// The schema of the current version, when it is a graph: re-keys are
+    /// followed only then.
+    let _schema: Schema?
+    /// Entity → identity in the version reached → the current identity, for
+    /// the objects re-keyed since (see ``attribute(from:to:newer:)``).
+    var _currentIdentity: [String: [String: String]] = [:]
     /// Every ordered relationship of the schema: its owner entity, the
     /// members' root, and the members' reference back to the owner.
     var _orderedRelationships: [(owner: Entity, relationship: Relationship, memberRoot: String, inverse: String?)] = []
@@ -224,6 +230,7 @@ public struct GraphBlame: Sendable {
         _pendingProperties = pending
         _pendingPlaces = Set(subjects.lazy.filter { $0.0.member != nil }.map(\.0))
         _graph = current.graph
+        _schema = current.graph?.schema
         if let schema = current.graph?.schema {
             for entity in schema.entities {
                 for relationship in entity.relationships where relationship.ordered != nil {
@@ -250,7 +257,10 @@ public struct GraphBlame: Sendable {
             let old = oldRange.flatMap(older._object), new = newRange.flatMap(newer._object)
             if let old, let new, old == new { return }
             differing.append(_Difference(entity: entity, identity: identity, old: old, new: new))
-            if new != nil { _attributeProperties(of: entity, identity, old: old, newer: index) }
+        }
+        let rekeyed = _followRekeys(differing, newer: index)
+        for d in differing where d.new != nil && !rekeyed.contains(ObjectName(entity: d.entity, identity: d.identity)) {
+            _attributeProperties(of: d.entity, d.identity, old: d.old, newer: index)
         }
         if !_pendingPlaces.isEmpty {
             _attributePlaces(differing, newer: index)
@@ -278,20 +288,64 @@ public struct GraphBlame: Sendable {
         var new: JSONObject?
     }
 
-    /// Attributes the unattributed properties of one object that differs.
-    mutating func _attributeProperties(of entity: String, _ identity: String, old: JSONObject?, newer index: Int) {
+    /// Attributes the unattributed properties of one object that differs
+    /// (named as the version `newer` names it); those left wait under
+    /// `olderIdentity` (the identity the older version gives the object,
+    /// when it was re-keyed in `newer`).
+    mutating func _attributeProperties(of entity: String, _ identity: String, old: JSONObject?, newer index: Int,
+                                       olderIdentity: String? = nil) {
         guard let values = _pendingProperties[entity]?[identity] else { return }
+        let current = _currentIdentity[entity]?[identity] ?? identity
         // Unattributed values are the same in every version from the current one to `newer`.
         var still: [String: JSONValue] = [:]
-        for (name, current) in values {
-            if let value = old?[name], value == current {
-                still[name] = current
+        for (name, value) in values {
+            if let older = old?[name], older == value {
+                still[name] = value
             } else {
-                _versions[Subject(entity: entity, identity: identity, property: name)] = index
+                _versions[Subject(entity: entity, identity: current, property: name)] = index
             }
         }
-        _pendingProperties[entity]?[identity] = still.isEmpty ? nil : still
+        _pendingProperties[entity]?[identity] = nil
+        if let olderIdentity, !still.isEmpty {
+            _pendingProperties[entity]?[olderIdentity] = still
+            _currentIdentity[entity, default: [:]][olderIdentity] = current
+        } else if !still.isEmpty {
+            _pendingProperties[entity]?[identity] = still
+        }
         if _pendingProperties[entity]?.isEmpty == true { _pendingProperties[entity] = nil }
+    }
+
+    /// Follows the objects re-keyed in version `newer` (as
+    /// ``ObjectRekey/detect(from:to:ignored:)`` finds them among the
+    /// objects only one of the two versions has, read with the current
+    /// schema): their properties are attributed as an unchanged object's
+    /// are, a value that names a re-keyed object being a change, and the
+    /// rest wait under the identity the older version gives them.
+    ///
+    /// - Returns: the objects of `newer` so followed.
+    /// - Complexity: O(*d*) expected for the *d* objects only one version has.
+    mutating func _followRekeys(_ differing: [_Difference], newer index: Int) -> Set<ObjectName> {
+        guard let schema = _schema, differing.contains(where: { $0.old == nil }), differing.contains(where: { $0.new == nil }) else { return [] }
+        var olderOnly = Graph(schema: schema), newerOnly = Graph(schema: schema)
+        var decoder = GraphDecoder(schema: schema, source: nil)
+        var byID: [ObjectID: _Difference] = [:], olderByID: [ObjectID: JSONObject] = [:]
+        for d in differing where (d.old == nil) != (d.new == nil) {
+            guard let entity = schema.entity(named: d.entity) else { continue }
+            if let old = d.old {
+                decoder.decodeObject(entity, identity: d.identity, spelling: d.identity, fields: old, offset: -1, flat: false, into: &olderOnly)
+                olderByID[ObjectID(entity: entity.root, identity: d.identity)] = old
+            } else if let new = d.new {
+                decoder.decodeObject(entity, identity: d.identity, spelling: d.identity, fields: new, offset: -1, flat: false, into: &newerOnly)
+                byID[ObjectID(entity: entity.root, identity: d.identity)] = d
+            }
+        }
+        var followed = Set<ObjectName>()
+        for r in ObjectRekey.detect(from: olderOnly, to: newerOnly) {
+            guard let d = byID[r.newID], let old = olderByID[r.id] else { continue }
+            _attributeProperties(of: d.entity, d.identity, old: old, newer: index, olderIdentity: r.id.identity)
+            followed.insert(ObjectName(entity: d.entity, identity: d.identity))
+        }
+        return followed
     }
 
     /// What is left is attributed to version `oldest`; every subject with

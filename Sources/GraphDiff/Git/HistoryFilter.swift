@@ -50,6 +50,9 @@ public struct HistoryFilter: Sendable, Equatable {
             c.changes = change.changes.filter { properties.contains($0.property) }
             return c.changes.isEmpty ? nil : c
         }
+        // A re-key is kept when either identity is named (no property: it
+        // changes none), so the log of an object shows where its name changed.
+        kept.rekeys = properties.isEmpty ? changes.rekeys.filter { _names($0.entity, $0.id) || _names($0.entity, $0.newID) } : []
         kept.sequences = changes.sequences.compactMap { s in
             if !properties.isEmpty && !properties.contains(s.relationship) { return nil }
             if objects.isEmpty || _names(s.ownerEntity, s.owner) { return s }
@@ -63,6 +66,10 @@ public struct HistoryFilter: Sendable, Equatable {
         }
         return kept
     }
+
+    /// Whether the object `id` of the concrete `entity` is named (or no
+    /// object is): by its entity or its entity's root, and its identity.
+    public func names(entity: String, _ id: ObjectID) -> Bool { _names(entity, id) }
 
     /// Whether the object `id` of the concrete `entity` is named (or no object is).
     func _names(_ entity: String, _ id: ObjectID) -> Bool {

@@ -18,6 +18,11 @@ extension Graph {
     /// Ordered relationships merge as sequences of identities (diff3 over
     /// the three chains).
     ///
+    /// An object one side re-keyed (``ObjectRekey/detect(from:to:ignored:)``)
+    /// takes the other side's edits under its new identity; both sides
+    /// re-keying it differently is a conflict (``MergeConflict/Kind/rekeyRekey``).
+    /// `detectsRekeys: false` (`--no-rekeys`) merges identities as they are.
+    ///
     /// Unresolved conflicts keep the base version (mine's when there is no
     /// base); `prefer` resolves each in favour of one side (per property, or
     /// per object for atomic entities).
@@ -35,11 +40,11 @@ extension Graph {
     /// - Complexity: O(*n* + *s* log *s*) expected, *n* objects and *s* the
     ///   longest chain.
     public static func merge(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide? = nil,
-                             ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeResult {
-        try merge(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions(prefer: prefer), ignored: ignored)
+                             ignored: IgnoredProperties = IgnoredProperties(), detectsRekeys: Bool = true) throws -> MergeResult {
+        try merge(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions(prefer: prefer), ignored: ignored, detectsRekeys: detectsRekeys)
     }
 
-    /// ``merge(base:mine:theirs:prefer:ignored:)`` with each conflict
+    /// ``merge(base:mine:theirs:prefer:ignored:detectsRekeys:)`` with each conflict
     /// settled by `decisions` (a side per selected or recorded conflict).
     /// Conflicts that follow another (a reference to an object a
     /// delete/modify conflict keeps, the restores of what it refers to) are
@@ -50,7 +55,7 @@ extension Graph {
     ///   made give an inconsistent graph (``MergeError/inconsistent(_:)``,
     ///   naming each problem).
     public static func merge(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
-                             ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeResult {
+                             ignored: IgnoredProperties = IgnoredProperties(), detectsRekeys: Bool = true) throws -> MergeResult {
         let fingerprint = base.schema.fingerprint
         guard mine.schema.fingerprint == fingerprint, theirs.schema.fingerprint == fingerprint else {
             throw MergeError.schemaMismatch("the three graphs are not of one schema")
@@ -59,8 +64,15 @@ extension Graph {
             let shape = g.shapeProblems()
             if !shape.isEmpty { throw GraphError(problems: shape) }
         }
-        var merger = GraphMerger(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
-        return try merger.run()
+        guard detectsRekeys else {
+            var merger = GraphMerger(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
+            return try merger.run()
+        }
+        let aligned = aligningRekeys(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
+        var merger = GraphMerger(base: aligned.base, mine: aligned.mine, theirs: aligned.theirs, decisions: decisions, ignored: ignored)
+        var result = try merger.run()
+        result.conflicts = aligned.conflicts + result.conflicts
+        return result
     }
 }
 

@@ -39,6 +39,10 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
         case order
         /// Both sides changed the same stretch of a JSON array differently.
         case arrayChunk
+        /// An object re-keyed by both sides to different identities, or
+        /// re-keyed to an identity another object holds in a version
+        /// (base, mine and theirs are the object's identities).
+        case rekeyRekey
     }
 
     /// What kind of conflict this is.
@@ -141,6 +145,7 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
         case .moveMove: return "moved to different places"
         case .order: return "reordered in contradiction"
         case .arrayChunk: return "array changed differently"
+        case .rekeyRekey: return "re-keyed differently"
         }
     }
 

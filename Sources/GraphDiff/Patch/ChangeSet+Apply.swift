@@ -15,7 +15,11 @@ extension ChangeSet {
     /// inserts, so an object whose concrete entity changes (a delete and an
     /// insert of one identity) applies, backwards too. An owner deleted with
     /// its chains restores their order when the delete is undone
-    /// (``ObjectChange/chains``).
+    /// (``ObjectChange/chains``). A re-key (``ChangeSet/rekeys``) is pending
+    /// when the target has the object under its old identity and nothing
+    /// under the new one, present in the reverse case; it renames the
+    /// object and every reference to it, before the other changes or
+    /// after them (``ChangeSet/rekeysFirst``).
     ///
     /// Applying keeps the graph valid: objects are deleted and inserted,
     /// properties set, and the prev/next links of every chain touched are
@@ -41,16 +45,29 @@ extension ChangeSet {
         }
         let shape = target.shapeProblems()
         if !shape.isEmpty { throw PatchError(.inconsistent(shape)) }
-        var plan = PatchPlan(target: target)
-        plan.classify(canonicalIdentities(in: target.schema))
-        if !plan.mismatches.isEmpty && !force { throw PatchError(.rejected(plan.mismatches)) }
-        if plan.pendingCount == 0 {
-            return PatchOutcome(graph: target, applied: 0, alreadyPresent: plan.presentCount, skipped: plan.mismatches)
+        let changes = canonicalIdentities(in: target.schema)
+        let rekeys = RekeyPlan(changes, target: target)
+        // The other changes name re-keyed objects as they are between the
+        // re-keys and the rest: first, the target re-keyed; last, the
+        // target with the re-keys it already has undone.
+        var plan = PatchPlan(target: changes.rekeysFirst ? target.rekeying(rekeys.pending) : target.rekeying(rekeys.undoingPresent))
+        plan.classify(changes)
+        if changes.rekeysFirst { plan.shiftChangeIndices(by: changes.rekeys.count) }
+        let mismatches = (rekeys.mismatches + plan.mismatches).sorted { $0.change < $1.change }
+        let applied = plan.pendingCount + rekeys.pending.count, present = plan.presentCount + rekeys.presentCount
+        if !mismatches.isEmpty && !force { throw PatchError(.rejected(mismatches)) }
+        if applied == 0 {
+            return PatchOutcome(graph: target, applied: 0, alreadyPresent: present, skipped: mismatches)
         }
-        var (graph, problems) = try plan.execute()
+        var (graph, problems) = plan.pendingCount == 0 ? (plan.target, []) : try plan.execute()
+        if !changes.rekeysFirst {
+            let all = rekeys.pending.merging(rekeys.present) { a, _ in a }
+            problems += rekeys.collisions(all, in: graph)
+            graph = graph.rekeying(all)
+        }
         problems += graph.consistencyProblems()
         if !problems.isEmpty { throw PatchError(.inconsistent(problems.sorted(by: GraphProblem.subjectOrder))) }
         graph.schemaReference = target.schemaReference
-        return PatchOutcome(graph: graph, applied: plan.pendingCount, alreadyPresent: plan.presentCount, skipped: plan.mismatches)
+        return PatchOutcome(graph: graph, applied: applied, alreadyPresent: present, skipped: mismatches)
     }
 }

@@ -4,7 +4,7 @@ extension ChangeSet {
     /// The change set with every identity in the canonical spelling of its
     /// entity's identity type (``AttributeType/canonicalIdentity(_:)``):
     /// object and owner identities, references in values, members and
-    /// anchors of orders. A loaded graph holds canonical spellings only, so
+    /// anchors of orders, both identities of a re-key. A loaded graph holds canonical spellings only, so
     /// a patch written by hand with `007` or an upper-case UUID names the
     /// same objects as one made by `diff`. Spellings that are no identity of
     /// their type are kept: they then match nothing, or are reported as
@@ -60,6 +60,13 @@ extension ChangeSet {
             x.removed = s.removed.map { .init(member: canonical($0.member, type), after: $0.after.map { canonical($0, type) }) }
             x.moved = s.moved.map { .init(member: canonical($0.member, type), from: $0.from.map { canonical($0, type) }, to: $0.to.map { canonical($0, type) }) }
             x.positions = s.positions.map { .init(member: canonical($0.member, type), old: $0.old, new: $0.new) }
+            return x
+        }
+        result.rekeys = rekeys.map { r in
+            var x = r
+            let type = schema.entity(named: r.entity)?.canonicalIdentityType
+            x.id.identity = canonical(r.id.identity, type)
+            x.newIdentity = canonical(r.newIdentity, type)
             return x
         }
         return result

@@ -1,7 +1,8 @@
 extension ChangeSet {
     /// The change set that undoes this one: inserts become deletes (and the
     /// reverse), every old value swaps with its new one, sequence inserts
-    /// and removals swap, moves go back, index values swap.
+    /// and removals swap, moves go back, index values swap, re-keys go
+    /// back (and to the other end: see ``rekeysFirst``).
     ///
     /// `apply(changes.inverted(), to: apply(changes, to: a)) == a`.
     ///
@@ -37,6 +38,14 @@ extension ChangeSet {
             return x
         }
         result.metadata = metadata.map { MetadataChange(key: $0.key, old: $0.new, new: $0.old) }
+        // Undone in reverse order: the re-keys that came first come last,
+        // and the other changes keep naming objects as they did.
+        result.rekeys = rekeys.map { r in
+            ObjectRekey(id: r.newID, entity: r.entity, newIdentity: r.id.identity, oldOffset: r.newOffset, newOffset: r.oldOffset)
+        }.sorted { $0.id < $1.id }
+        // (With no re-key, or nothing else, where they come makes no
+        // difference: first, as a diff and a decoded patch have them.)
+        result.rekeysFirst = rekeys.isEmpty || objects.isEmpty && sequences.isEmpty && metadata.isEmpty ? true : !rekeysFirst
         return result
     }
 }

@@ -53,9 +53,26 @@ extension PatchDocument {
                 throw PatchError(.malformed("a patch of a \(name) graph is read with the schema of its target"), location: start)
             }
             var changes = ChangeSet(schemaName: name, schemaFingerprint: fingerprint)
+            // Re-keys come all before the other changes (0: none of those
+            // seen yet) or all after them (2: re-keys after others).
+            var phase = 0
             for (i, item) in list.enumerated() {
+                let rekeysBefore = changes.rekeys.count
                 try decodeGraphChange(item, index: i, schema: schema, source: source, into: &changes)
+                let isRekey = changes.rekeys.count > rekeysBefore
+                let misplaced: Bool
+                switch (phase, isRekey) {
+                case (0, false): phase = 1; misplaced = false
+                case (1, true): phase = 2; misplaced = rekeysBefore > 0
+                case (2, false): misplaced = true
+                default: misplaced = false
+                }
+                if misplaced {
+                    throw PatchError(.malformed("change \(i): rekey changes come all before the other changes or all after them"),
+                                     change: i, location: PatchError.location(of: item, in: source))
+                }
             }
+            changes.rekeysFirst = phase != 2
             return .graph(changes)
         }
         var edits: [JSONEdit] = []
@@ -150,6 +167,9 @@ extension PatchDocument {
             changes.sequences.append(s)
         case "metadata":
             changes.metadata.append(MetadataChange(key: try string("key"), old: o["old"], new: o["new"]))
+        case "rekey":
+            let entity = try string("entity"), id = try string("id"), newIdentity = try string("new")
+            changes.rekeys.append(ObjectRekey(id: ObjectID(entity: root(of: entity, in: schema), identity: id), entity: entity, newIdentity: newIdentity))
         default:
             throw fail("unknown op \"\(op)\"")
         }

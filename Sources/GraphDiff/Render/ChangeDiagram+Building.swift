@@ -4,7 +4,7 @@ extension ChangeDiagram {
     /// The diagram of `changes`, the change set from `old` to `new`.
     ///
     /// The changed objects are read from `changes` (objects inserted,
-    /// deleted and updated; owners whose order changed; members inserted,
+    /// deleted, updated and re-keyed; owners whose order changed; members inserted,
     /// removed or moved); their neighbours and the references from the
     /// stored relationships of both graphs. Above `nodeLimit` nodes, the
     /// nodes become groups by entity and kind, and the edges groups by
@@ -24,7 +24,13 @@ extension ChangeDiagram {
     ///   and edges of the diagram: two passes over the references of each
     ///   graph, with hashing, then a sort.
     public init(changes: ChangeSet, old: Graph, new: Graph, nodeLimit: Int = ChangeDiagram.defaultNodeLimit) {
+        // A re-keyed object is one node, under the identity the other
+        // changes name it by, marked changed.
+        var rekeyed: [ObjectID: String] = [:]
+        for r in changes.rekeys { rekeyed[changes.rekeysFirst ? r.id : r.newID] = changes.rekeysFirst ? r.newIdentity : r.id.identity }
+        let old = changes.rekeysFirst ? old.rekeying(rekeyed) : old, new = changes.rekeysFirst ? new : new.rekeying(rekeyed)
         var kinds: [ObjectID: Kind] = [:]
+        for (id, identity) in rekeyed { kinds[ObjectID(entity: id.entity, identity: identity)] = .changed }
         func mark(_ id: ObjectID, _ kind: Kind) {
             if let k = kinds[id], k._rank <= kind._rank { return }
             kinds[id] = kind

@@ -29,6 +29,7 @@ extension HTMLReport {
         // Cards: one per changed object, then one per owner whose order alone changed.
         var cardIDs = Set<String>()
         for c in changes.objects { cardIDs.insert(cardID(root: c.id.entity, identity: c.id.identity)) }
+        for r in changes.rekeys { cardIDs.insert(cardID(root: r.id.entity, identity: changes.rekeysFirst ? r.newIdentity : r.id.identity)) }
         for s in changes.sequences { cardIDs.insert(cardID(root: s.owner.entity, identity: s.owner.identity)) }
         func ref(_ root: String?, _ identity: String?) -> JSONValue? {
             guard let root, let identity else { return nil }
@@ -96,6 +97,20 @@ extension HTMLReport {
             if c.kind != .deleted { indexByOwner[c.id] = cards.count }
             cards.append(card)
         }
+        // A re-key: a row on the object's card (one of its own when nothing
+        // else changed), under the identity the other changes use.
+        for r in changes.rekeys {
+            let id = changes.rekeysFirst ? r.newID : r.id
+            let row: JSONValue = ["name": "(identity)", "old": .string(HumanRenderer.quoted(r.id.identity)),
+                                  "new": .string(HumanRenderer.quoted(r.newIdentity))]
+            if let i = indexByOwner[id] {
+                cards[i]["rows"] = .array([row] + (cards[i]["rows"]?.arrayValue ?? []))
+            } else {
+                indexByOwner[id] = cards.count
+                cards.append(["id": .string(cardID(root: id.entity, identity: id.identity)), "entity": .string(r.entity),
+                              "identity": .string(id.identity), "kind": "re-keyed", "rows": [row]])
+            }
+        }
         let fullOrders = self.fullOrders(changes.sequences.prefix(fullOrderLimit), old: old, new: new)
         for (number, s) in changes.sequences.enumerated() {
             let order = orderData(s, full: number < fullOrders.count ? fullOrders[number] : nil, ref: { ref(s.memberRoot, $0) })
@@ -123,12 +138,14 @@ extension HTMLReport {
                         "entities": entityCounts(changes), "cards": .array(cards.map(JSONValue.object))])
     }
 
-    /// Totals by kind of change: `inserted`, `deleted`, `updated` objects,
+    /// Totals by kind of change: `inserted`, `deleted`, `updated` (and
+    /// `re-keyed`, when any) objects,
     /// `moved` and `renumbered` members, changed `metadata` keys; the same
     /// numbers as the counts of ``HumanRenderer/summary(_:)``.
     static func graphCounts(_ changes: ChangeSet) -> JSONValue {
         var counts: [String: Int] = ["inserted": 0, "deleted": 0, "updated": 0, "moved": 0, "renumbered": 0, "orders": 0]
         for c in changes.objects { counts[c.kind.rawValue, default: 0] += 1 }
+        if !changes.rekeys.isEmpty { counts["re-keyed"] = changes.rekeys.count }
         for s in changes.sequences {
             counts["moved", default: 0] += s.moved.count
             counts["orders", default: 0] += 1
@@ -142,6 +159,7 @@ extension HTMLReport {
     static func entityCounts(_ changes: ChangeSet) -> JSONValue {
         var counts: [String: [String: Int]] = [:]
         for c in changes.objects { counts[c.entity, default: [:]][c.kind.rawValue, default: 0] += 1 }
+        for r in changes.rekeys { counts[r.entity, default: [:]]["re-keyed", default: 0] += 1 }
         for s in changes.sequences where !s.moved.isEmpty { counts[s.memberRoot, default: [:]]["moved", default: 0] += s.moved.count }
         for s in changes.sequences where !s.changesOrder && !s.positions.isEmpty {
             counts[s.memberRoot, default: [:]]["renumbered", default: 0] += s.positions.count

@@ -37,7 +37,7 @@ extension HTMLReport {
     var cardsEl = document.getElementById("cards"), moreEl = document.getElementById("more"), statusEl = document.getElementById("status");
     var entitySel = document.getElementById("entity"), searchEl = document.getElementById("search"), kindsEl = document.getElementById("kinds");
     var SYMBOL = { inserted: "+", added: "+", deleted: "\\u2212", removed: "\\u2212", updated: "~", changed: "~",
-                   order: "\\u2195", moved: "\\u2195", metadata: "~" };
+                   order: "\\u2195", moved: "\\u2195", metadata: "~", "re-keyed": "=" };
     function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
     function link(text, ref) {
       if (!ref) return el("code", null, text);

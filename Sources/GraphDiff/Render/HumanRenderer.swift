@@ -4,7 +4,9 @@ import GraphDiffJSON
 ///
 /// One entry per changed object, grouped by entity then identity: `+` for
 /// inserted (with every value), `-` for deleted (with every old value), `~`
-/// for updated (each changed property, `old → new`). Changes in the order of
+/// for updated (each changed property, `old → new`), `=` for re-keyed
+/// (`= Task "a1" → "a9"`: the same object under a new identity, every
+/// reference to it rewritten). Changes in the order of
 /// an ordered relationship are shown under the owner: `+ "t5" after "t2"`,
 /// `- "t9"`, `> "t4" moved after "t1" (was after "t3")`. Metadata changes
 /// come last, then a summary: one line per entity with its counts.
@@ -29,22 +31,31 @@ public enum HumanRenderer {
         // Sequence changes belong to their owner's entry.
         var sequencesByOwner: [ObjectID: [SequenceChange]] = [:]
         for s in changes.sequences { sequencesByOwner[s.owner, default: []].append(s) }
-        var entries: [(entity: String, id: ObjectID, change: ObjectChange?)] = changes.objects.map { ($0.entity, $0.id, $0) }
+        var entries: [(entity: String, id: ObjectID, change: ObjectChange?, rekey: ObjectRekey?)] = changes.objects.map { ($0.entity, $0.id, $0, nil) }
+        // A re-key is listed under the identity the other changes use.
+        for r in changes.rekeys { entries.append((r.entity, changes.rekeysFirst ? r.newID : r.id, nil, r)) }
         let updated = Set(changes.objects.filter { $0.kind != .deleted }.map(\.id))
         var ownerOffsets: [ObjectID: Int] = [:]
         for s in changes.sequences where !updated.contains(s.owner) && ownerOffsets[s.owner] == nil {
             ownerOffsets[s.owner] = s.ownerOffset
-            entries.append((s.ownerEntity, s.owner, nil))
+            entries.append((s.ownerEntity, s.owner, nil, nil))
+        }
+        func rank(_ e: (entity: String, id: ObjectID, change: ObjectChange?, rekey: ObjectRekey?)) -> Int {
+            e.rekey != nil ? -1 : e.change.map { $0.kind == .deleted ? 0 : 1 } ?? 2
         }
         entries.sort { a, b in
             let e = utf8Compare(a.entity, b.entity)
             if e != 0 { return e < 0 }
             let i = utf8Compare(a.id.identity, b.id.identity)
             if i != 0 { return i < 0 }
-            return (a.change.map { $0.kind == .deleted ? 0 : 1 } ?? 2) < (b.change.map { $0.kind == .deleted ? 0 : 1 } ?? 2)
+            return rank(a) < rank(b)
         }
         for entry in entries {
             let name = "\(entry.entity) \(quoted(entry.id.identity))"
+            if let r = entry.rekey {
+                out += header("=", "\(r.entity) \(quoted(r.id.identity)) → \(quoted(r.newIdentity))", context.location(new: r.newOffset), context, .cyan)
+                continue
+            }
             guard let change = entry.change else {
                 out += header("~", name, context.location(new: ownerOffsets[entry.id] ?? -1), context, .yellow)
                 for s in sequencesByOwner[entry.id] ?? [] { out += sequenceLines(s, context) }
@@ -84,6 +95,7 @@ public enum HumanRenderer {
     public static func summary(_ changes: ChangeSet) -> String {
         var counts: [String: [String: Int]] = [:]
         for c in changes.objects { counts[c.entity, default: [:]][c.kind.rawValue, default: 0] += 1 }
+        for r in changes.rekeys { counts[r.entity, default: [:]]["re-keyed", default: 0] += 1 }
         for s in changes.sequences where !s.moved.isEmpty { counts[s.memberRoot, default: [:]]["moved", default: 0] += s.moved.count }
         for s in changes.sequences where !s.changesOrder && !s.positions.isEmpty {
             counts[s.memberRoot, default: [:]]["renumbered", default: 0] += s.positions.count
@@ -91,7 +103,7 @@ public enum HumanRenderer {
         var lines = ""
         for entity in counts.keys.sorted(by: utf8Less) {
             let c = counts[entity] ?? [:]
-            let parts = ["inserted", "deleted", "updated", "moved", "renumbered"].compactMap { k in c[k].map { "\($0) \(k)" } }
+            let parts = ["inserted", "deleted", "re-keyed", "updated", "moved", "renumbered"].compactMap { k in c[k].map { "\($0) \(k)" } }
             lines += "\(entity): \(parts.joined(separator: ", "))\n"
         }
         if !changes.metadata.isEmpty { lines += "metadata: \(changes.metadata.count) changed\n" }

@@ -32,7 +32,9 @@ public struct MergeText: Sendable {
     ///   - markers: the markers' size and labels; `nil` writes the merged
     ///     graph even with open conflicts (`--conflicts report`).
     ///   - ignored: attributes that take mine's value, besides the
-    ///     schema's `diff.ignore` (see ``Graph/merge(base:mine:theirs:prefer:ignored:)``).
+    ///     schema's `diff.ignore` (see ``Graph/merge(base:mine:theirs:prefer:ignored:detectsRekeys:)``).
+    ///   - detectsRekeys: whether an object one side re-keyed takes the
+    ///     other side's edits (`--no-rekeys`: `false`).
     /// - Throws: ``MergeError`` when the graphs are not of one schema.
     /// - Complexity: O(*n* log *n*) for *n* objects. With open conflicts
     ///   and markers the merge runs again once per preference, on two
@@ -41,21 +43,27 @@ public struct MergeText: Sendable {
     ///   give both sides of every marked block, and the first run (the
     ///   report's) its base part.
     public static func graphs(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?,
-                              markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeText {
-        try graphs(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions(prefer: prefer), markers: markers, ignored: ignored)
+                              markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties(),
+                              detectsRekeys: Bool = true) throws -> MergeText {
+        try graphs(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions(prefer: prefer), markers: markers, ignored: ignored,
+                   detectsRekeys: detectsRekeys)
     }
 
-    /// ``graphs(base:mine:theirs:prefer:markers:ignored:)`` with each
+    /// ``graphs(base:mine:theirs:prefer:markers:ignored:detectsRekeys:)`` with each
     /// conflict settled by `decisions`; those it leaves open are marked.
     public static func graphs(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
-                              markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties()) throws -> MergeText {
+                              markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties(),
+                              detectsRekeys: Bool = true) throws -> MergeText {
         // The report first: clean (or settled), it is the result.
-        let report = try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
+        let report = try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys)
         guard let markers, report.conflicts.contains(where: { $0.resolvedBy == nil }) else {
             return MergeText(text: report.graph.canonicalText(), conflicts: report.conflicts, graph: report.graph)
         }
         func resolved(_ side: MergeSide) -> Result<MergeResult, Error> {
-            Result { try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions.writingOpen(as: side), ignored: ignored) }
+            Result {
+                try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions.writingOpen(as: side), ignored: ignored,
+                                detectsRekeys: detectsRekeys)
+            }
         }
         let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { resolved(.theirs) })
         // The base's part of each block is the report's: keeping it

@@ -60,6 +60,16 @@ extension PatchDocument {
             if let new = m.new { o["new"] = new }
             list.append(.object(o))
         }
+        let rekeys: [JSONValue] = changes.rekeys.map { r in
+            var o = JSONObject()
+            o["op"] = "rekey"
+            o["entity"] = .string(r.entity)
+            o["id"] = .string(r.id.identity)
+            o["new"] = .string(r.newIdentity)
+            if let context, let location = context.locationValue(r.newOffset, in: context.newSource) { o["location"] = location }
+            return .object(o)
+        }
+        list = changes.rekeysFirst ? rekeys + list : list + rekeys
         var document = JSONObject()
         document["format"] = .string(formatTag)
         document["schema"] = ["name": .string(changes.schemaName), "fingerprint": .string(changes.schemaFingerprint)]

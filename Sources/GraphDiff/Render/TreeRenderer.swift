@@ -11,6 +11,8 @@ import GraphDiffJSON
 ///
 /// An owner that did not change itself but owns changed objects appears with
 /// `"change": "unchanged"`, so every change hangs under its top-level owner.
+/// A re-keyed object is listed under its new identity, with `"rekeyedFrom"`
+/// naming the old one (and `"change": "re-keyed"` unless it also changed).
 public enum TreeRenderer {
     /// A changed string longer than a line also gets `"words"`, its word
     /// diff (unless `wordDiff` is `false`): an array of the unchanged text
@@ -60,6 +62,13 @@ public enum TreeRenderer {
             }
             if !attributes.isEmpty { nodes[c.id]?["attributes"] = .object(attributes) }
             if !relationships.isEmpty { nodes[c.id]?["relationships"] = .object(relationships) }
+        }
+        // A re-keyed object under its new identity (where it is in the new
+        // graph), with the old one.
+        for r in changes.rekeys {
+            let id = changes.rekeysFirst ? r.newID : r.id
+            node(id, entity: r.entity, change: "re-keyed")
+            nodes[id]?["rekeyedFrom"] = .string(changes.rekeysFirst ? r.id.identity : r.newIdentity)
         }
         for s in changes.sequences {
             node(s.owner, entity: s.ownerEntity, change: "unchanged")

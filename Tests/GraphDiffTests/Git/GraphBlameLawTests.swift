@@ -5,11 +5,13 @@ import XCTest
 
 /// `graphdiff blame`'s engine against a brute-force replay of the log:
 /// over seeded histories (2 to 9 versions of a generated graph, every
-/// storage of order, a few random edits per version), walking back from
-/// the newest version with early stops attributes every property to the
-/// last version whose value differs from the one before it (or that
-/// added the object), and every member's place to the last version whose
-/// diff inserts or moves it (or that added it or its owner).
+/// storage of order, a few random edits per version, one version in four
+/// re-keying an object), walking back from the newest version with early
+/// stops attributes every property to the last version whose value
+/// differs from the one before it (or that added the object), following
+/// the object through the re-keys the diffs report, and every member's
+/// place to the last version whose diff inserts or moves it (or that
+/// added it or its owner, or re-keyed either).
 ///
 /// 300 cases by default; `GRAPHDIFF_BLAME_CASES=N` runs more (or fewer),
 /// `GRAPHDIFF_BLAME_SEED=S` reruns one.
@@ -33,7 +35,14 @@ final class GraphBlameLawTests: XCTestCase {
         var editor = GraphEditor(seed: random.next(), order: order)
         // Oldest first.
         var graphs = [generator.graph(objectCount: [3, 10, 40][random.below(3)])]
-        for _ in 0..<random.below(8) + 1 { graphs.append(editor.edit(graphs[graphs.count - 1], count: random.below(4) + 1).0) }
+        // One version in four also re-keys an object (from a stream of its
+        // own, so that each seed keeps the edits it always made).
+        var rekeying = SplitMix64(seed: seed ^ 0x5EED_4E4B_0000)
+        var rekeyer = GraphEditor(seed: rekeying.next(), order: order)
+        for _ in 0..<random.below(8) + 1 {
+            let edited = editor.edit(graphs[graphs.count - 1], count: random.below(4) + 1).0
+            graphs.append(rekeying.below(4) == 0 ? rekeyer.rekey(edited, count: 1).0 : edited)
+        }
         // Each version in canonical form, or compact with its members in reverse order:
         // blame reads objects whose bytes differ, and compares them as values.
         let texts = try graphs.map { graph -> [UInt8] in
@@ -52,15 +61,27 @@ final class GraphBlameLawTests: XCTestCase {
         }
         let attributed = blame.attributions(oldest: number(0))
 
-        // The replay: oldest first, every pair diffed.
+        // The replay: oldest first, every pair diffed. A property follows
+        // its object through the re-keys the diffs report.
         var lastSet: [GraphBlame.Subject: Int] = [:]
         let objects = try texts.map { GraphBlame._objects(of: try JSONReader.parse($0)) }
+        var olderIdentity: [[ObjectID: String]] = [[:]]   // per version j ≥ 1: new identity → the one in j - 1
+        for j in stride(from: 1, through: newest, by: 1) {
+            var step: [ObjectID: String] = [:]
+            for r in try ChangeSet.diff(from: graphs[j - 1], to: graphs[j]).rekeys { step[r.newID] = r.id.identity }
+            olderIdentity.append(step)
+        }
         for subject in attributed.map(\.subject) {
             var k = 0
-            for j in 1...max(1, newest) where j <= newest {
-                if subject.member == nil {
-                    let before = objects[j - 1][subject.entity]?[subject.identity]?[subject.property]
-                    let after = objects[j][subject.entity]?[subject.identity]?[subject.property]
+            if subject.member == nil {
+                let root = graphs[newest].schema.entity(named: subject.entity)?.root ?? subject.entity
+                var identities = [String](repeating: subject.identity, count: newest + 1)
+                for j in stride(from: newest, to: 0, by: -1) {
+                    identities[j - 1] = olderIdentity[j][ObjectID(entity: root, identity: identities[j])] ?? identities[j]
+                }
+                for j in 1...max(1, newest) where j <= newest {
+                    let before = objects[j - 1][subject.entity]?[identities[j - 1]]?[subject.property]
+                    let after = objects[j][subject.entity]?[identities[j]]?[subject.property]
                     if before == nil || before != after { k = j }
                 }
             }

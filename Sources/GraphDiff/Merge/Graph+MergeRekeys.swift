@@ -1,0 +1,116 @@
+import GraphDiffJSON
+
+/// The three versions of a merge with the re-keys of both sides aligned
+/// (``Graph/aligningRekeys(base:mine:theirs:decisions:ignored:)``).
+struct AlignedRekeys {
+    var base: Graph, mine: Graph, theirs: Graph
+    /// The re-keys both sides disagree on, or that collide.
+    var conflicts: [MergeConflict] = []
+    /// The base's objects re-keyed: base identity → identity in the merge.
+    var baseRekeys: [ObjectID: String] = [:]
+}
+
+extension Graph {
+    /// The three graphs of a merge with their re-keys aligned: each object
+    /// re-keyed by one side (``ObjectRekey/detect(from:to:ignored:)``, from
+    /// the base or from the other side), or
+    /// by both to one identity, has that identity in all three, so that the
+    /// merge joins the other side's edits of it to the re-keyed object. An
+    /// object both sides re-keyed differently, or re-keyed to an identity
+    /// another object of a version holds, is a conflict
+    /// (``MergeConflict/Kind/rekeyRekey``) settled by `decisions`: the
+    /// side's identity, or the base's while it is open (as every open
+    /// conflict keeps the base version); an identity taken by another
+    /// object leaves the base's in any case.
+    ///
+    /// - Complexity: O(*n*) expected for *n* objects in all (two passes to
+    ///   find the re-keys, one per graph that re-keys).
+    static func aligningRekeys(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
+                               ignored: IgnoredProperties) -> AlignedRekeys {
+        let mineRekeys = rekeys(from: base, to: mine, other: theirs, ignored: ignored)
+        let theirsRekeys = rekeys(from: base, to: theirs, other: mine, ignored: ignored)
+        guard !mineRekeys.isEmpty || !theirsRekeys.isEmpty else { return AlignedRekeys(base: base, mine: mine, theirs: theirs) }
+        var mineNew: [ObjectID: String] = [:], theirsNew: [ObjectID: String] = [:], entityOf: [ObjectID: String] = [:]
+        for r in mineRekeys { mineNew[r.id] = r.newIdentity; entityOf[r.id] = r.entity }
+        for r in theirsRekeys { theirsNew[r.id] = r.newIdentity; entityOf[r.id] = r.entity }
+        let ids = Set(mineNew.keys).union(theirsNew.keys).sorted()
+        var conflicts: [MergeConflict] = []
+        var inConflict = Set<ObjectID>()
+        /// Reports the conflict over `id`, and gives the identity it settles on.
+        func settle(_ id: ObjectID) -> String {
+            let entity = entityOf[id] ?? id.entity
+            var c = MergeConflict(kind: .rekeyRekey, entity: entity, identity: id.identity, path: JSONPointer(["objects", entity, id.identity]),
+                                  base: .string(id.identity), mine: .string(mineNew[id] ?? id.identity),
+                                  theirs: .string(theirsNew[id] ?? id.identity))
+            let side = decisions.settle(&c)
+            conflicts.append(c)
+            inConflict.insert(id)
+            switch side {
+            case .mine?: return mineNew[id] ?? id.identity
+            case .theirs?: return theirsNew[id] ?? id.identity
+            default: return id.identity
+            }
+        }
+        var final: [ObjectID: String] = [:]
+        for id in ids {
+            switch (mineNew[id], theirsNew[id]) {
+            case (let m?, let t?) where !utf8Equal(m, t): final[id] = settle(id)
+            case (let m?, _): final[id] = m
+            case (nil, let t?): final[id] = t
+            case (nil, nil): break
+            }
+        }
+        /// The renames that give each version the final identities.
+        func renames() -> (base: [ObjectID: String], mine: [ObjectID: String], theirs: [ObjectID: String]) {
+            var b: [ObjectID: String] = [:], m: [ObjectID: String] = [:], t: [ObjectID: String] = [:]
+            for id in ids {
+                guard let identity = final[id] else { continue }
+                if !utf8Equal(identity, id.identity) { b[id] = identity }
+                let inMine = ObjectID(entity: id.entity, identity: mineNew[id] ?? id.identity)
+                if !utf8Equal(inMine.identity, identity) && mine.objects[inMine] != nil { m[inMine] = identity }
+                let inTheirs = ObjectID(entity: id.entity, identity: theirsNew[id] ?? id.identity)
+                if !utf8Equal(inTheirs.identity, identity) && theirs.objects[inTheirs] != nil { t[inTheirs] = identity }
+            }
+            return (b, m, t)
+        }
+        // An identity given twice, or held in a version by another object:
+        // the re-key is a conflict, and its object keeps the base identity
+        // whatever settles it (no identity can hold two objects).
+        var given: [ObjectID: Int] = [:]
+        for (id, identity) in final { given[ObjectID(entity: id.entity, identity: identity), default: 0] += 1 }
+        var r = renames()
+        let blocked = Set(r.mine.keys.filter { mine.applicableRekeys(r.mine)[$0] == nil })
+            .union(r.theirs.keys.filter { theirs.applicableRekeys(r.theirs)[$0] == nil })
+        for id in ids {
+            guard let identity = final[id], !utf8Equal(identity, id.identity) else { continue }
+            let inMine = ObjectID(entity: id.entity, identity: mineNew[id] ?? id.identity)
+            let inTheirs = ObjectID(entity: id.entity, identity: theirsNew[id] ?? id.identity)
+            let twice = given[ObjectID(entity: id.entity, identity: identity)] ?? 0 > 1
+            guard twice || blocked.contains(inMine) || blocked.contains(inTheirs) else { continue }
+            if !inConflict.contains(id) { _ = settle(id) }
+            final[id] = id.identity
+        }
+        r = renames()
+        return AlignedRekeys(base: base.rekeying(r.base), mine: mine.rekeying(r.mine), theirs: theirs.rekeying(r.theirs),
+                             conflicts: conflicts, baseRekeys: base.applicableRekeys(r.base))
+    }
+
+    /// The objects of `base` that `side` re-keyed: those whose values it
+    /// keeps under a new identity, and those it keeps with the `other`
+    /// side's edits (a side that merged the other's edits into an object it
+    /// re-keyed: merging again must find the same object). A re-key from
+    /// the base wins over one from the other side.
+    ///
+    /// - Complexity: O(*n*) expected: two passes that compare identities.
+    static func rekeys(from base: Graph, to side: Graph, other: Graph, ignored: IgnoredProperties) -> [ObjectRekey] {
+        var found = ObjectRekey.detect(from: base, to: side, ignored: ignored)
+        var taken = Set(found.map(\.id)), given = Set(found.map(\.newID))
+        for r in ObjectRekey.detect(from: other, to: side, ignored: ignored)
+        where base.objects[r.id] != nil && base.objects[r.newID] == nil && !taken.contains(r.id) && !given.contains(r.newID) {
+            found.append(r)
+            taken.insert(r.id)
+            given.insert(r.newID)
+        }
+        return found.sorted { $0.id < $1.id }
+    }
+}
