@@ -80,14 +80,14 @@ enum DiffCommand: Subcommand {
                     let diagram = ChangeDiagram(changes: changes, old: oldGraph, new: newGraph).svg()
                     output = Array(HTMLReport.document(changes, old: oldGraph, new: newGraph, context: context, diagramSVG: diagram).utf8)
                 case "merge-patch":
-                    let target = newGraph.withIgnoredValues(of: oldGraph, ignored: options.ignored)
+                    let target = newGraph.withIgnoredValues(of: oldGraph, ignored: options.ignored, followingRekeys: options.detectsRekeys)
                     do {
                         output = JSONWriter.canonical(try MergePatch.diff(from: oldGraph, to: target))
                     } catch {
                         throw CommandFailure.trouble("\(error); use --format json-patch")
                     }
                 case "json-patch":
-                    let target = newGraph.withIgnoredValues(of: oldGraph, ignored: options.ignored)
+                    let target = newGraph.withIgnoredValues(of: oldGraph, ignored: options.ignored, followingRekeys: options.detectsRekeys)
                     output = try documentPatch(format, oldGraph.encoded(), target.encoded(), JSONDiff.Options(numbersByText: true))
                 default: output = Array(HumanRenderer.render(changes, context: context).utf8)
                 }

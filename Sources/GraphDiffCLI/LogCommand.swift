@@ -31,8 +31,12 @@ enum LogCommand: Subcommand {
             let context = RenderContext(oldName: "\(entry.shortCommit)^:\(entry.oldPath)", newName: "\(entry.shortCommit):\(entry.path)",
                                         oldSource: JSONSourceText(old.bytes), newSource: JSONSourceText(new.bytes))
             let compared = try compare(old, new, entry: entry, filter: filter, stat: args.has("--stat"), context: context)
-            // A named object re-keyed here is named by its old identity in the older commits.
+            // A named object re-keyed here is named by its old identity in
+            // the older commits, and only by it (an object that held the new
+            // identity before is another object), as git log --follow follows a file.
             for r in compared.rekeys where !filter.objects.isEmpty && filter.names(entity: r.entity, r.newID) {
+                filter.objects.remove(ObjectName(entity: r.entity, identity: r.newIdentity))
+                filter.objects.remove(ObjectName(entity: r.id.entity, identity: r.newIdentity))
                 filter.objects.insert(ObjectName(entity: r.entity, identity: r.id.identity))
             }
             guard let (report, encoded) = compared.shown else { continue }
@@ -87,8 +91,17 @@ enum LogCommand: Subcommand {
         versions.prefetch(versionsOf(entries), skeleton: true)
         defer { versions.stop() }
         var kept: [GitFileHistory.Entry] = []
+        // Set once a named object is added by a commit (it may have been
+        // re-keyed there): from then on no commit is skipped. (Every version
+        // is still taken from the reading thread, which shares git's pipe
+        // with the next reading.)
+        var keepingAll = false
         for entry in entries {
             let new = try entry.newBlob.map { _ in try versions.next().blame }, old = try entry.oldBlob.map { _ in try versions.next().blame }
+            if keepingAll {
+                kept.append(entry)
+                continue
+            }
             guard let newSkeleton = new ?? nil, let oldSkeleton = old ?? nil else {
                 kept.append(entry)
                 continue
@@ -100,7 +113,7 @@ enum LogCommand: Subcommand {
             // A named object that this commit adds may have been re-keyed
             // here: its older commits name it otherwise, so none is skipped.
             if differing.contains(where: { identities.contains($0.identity) && newSkeleton.holds($0) && !oldSkeleton.holds($0) }) {
-                return kept + entries.suffix(from: (entries.firstIndex { $0.commit == entry.commit } ?? entries.count - 1) + 1)
+                keepingAll = true
             }
         }
         return kept

@@ -116,7 +116,11 @@ enum ResolveCommand: Subcommand {
             // kept one side's value reads as the other side's change): each
             // by its line.
             var untyped: [Int] = []
-            if !versions.fromGit && !versions.blockLines.isEmpty {
+            // (A re-key conflict's blocks are its object's key and every
+            // reference to it, which no place of the conflict names: with
+            // one open, no block is listed as unaccounted for.)
+            let rekeyOpen = open.contains { $0.kind == .rekeyRekey }
+            if !versions.fromGit && !versions.blockLines.isEmpty && !rekeyOpen {
                 let covered = open.isEmpty ? []
                     : Set((try? ConflictMarkerReader.blocks(of: versions.text, size: size, schema: mine.graph?.schema, deciding: open)) ?? [])
                 untyped = versions.blockLines.indices.filter { !covered.contains($0) }.map { versions.blockLines[$0] }

@@ -155,6 +155,31 @@ final class GitHistoryTests: XCTestCase {
         XCTAssertTrue(repo.tool("blame", "lists.graph.json", "Task:t2").stdout.contains("\(cy) (Cy  \(date)) Task t2.next = \"srv-1043\""))
     }
 
+    /// An identity that another object held earlier: after following the
+    /// re-key, the log names the object by its old identity only, as
+    /// git log --follow leaves the new path for the old one.
+    func test_logOfAnObject_followsItsRekey_notAnEarlierObjectOfTheSameIdentity() throws {
+        let repo = try Repo(self)
+        try repo.write("tasks.schema.json", Array(try Data(contentsOf: URL(fileURLWithPath: samplePath("tasks/tasks.schema.json")))))
+        let base = try baseGraph()
+        try repo.write("lists.graph.json", base.canonicalText())
+        commit(repo, "Ada", "base")
+        let dark = set([("t4", "title", "Dark coffee")], in: base)
+        try repo.write("lists.graph.json", dark.canonicalText())
+        commit(repo, "Bob", "dark coffee")
+        var gone = set([("t3", "next", .null)], in: dark)
+        gone.removeObject(ObjectID(entity: "Task", identity: "t4"))
+        try repo.write("lists.graph.json", gone.canonicalText())
+        commit(repo, "Cy", "no coffee")
+        try repo.write("lists.graph.json", gone.rekeying([ObjectID(entity: "Task", identity: "t3"): "t4"]).canonicalText())
+        commit(repo, "Dee", "eggs are t4 now")
+        let r = repo.tool("log", "--stat", "--object", "Task:t4", "lists.graph.json")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("commit ") }.map { String($0.dropFirst(7).prefix(7)) },
+                       [short(repo, "HEAD"), short(repo, "HEAD~3")])
+        XCTAssertFalse(r.stdout.contains("dark coffee"), r.stdout)
+    }
+
     func test_errors_areGits_andUsage() throws {
         let repo = try Repo(self)
         let none = repo.tool("log", "x.graph.json")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import GraphDiff
 @testable import GraphDiffCLI
 
 /// Re-keyed objects through the command line: `Samples/tasks/rekeyed.graph.json`
@@ -148,5 +149,144 @@ final class RekeyCommandTests: XCTestCase {
         XCTAssertEqual(graphdiff(["diff", "-q", other, out]).status, 0)
         XCTAssertEqual(graphdiff(["merge", "--prefer", "mine", base, rekeyed, other, "-o", out]).status, 0)
         XCTAssertEqual(graphdiff(["diff", "-q", rekeyed, out]).status, 0)
+    }
+
+    // MARK: Found by testing re-keys as a user
+
+    /// A schema with typed identities: folders by int64, items by UUID.
+    static let typedSchema = """
+        {"format": "graphdiff-schema/1", "name": "Typed", "version": 1,
+         "entities": {
+           "Folder": {"identity": "fid", "attributes": {"fid": {"type": "int64"}, "name": {"type": "string"}},
+                      "relationships": {"items": {"destination": "Item", "toMany": true, "inverse": "folder", "ordered": "array", "deleteRule": "cascade"}}},
+           "Item": {"identity": "uid", "attributes": {"uid": {"type": "uuid"}, "label": {"type": "string"}},
+                    "relationships": {"folder": {"destination": "Folder", "inverse": "items"}}}}}
+        """
+    static let typedGraph = """
+        {"$schema": "typed.schema.json", "objects": {
+          "Folder": {"7": {"name": "Inbox", "items": ["aaaaaaaa-0000-0000-0000-000000000001"]}},
+          "Item": {"aaaaaaaa-0000-0000-0000-000000000001": {"label": "one", "folder": "7"}}}}
+        """
+
+    func test_patch_aNewIdentityThatIsNoneOfTheEntitysType_isRejected_andTheSameIdentityIsSaidSo() throws {
+        let files = try writeGraphFiles(self, schemaName: "typed.schema.json", schema: Self.typedSchema, graphs: ["base": Self.typedGraph])
+        let dir = try XCTUnwrap(files["dir"]), base = try XCTUnwrap(files["base"])
+        let cases: [(String, String, String)] = [
+            ("Folder", "7", "x"), ("Folder", "7", "99999999999999999999"), ("Folder", "7", ""),
+            ("Item", "aaaaaaaa-0000-0000-0000-000000000001", "not-a-uuid"), ("Folder", "7", "07"), ("Nope", "7", "9"),
+        ]
+        let expected = [
+            "rekey Folder \"7\" → \"x\": the new identity is no identity of Folder: it is not an integer (int64)",
+            "rekey Folder \"7\" → \"99999999999999999999\": the new identity is no identity of Folder: it is out of range for int64",
+            "rekey Folder \"7\" → \"\": the new identity is no identity of Folder: it is not an integer (int64)",
+            "rekey Item \"aaaaaaaa-0000-0000-0000-000000000001\" → \"not-a-uuid\": the new identity is no identity of Item: it is not a UUID (8-4-4-4-12 hex digits)",
+            "rekey Folder \"7\" → \"7\": the old and the new identity are the same",
+            "rekey Nope \"7\" → \"9\": no concrete entity \"Nope\" in schema \"Typed\"",
+        ]
+        let fingerprint = try Schema.load(Array(Self.typedSchema.utf8)).fingerprint
+        for ((entity, id, new), message) in zip(cases, expected) {
+            let patch = dir + "/p.json"
+            try """
+                {"format": "graphdiff-patch/1", "schema": {"name": "Typed", "fingerprint": "\(fingerprint)"},
+                 "changes": [{"op": "rekey", "entity": "\(entity)", "id": "\(id)", "new": "\(new)"}]}
+                """.write(toFile: patch, atomically: true, encoding: .utf8)
+            let r = graphdiff(["patch", base, patch, "-o", dir + "/out.json"])
+            XCTAssertEqual(r.status, 1, message)
+            XCTAssertTrue(r.stderr.contains("change 0: " + message), r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out.json"), "nothing is written")
+        }
+    }
+
+    func test_merge_twoObjectsReKeyedToOneIdentity_isAConflictEachPreferenceSettles() throws {
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        // Mine: t3 becomes X; theirs: t4 becomes X (each with its neighbours' links).
+        func rekeyed(_ old: String) throws -> String {
+            let result = graphdiff(["patch", base, dir.appendingPathComponent("\(old).patch.json").path, "-o", dir.appendingPathComponent("\(old).json").path])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return try String(contentsOf: dir.appendingPathComponent("\(old).json"), encoding: .utf8)
+        }
+        for old in ["t3", "t4"] {
+            try """
+                {"format": "graphdiff-patch/1", "schema": {"name": "Tasks", "fingerprint": "sha256:600eb5d0814a59411ebb72d28e02bd09c9a2856bb5fc503c2996f675a357e5b1"},
+                 "changes": [{"op": "rekey", "entity": "Task", "id": "\(old)", "new": "X"}]}
+                """.write(to: dir.appendingPathComponent("\(old).patch.json"), atomically: true, encoding: .utf8)
+            _ = try rekeyed(old)
+        }
+        let (mine, theirs, out) = (dir.appendingPathComponent("t3.json").path, dir.appendingPathComponent("t4.json").path, dir.appendingPathComponent("m.json").path)
+        let open = graphdiff(["merge", base, mine, theirs, "-o", out])
+        XCTAssertEqual(open.status, 1)
+        XCTAssertEqual(open.stderr, """
+            graphdiff merge: CONFLICT Task "t3": re-keyed differently: base "t3", mine "X", theirs "t3"
+            graphdiff merge: CONFLICT Task "t4": re-keyed differently: base "t4", mine "t4", theirs "X"
+
+            """)
+        XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).contains("<<<<<<< mine"), "the two resolutions differ: markers")
+        XCTAssertEqual(graphdiff(["resolve", out, "--list"]).stdout, """
+            Task "t3": re-keyed differently: base "t3", mine "X", theirs "t3"
+            Task "t4": re-keyed differently: base "t4", mine "t4", theirs "X"
+
+            """)
+        XCTAssertEqual(graphdiff(["merge", "--prefer", "mine", base, mine, theirs, "-o", out]).status, 0)
+        XCTAssertEqual(graphdiff(["diff", "-q", mine, out]).status, 0, "mine's re-key; theirs' object keeps its identity")
+        XCTAssertEqual(graphdiff(["merge", "--prefer", "theirs", base, mine, theirs, "-o", out]).status, 0)
+        XCTAssertEqual(graphdiff(["diff", "-q", theirs, out]).status, 0)
+    }
+
+    func test_merge_aRekeyToAnIdentityTheOtherSideInserted_keepsTheBaseIdentity_andSaysSo() throws {
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        // Theirs inserts a task t6 (Tea); mine re-keys Eggs to t6.
+        let mine = dir.appendingPathComponent("mine.json").path, out = dir.appendingPathComponent("m.json").path
+        try String(contentsOfFile: rekeyed, encoding: .utf8).replacingOccurrences(of: "srv-1043", with: "t6").write(toFile: mine, atomically: true, encoding: .utf8)
+        let r = graphdiff(["merge", base, mine, theirs, "-o", out])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "graphdiff merge: resolved Task \"t3\": re-keyed by mine to an identity theirs gives another object: base \"t3\", mine \"t6\", theirs \"t3\" (took theirs)\n")
+        XCTAssertEqual(graphdiff(["validate", out]).status, 0)
+        XCTAssertEqual(graphdiff(["diff", "-q", theirs, out]).status, 0, "theirs whole: Eggs keeps t3, Tea is t6")
+    }
+
+    func test_diff_rootThatIsReKeyed_isFollowed_andItsPatchApplies() throws {
+        let dir = try temporaryDirectory(self)
+        let patch = dir.appendingPathComponent("root.json").path
+        // The list re-keyed with its tasks' references to it.
+        let list = dir.appendingPathComponent("list.json").path
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        try String(contentsOfFile: base, encoding: .utf8).replacingOccurrences(of: "\"groceries\"", with: "\"food\"")
+            .write(toFile: list, atomically: true, encoding: .utf8)
+        for root in ["TaskList:groceries", "TaskList:food"] {
+            let r = graphdiff(["diff", "--root", root, base, list])
+            XCTAssertEqual(r.stdout, "= TaskList \"groceries\" → \"food\"  \(list):62:7\n\nTaskList: 1 re-keyed\n", root)
+        }
+        XCTAssertEqual(graphdiff(["diff", "--root", "TaskList:groceries", "-f", "json", "-o", patch, base, list]).status, 1)
+        XCTAssertEqual(graphdiff(["patch", "--check", base, patch]).status, 0)
+    }
+
+    func test_ignoredAttributes_ofAReKeyedObject_keepTheirOldValues_inEveryPatchFormat() throws {
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        let edited = dir.appendingPathComponent("edited.json").path
+        try String(contentsOfFile: rekeyed, encoding: .utf8).replacingOccurrences(of: "\"Eggs\"", with: "\"Eggs!\"")
+            .write(toFile: edited, atomically: true, encoding: .utf8)
+        XCTAssertEqual(graphdiff(["diff", "--ignore", "Task.title", "--stat", base, edited]).stdout, "Task: 1 re-keyed\n")
+        for format in ["json-patch", "merge-patch"] {
+            let r = graphdiff(["diff", "--ignore", "Task.title", "-f", format, base, edited])
+            XCTAssertTrue(r.stdout.contains("\"title\": \"Eggs\""), r.stdout)
+            XCTAssertFalse(r.stdout.contains("Eggs!"), r.stdout)
+            let plain = graphdiff(["diff", "--no-rekeys", "--ignore", "Task.title", "-f", format, base, edited])
+            XCTAssertTrue(plain.stdout.contains("Eggs!"), "--no-rekeys: an inserted object stays whole")
+        }
+    }
+
+    func test_aRekeyThatOnlyChangesNormalisation_isSaidSo() throws {
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        let nfc = dir.appendingPathComponent("nfc.json").path, nfd = dir.appendingPathComponent("nfd.json").path
+        let text = try String(contentsOfFile: base, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"t3\"", with: "\"caf\u{E9}\"").write(toFile: nfc, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"t3\"", with: "\"cafe\u{301}\"").write(toFile: nfd, atomically: true, encoding: .utf8)
+        let r = graphdiff(["diff", nfc, nfd])
+        XCTAssertTrue(r.stdout.hasPrefix("= Task \"caf\u{E9}\" → \"cafe\u{301}\"  \(nfd):"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\n    (same text in another Unicode normalisation form)\n"), r.stdout)
     }
 }

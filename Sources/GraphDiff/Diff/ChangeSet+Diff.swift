@@ -43,7 +43,9 @@ extension ChangeSet {
         let differ = GraphDiffer(old: old, new: new, scope: scope, ignored: new.schema.ignoredProperties.adding(options.ignored))
         var (objects, trackers) = differ.objectChanges()
         if options.detectsRekeys {
-            let rekeys = differ.rekeys(among: objects)
+            // With a root, the scope is found once the re-keys are known
+            // (the root, or what it owns, may be re-keyed): from the whole graphs.
+            let rekeys = scope == nil ? differ.rekeys(among: objects) : ObjectRekey.detect(from: old, to: new, ignored: options.ignored)
             if !rekeys.isEmpty { return try diff(from: old, to: new, rekeys: rekeys, options: options) }
         }
         differ.recordOrdersOfDeletedOwners(in: &objects, trackers: &trackers)
@@ -66,8 +68,15 @@ extension ChangeSet {
         inner.detectsRekeys = false
         inner.only = nil
         if let root = options.root, let identity = newIdentities[root] { inner.root = ObjectID(entity: root.entity, identity: identity) }
-        var changes = try diff(from: old.rekeying(newIdentities), to: new, options: inner)
+        let renamed = old.rekeying(newIdentities)
+        var changes = try diff(from: renamed, to: new, options: inner)
         changes.rekeys = rekeys
+        if let root = inner.root {
+            // Only the re-keys of what the root owns (in either graph).
+            let scope = renamed.ownedObjects(from: root, include: options.include, exclude: options.exclude)
+                .union(new.ownedObjects(from: root, include: options.include, exclude: options.exclude))
+            changes.rekeys = rekeys.filter { scope.contains($0.newID) }
+        }
         return options.only.map { changes.selecting($0, schema: new.schema) } ?? changes
     }
 

@@ -20,8 +20,10 @@ extension Graph {
     /// another object of a version holds, is a conflict
     /// (``MergeConflict/Kind/rekeyRekey``) settled by `decisions`: the
     /// side's identity, or the base's while it is open (as every open
-    /// conflict keeps the base version); an identity taken by another
-    /// object leaves the base's in any case.
+    /// conflict keeps the base version); so is each side re-keying another
+    /// object to one identity. A re-key to an identity the other side gives
+    /// an object it inserted cannot be made: the object keeps its base
+    /// identity (``MergeConflict/Kind/rekeyTaken``, settled for that side).
     ///
     /// - Complexity: O(*n*) expected for *n* objects in all (two passes to
     ///   find the re-keys, one per graph that re-keys).
@@ -73,21 +75,44 @@ extension Graph {
             }
             return (b, m, t)
         }
-        // An identity given twice, or held in a version by another object:
-        // the re-key is a conflict, and its object keeps the base identity
-        // whatever settles it (no identity can hold two objects).
-        var given: [ObjectID: Int] = [:]
-        for (id, identity) in final { given[ObjectID(entity: id.entity, identity: identity), default: 0] += 1 }
+        // One identity given to two objects (each side re-keyed another
+        // object to it): a conflict for each, settled as decided; where both
+        // are still given it, both keep their base identities.
+        func claims() -> [ObjectID: [ObjectID]] {
+            var result: [ObjectID: [ObjectID]] = [:]
+            for id in ids {
+                guard let identity = final[id] else { continue }
+                result[ObjectID(entity: id.entity, identity: identity), default: []].append(id)
+            }
+            return result
+        }
+        for (_, claimants) in claims() where claimants.count > 1 {
+            for id in claimants where !inConflict.contains(id) { final[id] = settle(id) }
+        }
+        for (_, claimants) in claims() where claimants.count > 1 {
+            for id in claimants { final[id] = id.identity }
+        }
+        // An identity a version gives another object (the other side
+        // inserted one with it): the re-key cannot be made, and the object
+        // keeps its base identity; reported, and settled for the side that
+        // holds the identity.
         var r = renames()
-        let blocked = Set(r.mine.keys.filter { mine.applicableRekeys(r.mine)[$0] == nil })
-            .union(r.theirs.keys.filter { theirs.applicableRekeys(r.theirs)[$0] == nil })
+        let usableMine = mine.applicableRekeys(r.mine), usableTheirs = theirs.applicableRekeys(r.theirs)
         for id in ids {
             guard let identity = final[id], !utf8Equal(identity, id.identity) else { continue }
             let inMine = ObjectID(entity: id.entity, identity: mineNew[id] ?? id.identity)
             let inTheirs = ObjectID(entity: id.entity, identity: theirsNew[id] ?? id.identity)
-            let twice = given[ObjectID(entity: id.entity, identity: identity)] ?? 0 > 1
-            guard twice || blocked.contains(inMine) || blocked.contains(inTheirs) else { continue }
-            if !inConflict.contains(id) { _ = settle(id) }
+            let blockedInMine = r.mine[inMine] != nil && usableMine[inMine] == nil
+            let blockedInTheirs = r.theirs[inTheirs] != nil && usableTheirs[inTheirs] == nil
+            guard blockedInMine || blockedInTheirs else { continue }
+            let entity = entityOf[id] ?? id.entity
+            var c = MergeConflict(kind: .rekeyTaken, entity: entity, identity: id.identity, path: JSONPointer(["objects", entity, id.identity]),
+                                  base: .string(id.identity), mine: .string(mineNew[id] ?? id.identity),
+                                  theirs: .string(theirsNew[id] ?? id.identity), resolvedBy: blockedInMine ? .mine : .theirs)
+            if let i = conflicts.firstIndex(where: { $0.identity == id.identity && $0.entity == entity }) { conflicts.remove(at: i) }
+            c.remembered = false
+            conflicts.append(c)
+            inConflict.insert(id)
             final[id] = id.identity
         }
         r = renames()

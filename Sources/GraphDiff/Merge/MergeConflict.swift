@@ -39,10 +39,14 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
         case order
         /// Both sides changed the same stretch of a JSON array differently.
         case arrayChunk
-        /// An object re-keyed by both sides to different identities, or
-        /// re-keyed to an identity another object holds in a version
-        /// (base, mine and theirs are the object's identities).
+        /// An object re-keyed by both sides to different identities, or by
+        /// each side another object to one identity (base, mine and theirs
+        /// are the object's identities).
         case rekeyRekey
+        /// An object one side re-keyed to an identity the other side gives
+        /// an object it inserted: it keeps its base identity (settled for
+        /// the side that holds the identity).
+        case rekeyTaken
     }
 
     /// What kind of conflict this is.
@@ -146,6 +150,8 @@ public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
         case .order: return "reordered in contradiction"
         case .arrayChunk: return "array changed differently"
         case .rekeyRekey: return "re-keyed differently"
+        case .rekeyTaken:
+            return mine != base ? "re-keyed by mine to an identity theirs gives another object" : "re-keyed by theirs to an identity mine gives another object"
         }
     }
 

@@ -38,7 +38,21 @@ struct RekeyPlan {
                 mismatches.append(PatchMismatch(change: first + k, subject: subject, expected: expected, found: found, reason: reason,
                                                 entity: r.entity, identity: r.id.identity))
             }
-            guard olds[r.id] == 1, news[r.newID] == 1, r.id != r.newID else {
+            guard let concrete = target.schema.entity(named: r.entity) else {
+                mismatch("no concrete entity \(JSONWriter.string(.string(r.entity))) in schema \(JSONWriter.string(.string(target.schema.name)))")
+                continue
+            }
+            // The new identity must be one of the entity's type, as loading
+            // checks a file's (an int64 identity, a UUID).
+            if case .failure(let why) = concrete.canonicalIdentity(r.newIdentity) {
+                mismatch("the new identity is no identity of \(concrete.name): it \(why.reason)")
+                continue
+            }
+            guard r.id != r.newID else {
+                mismatch("the old and the new identity are the same")
+                continue
+            }
+            guard olds[r.id] == 1, news[r.newID] == 1 else {
                 mismatch("the patch re-keys this object, or to this identity, more than once")
                 continue
             }

@@ -53,7 +53,9 @@ public enum HumanRenderer {
         for entry in entries {
             let name = "\(entry.entity) \(quoted(entry.id.identity))"
             if let r = entry.rekey {
+                let hint = normalizationHint(.string(r.id.identity), .string(r.newIdentity))
                 out += header("=", "\(r.entity) \(quoted(r.id.identity)) → \(quoted(r.newIdentity))", context.location(new: r.newOffset), context, .cyan)
+                if !hint.isEmpty { out += "  " + hint + "\n" }
                 continue
             }
             guard let change = entry.change else {
