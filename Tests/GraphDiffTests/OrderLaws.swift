@@ -224,7 +224,7 @@ enum OrderLaws {
 /// positions dense, with gaps and floating. Every edit kind, item moves
 /// between lists and renumberings included.
 ///
-/// 500 cases per storage by default; `GRAPHDIFF_ORDER_CASES=N` sets the
+/// 300 cases per storage by default; `GRAPHDIFF_ORDER_CASES=N` sets the
 /// number and `GRAPHDIFF_ORDER_SEED=S` reruns one.
 final class OrderStorageLawTests: XCTestCase {
     func test_laws_arrayOnTheOwner() throws { try run(.array) }
@@ -246,7 +246,7 @@ final class OrderStorageLawTests: XCTestCase {
 
     func run(_ order: GraphGenerator.ItemOrder) throws {
         let environment = ProcessInfo.processInfo.environment
-        let cases = environment["GRAPHDIFF_ORDER_CASES"].flatMap(Int.init) ?? 500
+        let cases = environment["GRAPHDIFF_ORDER_CASES"].flatMap(Int.init) ?? 300
         let seeds: [UInt64] = environment["GRAPHDIFF_ORDER_SEED"].flatMap(UInt64.init).map { [$0] } ?? (1...UInt64(max(1, cases))).map { $0 }
         let markers = LockedCount()
         let failures = SeedRunner.failures(of: seeds) { seed in

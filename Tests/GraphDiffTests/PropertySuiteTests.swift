@@ -10,31 +10,31 @@ import XCTest
 /// 16 objects (``TwoCores/lowered(_:_:)``), so that the larger sizes take
 /// every two-core path; each store made is checked with `_checkInvariants()`.
 ///
-/// 4,000 cases by default (a minute in a debug build); `GRAPHDIFF_PROPERTY_CASES=N`
+/// 2,500 cases by default (a minute in a debug build); `GRAPHDIFF_PROPERTY_CASES=N`
 /// runs more (10,000 before a release) or fewer.
 /// A failure names its seed: `GRAPHDIFF_PROPERTY_SEED=S` reruns that case.
 final class PropertySuiteTests: XCTestCase {
     static let sizes = [2, 5, 12, 25, 60]
 
     func test_laws_overManyCases() throws {
-        try runLaws(defaultCases: 4_000, check: check(seed:))
+        try runLaws(defaultCases: 2_500, check: check(seed:))
     }
 
     /// The same laws over graphs whose references are all one-way (no
     /// inverse): to-one, required to-one and to-many, with deletes of their
-    /// targets (see ``OneWayGraphs``). 800 cases by default (they
+    /// targets (see ``OneWayGraphs``). 500 cases by default (they
     /// conflict more often than the others, and each conflict costs the
     /// marker law).
     func test_laws_oneWayReferences_overManyCases() throws {
-        try runLaws(defaultCases: 800, check: checkOneWay(seed:))
+        try runLaws(defaultCases: 500, check: checkOneWay(seed:))
     }
 
     /// The laws with every two-core path taken from 16 objects (blocks of
     /// 4, files of 1 KiB): the larger sizes cross each threshold. A tenth of
-    /// the cases of ``test_laws_overManyCases()`` (each starts threads), 400 by default.
+    /// the cases of ``test_laws_overManyCases()`` (each starts threads), 250 by default.
     func test_laws_acrossTheTwoCoreThresholds() throws {
         let environment = ProcessInfo.processInfo.environment
-        let cases = environment["GRAPHDIFF_PROPERTY_CASES"].flatMap(Int.init).map { max(1, $0 / 10) } ?? 400
+        let cases = environment["GRAPHDIFF_PROPERTY_CASES"].flatMap(Int.init).map { max(1, $0 / 10) } ?? 250
         let seeds = (1...UInt64(cases)).map { 1_000_000 + $0 }
         let failures = TwoCores.lowered(16) {
             SeedRunner.failures(of: seeds) { seed in

@@ -29,8 +29,8 @@ extension Graph {
     ///   find the re-keys, one per graph that re-keys).
     static func aligningRekeys(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
                                ignored: IgnoredProperties) -> AlignedRekeys {
-        let mineRekeys = rekeys(from: base, to: mine, other: theirs, ignored: ignored)
-        let theirsRekeys = rekeys(from: base, to: theirs, other: mine, ignored: ignored)
+        let (mineRekeys, theirsRekeys) = inParallel({ rekeys(from: base, to: mine, other: theirs, ignored: ignored) },
+                                                    { rekeys(from: base, to: theirs, other: mine, ignored: ignored) })
         guard !mineRekeys.isEmpty || !theirsRekeys.isEmpty else { return AlignedRekeys(base: base, mine: mine, theirs: theirs) }
         var mineNew: [ObjectID: String] = [:], theirsNew: [ObjectID: String] = [:], entityOf: [ObjectID: String] = [:]
         for r in mineRekeys { mineNew[r.id] = r.newIdentity; entityOf[r.id] = r.entity }
@@ -126,12 +126,38 @@ extension Graph {
     /// re-keyed: merging again must find the same object). A re-key from
     /// the base wins over one from the other side.
     ///
-    /// - Complexity: O(*n*) expected: two passes that compare identities.
+    /// - Complexity: O(*n*) expected: one pass that compares identities,
+    ///   then work on the objects only one of `base` and `side` has.
     static func rekeys(from base: Graph, to side: Graph, other: Graph, ignored: IgnoredProperties) -> [ObjectRekey] {
-        var found = ObjectRekey.detect(from: base, to: side, ignored: ignored)
+        // The objects only the base has, and those only the side has.
+        var deleted = Graph(schema: base.schema), inserted = Graph(schema: base.schema)
+        let baseStore = base.objects, sideStore = side.objects
+        var matched = [Bool](repeating: false, count: sideStore.rowCount)
+        var cursor = 0
+        for row in 0..<baseStore.rowCount {
+            guard let object = baseStore.object(atRow: row) else { continue }
+            let id = baseStore.id(atRow: row)
+            if let sideRow = sideStore.row(of: id, near: cursor) {
+                matched[sideRow] = true
+                cursor = sideRow + 1
+            } else {
+                deleted[id] = object
+            }
+        }
+        guard !deleted.objects.isEmpty else { return [] }
+        for row in matched.indices where !matched[row] {
+            if let object = sideStore.object(atRow: row) { inserted[sideStore.id(atRow: row)] = object }
+        }
+        guard !inserted.objects.isEmpty else { return [] }
+        var found = ObjectRekey.detect(from: deleted, to: inserted, ignored: ignored)
+        // The rest, as the other side has them (with its edits).
         var taken = Set(found.map(\.id)), given = Set(found.map(\.newID))
-        for r in ObjectRekey.detect(from: other, to: side, ignored: ignored)
-        where base.objects[r.id] != nil && base.objects[r.newID] == nil && !taken.contains(r.id) && !given.contains(r.newID) {
+        var otherVersions = Graph(schema: base.schema), rest = Graph(schema: base.schema)
+        for (id, _) in deleted.objects where !taken.contains(id) {
+            if let object = other.objects[id] { otherVersions[id] = object }
+        }
+        for (id, object) in inserted.objects where !given.contains(id) { rest[id] = object }
+        for r in ObjectRekey.detect(from: otherVersions, to: rest, ignored: ignored) where !taken.contains(r.id) && !given.contains(r.newID) {
             found.append(r)
             taken.insert(r.id)
             given.insert(r.newID)

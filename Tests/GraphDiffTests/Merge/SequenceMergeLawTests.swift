@@ -8,12 +8,12 @@ import XCTest
 /// same new member as the other side), moving and swapping, plus a few
 /// 10,000-member sequences.
 ///
-/// `GRAPHDIFF_SEQUENCE_CASES=N` sets the number of cases (3,000 by default);
+/// `GRAPHDIFF_SEQUENCE_CASES=N` sets the number of cases (1,500 by default);
 /// `GRAPHDIFF_SEQUENCE_SEED=S` reruns one.
 final class SequenceMergeLawTests: XCTestCase {
     func test_laws_overManyCases() {
         let environment = ProcessInfo.processInfo.environment
-        let cases = environment["GRAPHDIFF_SEQUENCE_CASES"].flatMap(Int.init) ?? 3_000
+        let cases = environment["GRAPHDIFF_SEQUENCE_CASES"].flatMap(Int.init) ?? 1_500
         if let seed = environment["GRAPHDIFF_SEQUENCE_SHOW"].flatMap(UInt64.init) { print(SequenceCase(seed: seed, maxLength: 200)) }
         let seeds: [UInt64] = environment["GRAPHDIFF_SEQUENCE_SEED"].flatMap(UInt64.init).map { [$0] } ?? (1...UInt64(cases)).map { $0 }
         let conflicted = LockedCount()

@@ -29,7 +29,7 @@ import XCTest
 ///    `merge(migrate(base), migrate(mine), migrate(theirs))` is
 ///    `migrate(merge(base, mine, theirs))`, with as many conflicts.
 ///
-/// 2,000 cases by default; `GRAPHDIFF_MIGRATION_CASES=N` runs more (or
+/// 1,000 cases by default; `GRAPHDIFF_MIGRATION_CASES=N` runs more (or
 /// fewer). A failure names its seed: `GRAPHDIFF_MIGRATION_SEED=S` reruns it.
 final class MigrationLawTests: XCTestCase {
     /// One inferred schema edit, and what it does to diffs.
@@ -166,7 +166,7 @@ final class MigrationLawTests: XCTestCase {
 
     func test_laws_overManyCases() throws {
         let environment = ProcessInfo.processInfo.environment
-        let cases = environment["GRAPHDIFF_MIGRATION_CASES"].flatMap(Int.init) ?? 2_000
+        let cases = environment["GRAPHDIFF_MIGRATION_CASES"].flatMap(Int.init) ?? 1_000
         let seeds: [UInt64] = environment["GRAPHDIFF_MIGRATION_SEED"].flatMap(UInt64.init).map { [$0] } ?? (1...UInt64(cases)).map { $0 }
         var failures = 0, merged = 0, changedDiffs = 0
         var used = Set<String>()
