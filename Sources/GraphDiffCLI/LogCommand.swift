@@ -87,21 +87,12 @@ enum LogCommand: Subcommand {
         let memberRoots = Set(ordered.filter { namedRoots.contains($0.root) }.flatMap { owner in
             owner.relationships.compactMap { r in r.ordered == nil ? nil : schema.entity(named: r.destination)?.root }
         })
-        let identities = Set(named.map(\.identity))
+        var identities = Set(named.map(\.identity))
         versions.prefetch(versionsOf(entries), skeleton: true)
         defer { versions.stop() }
         var kept: [GitFileHistory.Entry] = []
-        // Set once a named object is added by a commit (it may have been
-        // re-keyed there): from then on no commit is skipped. (Every version
-        // is still taken from the reading thread, which shares git's pipe
-        // with the next reading.)
-        var keepingAll = false
         for entry in entries {
             let new = try entry.newBlob.map { _ in try versions.next().blame }, old = try entry.oldBlob.map { _ in try versions.next().blame }
-            if keepingAll {
-                kept.append(entry)
-                continue
-            }
             guard let newSkeleton = new ?? nil, let oldSkeleton = old ?? nil else {
                 kept.append(entry)
                 continue
@@ -111,9 +102,13 @@ enum LogCommand: Subcommand {
                 identities.contains($0.identity) || owners.contains($0.entity) || memberRoots.contains(schema.entity(named: $0.entity)?.root ?? $0.entity)
             }) { kept.append(entry) }
             // A named object that this commit adds may have been re-keyed
-            // here: its older commits name it otherwise, so none is skipped.
-            if differing.contains(where: { identities.contains($0.identity) && newSkeleton.holds($0) && !oldSkeleton.holds($0) }) {
-                keepingAll = true
+            // here from an object of its entity that the commit removes:
+            // the older commits of those identities are kept too (a superset:
+            // the diff of each tells).
+            for added in differing where identities.contains(added.identity) && newSkeleton.holds(added) && !oldSkeleton.holds(added) {
+                for removed in differing where removed.entity == added.entity && oldSkeleton.holds(removed) && !newSkeleton.holds(removed) {
+                    identities.insert(removed.identity)
+                }
             }
         }
         return kept
