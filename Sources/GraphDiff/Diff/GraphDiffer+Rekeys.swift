@@ -132,8 +132,7 @@ extension GraphDiffer {
                          newIdentity: [ObjectID: String]) -> Bool {
         for s in slots {
             guard let root = s.root else { continue }
-            var mapped = StoredValue.mappingReferences(in: old.value(at: s.slot)) { newIdentity[ObjectID(entity: root, identity: $0)] ?? $0 }
-            if s.isSorted, let list = mapped.arrayValue { mapped = StoredValue.sortedMembers(list.compactMap(\.stringValue)) }
+            let mapped = StoredValue.rekeyingReferences(in: old.value(at: s.slot), root: root, isSorted: s.isSorted, newIdentity)
             if !mapped.isIdentical(to: new.value(at: s.slot)) { return false }
         }
         return true

@@ -39,9 +39,7 @@ extension Graph {
             for s in slots[object.entityIndex] {
                 let value = object.value(at: s.slot)
                 guard StoredValue.containsReference(in: value, where: { usable[ObjectID(entity: s.root, identity: $0)] != nil }) else { continue }
-                var mapped = StoredValue.mappingReferences(in: value) { usable[ObjectID(entity: s.root, identity: $0)] ?? $0 }
-                if s.isSorted, let list = mapped.arrayValue { mapped = StoredValue.sortedMembers(list.compactMap(\.stringValue)) }
-                changed.append((s.slot, mapped))
+                changed.append((s.slot, StoredValue.rekeyingReferences(in: value, root: s.root, isSorted: s.isSorted, usable)))
             }
             guard !changed.isEmpty else { continue }
             result.objects.update(atRow: row) { o in

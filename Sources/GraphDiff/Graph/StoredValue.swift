@@ -228,6 +228,19 @@ enum StoredValue {
         }
     }
 
+    /// `value` with each reference to an object of `root` that
+    /// `newIdentities` re-keys naming its new identity (a many-to-many,
+    /// `isSorted`, sorted again): how a re-key rewrites references
+    /// (``Graph/rekeying(_:)``, and the diff's check of a re-key).
+    ///
+    /// - Complexity: O(*k*) expected for *k* references (O(*k* log *k*)
+    ///   when sorted again).
+    static func rekeyingReferences(in value: JSONValue, root: String, isSorted: Bool, _ newIdentities: [ObjectID: String]) -> JSONValue {
+        let mapped = mappingReferences(in: value) { newIdentities[ObjectID(entity: root, identity: $0)] ?? $0 }
+        guard isSorted, let list = mapped.arrayValue else { return mapped }
+        return sortedMembers(list.compactMap(\.stringValue))
+    }
+
     /// `value` with a reference to `identity` added: a `null` to-one names
     /// it, an array that does not list it lists it too, the whole kept
     /// sorted by UTF-8 bytes; `nil` when `value` holds it already or
