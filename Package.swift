@@ -9,6 +9,8 @@ let package = Package(
     products: [
         // Both library targets; an app imports GraphDiff, which re-exports the JSON layer.
         .library(name: "GraphDiff", targets: ["GraphDiff", "GraphDiffJSON"]),
+        // Assertions for an app's tests: linked into test targets only.
+        .library(name: "GraphDiffTesting", targets: ["GraphDiffTesting"]),
         .executable(name: "graphdiff", targets: ["GraphDiffCLI"]),
     ],
     targets: [
@@ -24,6 +26,9 @@ let package = Package(
         // run by CI and by PipelineLayerTests). What crosses into it from
         // GraphDiffJSON without being API is `package`.
         .target(name: "GraphDiff", dependencies: ["GraphDiffJSON"]),
+        // Test assertions that fail with the human report: XCTest's and
+        // Swift Testing's, for graphs, an app's Codable values, and JSON.
+        .target(name: "GraphDiffTesting", dependencies: ["GraphDiff"]),
         // Deterministic generators of schema-conformant graphs and edit scripts,
         // shared by the property tests and the benchmark.
         .target(name: "GraphDiffGenerator", dependencies: ["GraphDiff"]),
@@ -36,14 +41,17 @@ let package = Package(
         // import an app needs; a CLI test checks that it is the README's text
         // and runs it on the samples.
         .executableTarget(name: "LibraryExample", dependencies: ["GraphDiff"]),
+        // The README's second example: an app's Codable values diffed and
+        // merged (checked the same way).
+        .executableTarget(name: "CodableExample", dependencies: ["GraphDiff"]),
         // The JSON layer's tests need nothing above it.
         .testTarget(name: "JSONTests", dependencies: ["GraphDiffJSON"]),
         .testTarget(
             name: "GraphDiffTests",
-            dependencies: ["GraphDiff", "GraphDiffGenerator"]),
+            dependencies: ["GraphDiff", "GraphDiffGenerator", "GraphDiffTesting"]),
         .testTarget(
             name: "GraphDiffCLITests",
-            dependencies: ["GraphDiffCLI", "GraphDiff", "GraphDiffGenerator", "LibraryExample"]),
+            dependencies: ["GraphDiffCLI", "GraphDiff", "GraphDiffGenerator", "LibraryExample", "CodableExample"]),
     ],
     // The sources are checked in the Swift 5 language mode: the Swift 6 mode
     // rejects onLargeStack and inParallel (Sources/GraphDiffJSON/LargeStack.swift),

@@ -43,6 +43,7 @@ public struct JSONNumber: Hashable, Comparable, Sendable, CustomStringConvertibl
     public var intValue: Int? {
         if let plain = plainInteger { return plain }
         let d = decimal
+        guard d.overflowText == nil else { return nil }
         if d.digits.isEmpty { return 0 }
         guard d.exponent >= d.digits.count, d.exponent <= 19 else { return nil }
         var value = 0
@@ -67,7 +68,7 @@ public struct JSONNumber: Hashable, Comparable, Sendable, CustomStringConvertibl
     public var isIntegral: Bool {
         if plainInteger != nil { return true }
         let d = decimal
-        return d.digits.isEmpty || d.exponent >= d.digits.count
+        return d.overflowText == nil && (d.digits.isEmpty || d.exponent >= d.digits.count)
     }
 
     /// The value of a number written as a plain integer of at most 18
@@ -102,7 +103,9 @@ public struct JSONNumber: Hashable, Comparable, Sendable, CustomStringConvertibl
         var negative: Bool
         var digits: [UInt8]
         var exponent: Int
-        /// Set when the exponent overflowed; the number is then compared by text.
+        /// Set when the exponent overflowed, or the text is no number (a
+        /// ``JSONNumber`` built in code from any text); the number is then
+        /// compared by text.
         var overflowText: String?
     }
 
@@ -123,6 +126,7 @@ public struct JSONNumber: Hashable, Comparable, Sendable, CustomStringConvertibl
                 case UInt8(ascii: "-"): expNegative = true
                 case UInt8(ascii: "+"): break
                 default:
+                    guard byte >= 48, byte <= 57 else { overflow = true; continue }
                     expDigits += 1
                     if expDigits > 18 { overflow = true; continue }
                     exponent = exponent * 10 + Int(byte - 48)
@@ -134,6 +138,7 @@ public struct JSONNumber: Hashable, Comparable, Sendable, CustomStringConvertibl
             case UInt8(ascii: "."): pointPosition = count
             case UInt8(ascii: "e"), UInt8(ascii: "E"): sawExponent = true
             default:
+                guard byte >= 48, byte <= 57 else { overflow = true; continue }
                 count += 1
                 if digits.isEmpty && byte == UInt8(ascii: "0") {
                     leadingZeros += 1
@@ -142,7 +147,7 @@ public struct JSONNumber: Hashable, Comparable, Sendable, CustomStringConvertibl
                 digits.append(byte)
             }
         }
-        if overflow {
+        if overflow || count == 0 || (sawExponent && expDigits == 0) {
             return Decimal(negative: false, digits: [], exponent: 0, overflowText: text)
         }
         // The integer part has `point` digits (all of them when there is no point).

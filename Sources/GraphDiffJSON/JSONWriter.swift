@@ -77,7 +77,7 @@ public struct JSONWriter {
     /// How this writer lays out what it writes.
     public let style: Style
     /// The current indentation level (pretty style).
-    public var level = 0
+    public package(set) var level = 0
 
     /// A writer in `style`.
     public init(style: Style) {

@@ -50,3 +50,18 @@ package func inParallel<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> 
 
 /// 512 MiB: enough for any document within the reader's depth limit.
 package let defaultLargeStackSize = 512 << 20
+
+/// Runs `body` on a thread of its own with a large stack (see
+/// ``onLargeStack(stackSize:_:)``) and resumes the caller when it is done:
+/// how the library's `async` entry points keep long work off the caller's
+/// executor (the main actor, say) and off the cooperative pool's small
+/// stacks. The work itself uses both cores where it splits.
+package func onLargeStackThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
+        }
+        thread.stackSize = defaultLargeStackSize
+        thread.start()
+    }
+}

@@ -23,7 +23,7 @@ let restored = try patch.inverted().apply(to: patched.graph)
 print("inverted; equal to base:", try ChangeSet.diff(from: restored.graph, to: base).isEmpty)
 print("again on theirs, already applied:", try patch.apply(to: theirs).wasAlreadyApplied)
 var brown = base
-brown.setValue("Brown eggs", of: base.id(entity: "Task", identity: "t3"), "title")
+try brown.update(base.id(entity: "Task", identity: "t3")) { $0.title = "Brown eggs" }  // checked against the schema
 do {
     _ = try patch.apply(to: brown)  // every old value is checked first
 } catch {
@@ -37,8 +37,8 @@ print("merged: \(merged.conflicts.count) conflicts, \(merged.graph.count) object
 // Both sides rename the milk: a conflict, as data.
 let milk = base.id(entity: "Task", identity: "t1")
 var oat = mine, soy = theirs
-oat.setValue("Oat milk", of: milk, "title")
-soy.setValue("Soy milk", of: milk, "title")
+try oat.update(milk) { $0.title = "Oat milk" }
+try soy.update(milk) { $0.title = "Soy milk" }
 for conflict in try Graph.merge(base: base, mine: oat, theirs: soy).conflicts {
     print(conflict.kind, conflict.entity ?? "", conflict.identity ?? "", conflict.property ?? "",
           JSONWriter.string(conflict.mine ?? .null), "vs", JSONWriter.string(conflict.theirs ?? .null))

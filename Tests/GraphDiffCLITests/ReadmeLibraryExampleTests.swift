@@ -1,12 +1,14 @@
 import Foundation
 import XCTest
 
-/// The README's "Library" section holds one complete program. The package
-/// compiles exactly that program (the `LibraryExample` target, whose
-/// `main.swift` must be the README's block byte for byte, with a single
-/// `import GraphDiff`), and this test runs it from the repository root on
-/// the bundled samples: its output must be the README's, so the section
-/// never goes stale.
+/// The README's "Library" section holds two complete programs. The package
+/// compiles exactly those programs (the `LibraryExample` and
+/// `CodableExample` targets, whose `main.swift` must be the README's blocks
+/// byte for byte, importing only `GraphDiff` and, for `Date`, Foundation),
+/// and this test runs them from the repository root: their output must be
+/// the README's, so the section never goes stale.
+/// `Tests/scripts/check-client-package.sh` builds them again in a package
+/// of their own, which sees only the library's public API.
 final class ReadmeLibraryExampleTests: XCTestCase {
     /// The fenced blocks of the README's "## Library" section, in order, with
     /// their info strings.
@@ -26,31 +28,44 @@ final class ReadmeLibraryExampleTests: XCTestCase {
         return blocks
     }
 
-    func test_readmeExample_isTheCompiledProgram() throws {
+    /// The two programs: each target, its README block (the first `swift`
+    /// block, and the one that declares an app's `Codable` model) and the
+    /// `text` block of its output (the first and the second).
+    func programs() throws -> [(target: String, program: String, output: String, imports: [String])] {
         let blocks = try librarySection()
-        let program = try XCTUnwrap(blocks.first { $0.info == "swift" }?.text)
-        let compiled = try String(contentsOf: packageRoot.appendingPathComponent("Sources/LibraryExample/main.swift"), encoding: .utf8)
-        XCTAssertEqual(program, compiled, "the README's Library example and Sources/LibraryExample/main.swift differ")
-        XCTAssertEqual(program.split(separator: "\n").filter { $0.hasPrefix("import ") }, ["import GraphDiff"])
+        let swift = blocks.filter { $0.info == "swift" }.map(\.text), text = blocks.filter { $0.info == "text" }.map(\.text)
+        let codable = try XCTUnwrap(swift.first { $0.contains("GraphCoder(") && $0.hasPrefix("import ") })
+        XCTAssertGreaterThanOrEqual(text.count, 2)
+        return [("LibraryExample", try XCTUnwrap(swift.first), text.first ?? "", ["import GraphDiff"]),
+                ("CodableExample", codable, text.dropFirst().first ?? "", ["import Foundation", "import GraphDiff"])]
     }
 
-    func test_readmeExample_runsFromTheRepositoryRoot_andPrintsTheReadmesOutput() throws {
-        let executable = try builtExecutable().deletingLastPathComponent().appendingPathComponent("LibraryExample")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw XCTSkip("LibraryExample was not found beside graphdiff; build it with swift build")
+    func test_readmeExamples_areTheCompiledPrograms() throws {
+        for (target, program, _, imports) in try programs() {
+            let compiled = try String(contentsOf: packageRoot.appendingPathComponent("Sources/\(target)/main.swift"), encoding: .utf8)
+            XCTAssertEqual(program, compiled, "the README's Library example and Sources/\(target)/main.swift differ")
+            XCTAssertEqual(program.split(separator: "\n").filter { $0.hasPrefix("import ") }.map(String.init), imports)
         }
-        let expected = try XCTUnwrap(try librarySection().first { $0.info == "text" }?.text)
-        let process = Process()
-        process.executableURL = executable
-        process.currentDirectoryURL = packageRoot
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, String(decoding: err, as: UTF8.self))
-        XCTAssertEqual(String(decoding: out, as: UTF8.self), expected)
+    }
+
+    func test_readmeExamples_runFromTheRepositoryRoot_andPrintTheReadmesOutput() throws {
+        for (target, _, expected, _) in try programs() {
+            let executable = try builtExecutable().deletingLastPathComponent().appendingPathComponent(target)
+            guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+                throw XCTSkip("\(target) was not found beside graphdiff; build it with swift build")
+            }
+            let process = Process()
+            process.executableURL = executable
+            process.currentDirectoryURL = packageRoot
+            let output = Pipe(), error = Pipe()
+            process.standardOutput = output
+            process.standardError = error
+            try process.run()
+            let out = output.fileHandleForReading.readDataToEndOfFile()
+            let err = error.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, String(decoding: err, as: UTF8.self))
+            XCTAssertEqual(String(decoding: out, as: UTF8.self), expected, target)
+        }
     }
 }

@@ -97,3 +97,8 @@ func conformanceJSON(_ path: String) throws -> JSONValue {
 
 /// Parses JSON text, for test inputs.
 func json(_ text: String) throws -> JSONValue { try JSONReader.parse(text) }
+
+/// The path of `Samples/PATH`.
+func samplePath(_ path: String) -> String {
+    packageRoot.appendingPathComponent("Samples").appendingPathComponent(path).path
+}

@@ -37,3 +37,19 @@ final class JSONNumberTests: XCTestCase {
         }
     }
 }
+
+/// A number built in code from any text never traps: its value is unknown
+/// (compared by text), so no integer and no integral value.
+final class JSONNumberAnyTextTests: XCTestCase {
+    func test_textThatIsNoNumber_hasNoValue_andComparesByText() {
+        for text in ["1,000", " 12", "+5", "$3", "1e.", "1e+-", "%", ""] {
+            let n = JSONNumber(text)
+            XCTAssertNil(n.intValue, text)
+            XCTAssertEqual(n, JSONNumber(text), text)
+            XCTAssertEqual(Set([n, JSONNumber(text)]).count, 1, text)
+        }
+        XCTAssertFalse(JSONNumber("1,000").isIntegral)
+        XCTAssertNotEqual(JSONNumber("1,000"), JSONNumber("1000"))
+        XCTAssertEqual(JSONNumber("30e-1").intValue, 3)
+    }
+}

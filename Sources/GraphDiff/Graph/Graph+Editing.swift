@@ -1,31 +1,103 @@
 import GraphDiffJSON
 
+// The editing API: every public edit checks what it is given against the
+// schema, keeps relationships in step the way Core Data does (an inverse
+// follows its reference, a member joins the end of its owner's order,
+// deleting applies the delete rules) and checks the graph's consistency
+// before it returns. An edit that throws leaves the graph as it was.
+
 extension Graph {
-    /// Sets a stored property of an object to `value`, as given.
+    /// Inserts an object of `entity` with identity `identity`, its values set
+    /// by `assign`.
     ///
-    /// It checks neither the value nor the graph: a value of the wrong type
-    /// (`.bool(true)` for a string attribute), `null` for a required
-    /// property or a reference in the wrong spelling is stored and `true`
-    /// returned, and ``consistencyProblems()`` does not look at values'
-    /// types either. Check a value first with
-    /// ``valueProblem(_:of:_:)`` (the rule the loader applies to every
-    /// value of a file); callers that edit several objects check
-    /// references, inverses and chains afterwards with
-    /// ``consistencyProblems()``.
-    ///
-    ///     var graph = try Graph.load(contentsOfFile: "Samples/tasks/base.graph.json")
-    ///     let milk = graph.id(entity: "Task", identity: "t1")
-    ///     if graph.valueProblem("Oat milk", of: milk, "title") == nil {
-    ///         graph.setValue("Oat milk", of: milk, "title")   // true
+    ///     try graph.insert(entity: "Task", identity: "t6") {
+    ///         $0.title = "Tea"
+    ///         $0.list = "groceries"   // joins the end of the list's items
     ///     }
     ///
-    /// - Returns: `false` when the object or the stored property does not
-    ///   exist (nothing is changed); `true` when the value was stored.
+    /// A property not given takes its default, else `null` (an empty array
+    /// for a to-many). A reference's inverse follows: the target of a
+    /// one-to-one points back, a many-to-many's targets list the object, and
+    /// the object joins the end of an ordered to-many it becomes a member
+    /// of, unless its links or position are given.
+    ///
+    /// - Returns: the new object's ``ObjectID``.
+    /// - Throws: ``GraphError`` for an unknown or abstract entity, an
+    ///   identity that is no identity of the entity's type or is taken, an
+    ///   unknown property, a value of the wrong type, a required value
+    ///   missing, a reference to no object, or an edit that leaves the graph
+    ///   inconsistent (each problem names the object and property); what
+    ///   `assign` throws. The graph is then unchanged.
+    /// - Complexity: O(*n*), where *n* is the number of objects (the
+    ///   consistency check). Insert many objects with ``edit(_:)``, which
+    ///   checks once.
     @discardableResult
-    public mutating func setValue(_ value: JSONValue, of id: ObjectID, _ property: String) -> Bool {
-        guard let object = objects[id], let slot = schema.entities[object.entityIndex].storedSlot[property] else { return false }
-        objects[id]?.setValue(value, at: slot)
-        return true
+    public mutating func insert(entity name: String, identity: String, _ assign: (inout ObjectValues) throws -> Void = { _ in }) throws -> ObjectID {
+        var id = ObjectID(entity: name, identity: identity)
+        try edit { graph in id = try graph._insert(entity: name, identity: identity, assign) }
+        return id
+    }
+
+    /// Changes the values of the object `id` that `assign` sets; reading a
+    /// property in `assign` gives its current value.
+    ///
+    ///     try graph.update(milk) { $0.title = "Oat milk" }
+    ///
+    /// Inverses and orders follow as ``insert(entity:identity:_:)`` says; a
+    /// to-many with a to-one inverse (a list's items) may be set on the
+    /// owner: the members listed join it in that order, and those left out
+    /// leave it.
+    ///
+    /// - Throws: as ``insert(entity:identity:_:)``, and for an object that
+    ///   does not exist.
+    /// - Complexity: O(*n*).
+    public mutating func update(_ id: ObjectID, _ assign: (inout ObjectValues) throws -> Void) throws {
+        try edit { graph in try graph._update(id, assign) }
+    }
+
+    /// Deletes the object `id`, applying the delete rules of its
+    /// relationships: `cascade` deletes the objects it owns, `deny` refuses
+    /// while any exist, `nullify` and `noAction` clear the references to it.
+    /// Every reference to a deleted object is cleared and every order it was
+    /// in closes over it.
+    ///
+    ///     try graph.delete(graph.id(entity: "TaskList", identity: "groceries"))   // and its tasks
+    ///
+    /// - Returns: the identities deleted (`id` first).
+    /// - Throws: ``GraphError`` for an object that does not exist, a `deny`
+    ///   rule that refuses, or a required reference left `null`; the graph is
+    ///   then unchanged.
+    /// - Complexity: O(*n*).
+    @discardableResult
+    public mutating func delete(_ id: ObjectID) throws -> [ObjectID] {
+        var deleted: [ObjectID] = []
+        try edit { graph in deleted = try graph._delete(id) }
+        return deleted
+    }
+
+    /// Runs several edits (``insert(entity:identity:_:)``,
+    /// ``update(_:_:)``, ``delete(_:)``) and checks the graph once at the
+    /// end: the way to build objects that refer to each other, or many
+    /// objects at once.
+    ///
+    ///     try graph.edit { g in
+    ///         try g.insert(entity: "TaskList", identity: "errands") { $0.title = "Errands" }
+    ///         try g.insert(entity: "Task", identity: "t7") { $0.title = "Post"; $0.list = "errands" }
+    ///     }
+    ///
+    /// - Throws: what `body` throws, or ``GraphError`` with every problem of
+    ///   the graph after it; the graph is then unchanged.
+    /// - Complexity: that of `body`, plus O(*n*) for the check.
+    public mutating func edit(_ body: (inout Graph) throws -> Void) throws {
+        var draft = self
+        draft.editDepth += 1
+        try body(&draft)
+        draft.editDepth -= 1
+        if draft.editDepth == 0 {
+            let problems = draft._storedValueProblems() + draft.consistencyProblems()
+            guard problems.isEmpty else { throw GraphError(problems: problems) }
+        }
+        self = draft
     }
 
     /// Why `value` cannot be stored in `property` of the object `id`, or
@@ -47,13 +119,15 @@ extension Graph {
     /// - Complexity: O(1) for attributes and to-one references (but the
     ///   length of the value), O(*m* log *m*) for *m* members of a many-to-many.
     public func valueProblem(_ value: JSONValue, of id: ObjectID, _ property: String) -> GraphProblem? {
-        guard let object = objects[id] else {
+        guard let object = objects[id], let entity = entityIfValid(of: object) else {
             return GraphProblem(.unknownEntity, "there is no such object", entity: id.entity, identity: id.identity, property: property)
         }
-        let entity = entity(of: object)
         guard let p = entity.property(named: property), entity.storedSlot[property] != nil else {
             return GraphProblem(.unknownProperty, "\(entity.name) has no stored property \"\(property)\"",
                                 entity: entity.name, identity: id.identity, property: property)
+        }
+        if let text = value.firstInvalidNumber {
+            return GraphProblem(.wrongType, "\(text) is no JSON number", entity: entity.name, identity: id.identity, property: property)
         }
         switch StoredValueRule(p, schema: schema).check(value) {
         case .stored: return nil
@@ -65,9 +139,65 @@ extension Graph {
         }
     }
 
+    /// The values of every object that the loader would refuse (a required
+    /// value left `null` when an edit cleared a reference, say), by the
+    /// loader's rule (``StoredValueRule``).
+    ///
+    /// - Complexity: O(*n* · *p*) for *n* objects of *p* stored properties.
+    func _storedValueProblems() -> [GraphProblem] {
+        let rules = schema.entities.map { e in e.storedProperties.map { StoredValueRule($0, schema: schema) } }
+        var problems: [GraphProblem] = []
+        for (id, object) in objects {
+            guard let entity = entityIfValid(of: object) else { continue }
+            for (slot, rule) in rules[object.entityIndex].enumerated() {
+                if case .invalid(let kind, let message) = rule.check(object.value(at: slot)) {
+                    problems.append(GraphProblem(kind, message, entity: entity.name, identity: id.identity, property: entity.storedProperties[slot].name))
+                }
+            }
+        }
+        return problems.sorted(by: GraphProblem.subjectOrder)
+    }
+
+    /// The entity of `object`, when its position is one of the schema's.
+    func entityIfValid(of object: GraphObject) -> Entity? {
+        schema.entities.indices.contains(object.entityIndex) ? schema.entities[object.entityIndex] : nil
+    }
+
+    // MARK: Unchecked edits, for the library's own stages
+
+    /// Sets a stored property of an object to `value`, as given: neither
+    /// the value nor the graph is checked (the stages that call it check
+    /// what they write, or mean to make a graph that is wrong).
+    ///
+    /// - Returns: `false` when the object or the stored property does not
+    ///   exist (nothing is changed); `true` when the value was stored.
+    @discardableResult
+    package mutating func setValue(_ value: JSONValue, of id: ObjectID, _ property: String) -> Bool {
+        guard let object = objects[id], let entity = entityIfValid(of: object), let slot = entity.storedSlot[property] else { return false }
+        objects[id]?.setValue(value, at: slot)
+        return true
+    }
+
     /// Removes an object (only that object: no cascade, no nullify).
     @discardableResult
-    public mutating func removeObject(_ id: ObjectID) -> GraphObject? {
+    package mutating func removeObject(_ id: ObjectID) -> GraphObject? {
         objects.removeValue(forKey: id)
+    }
+}
+
+extension JSONValue {
+    /// The text of the first number in the value that is no JSON number (a
+    /// ``JSONNumber`` built in code from any text), if any.
+    var firstInvalidNumber: String? {
+        switch self {
+        case .number(let n): return n.plainInteger != nil || JSONNumber.isValid(n.text) ? nil : n.text
+        case .array(let list):
+            for v in list { if let t = v.firstInvalidNumber { return t } }
+            return nil
+        case .object(let o):
+            for m in o.members { if let t = m.value.firstInvalidNumber { return t } }
+            return nil
+        default: return nil
+        }
     }
 }

@@ -25,6 +25,9 @@ public struct Graph: Sendable {
     public var metadata: JSONObject
     /// Every object, by identity.
     public internal(set) var objects: ObjectStore
+    /// How many ``edit(_:)`` calls are under way on this value: the
+    /// consistency check runs when the outermost one ends.
+    var editDepth = 0
 
     /// An empty graph of `schema`.
     public init(schema: Schema, schemaReference: String? = nil, metadata: JSONObject = JSONObject()) {
@@ -38,7 +41,7 @@ public struct Graph: Sendable {
     public var count: Int { objects.count }
 
     /// The object with identity `id`.
-    public subscript(id: ObjectID) -> GraphObject? {
+    public package(set) subscript(id: ObjectID) -> GraphObject? {
         get { objects[id] }
         set { objects[id] = newValue }
     }
@@ -89,29 +92,31 @@ public struct Graph: Sendable {
 /// target's identity string or `null`, a many-to-many relationship as a sorted
 /// array of identity strings.
 ///
-/// Read and write the values through ``value(at:)``, ``reference(at:)`` and
-/// ``setValue(_:at:)``: `values` stays for compatibility, and how values
-/// are kept may change behind those accessors.
+/// Read the values through ``value(at:)`` and ``reference(at:)`` (or
+/// ``Graph/value(of:_:)`` by name); change them through the graph's
+/// editing API (``Graph/insert(entity:identity:_:)``,
+/// ``Graph/update(_:_:)``, ``Graph/delete(_:)``), which checks them. An
+/// object is built by its graph only, so it always fits its entity.
 public struct GraphObject: Sendable {
     /// The position of the concrete entity (a sub-entity of the identity's
     /// root, or the root) in ``Schema/entities``.
-    public var entityIndex: Int
+    public package(set) var entityIndex: Int
     /// The values of the entity's stored properties, in the order of
-    /// ``Entity/storedProperties``. Prefer the accessors (``value(at:)``,
-    /// ``setValue(_:at:)``), the way every stage of the library reads them.
-    public var values: [JSONValue]
+    /// ``Entity/storedProperties``. Prefer the accessor ``value(at:)``, the
+    /// way every stage of the library reads them.
+    public package(set) var values: [JSONValue]
     /// Byte offset of the object in the file it was read from, or -1.
-    public var sourceOffset: Int
+    public package(set) var sourceOffset: Int
 
     /// An object of the entity at `entityIndex` with `values` in the order of its stored properties.
-    public init(entityIndex: Int, values: [JSONValue], sourceOffset: Int = -1) {
+    package init(entityIndex: Int, values: [JSONValue], sourceOffset: Int = -1) {
         self.entityIndex = entityIndex
         self.values = values
         self.sourceOffset = sourceOffset
     }
 
     /// An object of `entity` with `values` in the order of its stored properties.
-    public init(entity: Entity, values: [JSONValue], sourceOffset: Int = -1) {
+    package init(entity: Entity, values: [JSONValue], sourceOffset: Int = -1) {
         self.init(entityIndex: entity.index, values: values, sourceOffset: sourceOffset)
     }
 }

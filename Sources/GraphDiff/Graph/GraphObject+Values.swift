@@ -50,8 +50,8 @@ extension GraphObject {
     ///   is changed); `true` when the value was stored.
     /// - Complexity: O(1) (O(*p*) for *p* slots when the values are shared
     ///   with a copy of the object).
-    @inlinable @discardableResult
-    public mutating func setValue(_ value: JSONValue, at slot: Int) -> Bool {
+    @discardableResult
+    package mutating func setValue(_ value: JSONValue, at slot: Int) -> Bool {
         guard slot >= 0 && slot < values.count else { return false }
         values[slot] = value
         return true

@@ -247,9 +247,13 @@ enum PositionAssignment {
             if last >= high { last -= step }
             guard last >= first else { continue }
             let available = (last - first) / step
-            let room = NSDecimalNumber(decimal: rounded(available, scale: 0, .down)).intValue + 1
-            guard room >= count else { continue }
-            return (1...count).map { j in first + Decimal((j * (room + 1)) / (count + 1) - 1) * step }
+            // Spread in decimals: the room may pass what an Int holds
+            // (a gap of 5e18 between two positions).
+            let room = rounded(available, scale: 0, .down) + 1
+            guard room >= Decimal(count) else { continue }
+            return (1...count).map { j in
+                first + (rounded(Decimal(j) * (room + 1) / Decimal(count + 1), scale: 0, .down) - 1) * step
+            }
         }
         // Out of precision: the gap is too small to split (not reached for
         // values written with fewer than 30 decimals).

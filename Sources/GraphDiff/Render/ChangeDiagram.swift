@@ -128,9 +128,9 @@ public struct ChangeDiagram: Sendable, Equatable {
     public static let edgeLimit = 400
 
     /// The nodes, by entity then identity (groups: by entity then kind).
-    public var nodes: [Node]
+    public package(set) var nodes: [Node]
     /// The edges, by referring node, referenced node, relationship, status.
-    public var edges: [Edge]
+    public package(set) var edges: [Edge]
     /// Whether the objects were more than ``nodeLimit`` (or their
     /// references more than ``edgeLimit``) and the nodes are groups, one
     /// per entity and kind, with counts.

@@ -76,7 +76,7 @@ public enum ConflictMarkerReader {
             do {
                 _ = try walk(text, size: size) { slice, _, _, marker, _ in
                     if let marker {
-                        out += [UInt8](repeating: marker, count: size) + [UInt8(ascii: "\n")]
+                        out += [UInt8](repeating: marker, count: max(1, size)) + [UInt8(ascii: "\n")]
                     } else {
                         out += slice
                     }
@@ -119,6 +119,7 @@ public enum ConflictMarkerReader {
     /// base part (two-way markers).
     static func walk(_ text: [UInt8], size: Int,
                      _ body: (ArraySlice<UInt8>, Part, Int, UInt8?, Int) -> Void) throws(MarkerError) -> Bool {
+        let size = max(1, size)  // a marker has at least one character
         var part = Part.outside
         var sawBase = false, twoWay = false
         var line = 0, start = 0, openedAt = 0, block = -1

@@ -19,7 +19,7 @@ extension ConflictMarkerWriter {
     public static func write(mine: Graph, theirs: Graph, base: Graph, markers: Markers = Markers()) -> [UInt8] {
         // The rare shapes (a side without objects) take the general path.
         guard !mine.objects.isEmpty, !theirs.objects.isEmpty,
-            mine.schema.entities.count == theirs.schema.entities.count, base.schema.entities.count == mine.schema.entities.count
+            mine.schema.fingerprint == theirs.schema.fingerprint, base.schema.fingerprint == mine.schema.fingerprint
         else {
             return write(mine: mine.encoded(), theirs: theirs.encoded(), base: base.encoded(), baseIsResult: true, markers: markers)
         }

@@ -1,8 +1,8 @@
 import XCTest
 @testable import GraphDiff
 
-/// `setValue` stores what it is given; `valueProblem` is the loader's rule
-/// for a value, asked before setting one.
+/// The library's own `setValue` stores what it is given; `valueProblem` is
+/// the loader's rule for a value, the one the public edits apply.
 final class GraphEditingTests: XCTestCase {
     func test_setValue_storesAWrongType_andValueProblemSaysWhy() throws {
         var graph = try sampleGraph("tasks/base.graph.json", schema: "tasks/tasks.schema.json")

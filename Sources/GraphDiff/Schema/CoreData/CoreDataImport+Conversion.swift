@@ -280,16 +280,7 @@ struct _CoreDataConverter {
         let fraction = total - whole * 1000
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let secondOfDay = whole - days * 86_400
-        // Days since 1970-01-01 to a civil date (Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = ISO8601Instant.civil(fromDays: days)
         guard (1...9999).contains(year) else { return nil }
         func pad(_ n: Int, _ width: Int) -> String {
             let s = String(n)
