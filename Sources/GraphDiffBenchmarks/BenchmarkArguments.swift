@@ -12,6 +12,8 @@ enum BenchmarkRequest: Equatable {
     case orders(members: Int)
     /// Write a git fast-import stream of `commits` commits of one graph of `objects` objects.
     case history(objects: Int, commits: Int)
+    /// Time the coder and the editing API on an app's model of `tasks` tasks.
+    case coder(tasks: Int)
 
     static let defaultSizes = [10_000, 100_000]
 
@@ -20,6 +22,7 @@ enum BenchmarkRequest: Equatable {
                GraphDiffBenchmarks generate OBJECTS DIR
                GraphDiffBenchmarks orders [MEMBERS]
                GraphDiffBenchmarks history OBJECTS COMMITS | git fast-import
+               GraphDiffBenchmarks coder [TASKS]
                GraphDiffBenchmarks -h | --help
 
         Times parsing, loading, checking, diffing, patching, merging and
@@ -45,6 +48,12 @@ enum BenchmarkRequest: Equatable {
         commit editing 5 of them) and bench.schema.json; Samples/bench/history.sh
         times 'graphdiff blame' and 'graphdiff log' on it.
 
+        coder times GraphCoder on an app's Codable model of TASKS tasks
+        (default 100000) in lists of 100 kept as chains, and a version with
+        1% of them edited: encoding both as graphs, the diff, the merge with
+        the untouched base, reading the merged values back; then 1,000
+        inserts through the editing API in one batch.
+
         Options:
           --long-chain    The chain case with 1,000,000 members (default 100,000).
           -h, --help      Show this help.
@@ -68,6 +77,12 @@ enum BenchmarkRequest: Equatable {
                 throw UsageError(message: "orders takes MEMBERS (a positive number)")
             }
             return .orders(members: members)
+        }
+        if arguments.first == "coder" {
+            guard arguments.count <= 2, let tasks = arguments.count == 2 ? count(arguments[1]) : 100_000 else {
+                throw UsageError(message: "coder takes TASKS (a positive number)")
+            }
+            return .coder(tasks: tasks)
         }
         if arguments.first == "history" {
             guard arguments.count == 3, let objects = count(arguments[1]), let commits = count(arguments[2]) else {

@@ -12,6 +12,7 @@ import GraphDiffGenerator
 ///                                         # DIR/b.graph.json (mine) and DIR/c.graph.json (theirs):
 ///                                         # two independent edits of a, about 1% of the objects each
 ///     GraphDiffBenchmarks history N C    # a git fast-import stream: C commits of a graph of N objects
+///     GraphDiffBenchmarks coder [N]       # GraphCoder and the editing API on an app's model of N tasks
 ///     GraphDiffBenchmarks --help          # the usage (see ``BenchmarkRequest/usage``)
 ///
 /// Prints a table per stage and size, then one machine-readable line per case
@@ -37,6 +38,8 @@ enum BenchmarkMain {
                 try Generate.run(objects: objects, directory: directory)
             case .history(let objects, let commits):
                 try History.run(objects: objects, commits: commits)
+            case .coder(let tasks):
+                try onLargeStack { try printRows(try CoderBenchmarks.run(tasks: tasks)) }
             case .orders(let members):
                 try onLargeStack { try printRows(try OrderBenchmarks.run(members: members, moves: 1000)) }
             case .run(let sizes, let longChain):

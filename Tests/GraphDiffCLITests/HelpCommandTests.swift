@@ -55,6 +55,7 @@ final class HelpCommandTests: XCTestCase {
                GraphDiffBenchmarks generate OBJECTS DIR
                GraphDiffBenchmarks orders [MEMBERS]
                GraphDiffBenchmarks history OBJECTS COMMITS | git fast-import
+               GraphDiffBenchmarks coder [TASKS]
                GraphDiffBenchmarks -h | --help
 
         Times parsing, loading, checking, diffing, patching, merging and
@@ -79,6 +80,12 @@ final class HelpCommandTests: XCTestCase {
         commits of data.graph.json (a generated graph of OBJECTS objects, each
         commit editing 5 of them) and bench.schema.json; Samples/bench/history.sh
         times 'graphdiff blame' and 'graphdiff log' on it.
+
+        coder times GraphCoder on an app's Codable model of TASKS tasks
+        (default 100000) in lists of 100 kept as chains, and a version with
+        1% of them edited: encoding both as graphs, the diff, the merge with
+        the untouched base, reading the merged values back; then 1,000
+        inserts through the editing API in one batch.
 
         Options:
           --long-chain    The chain case with 1,000,000 members (default 100,000).

@@ -344,6 +344,15 @@ extension Graph {
                 ordering.write(ordering.order(of: owner, in: prior).filter { !inDoomed.contains(ObjectID(entity: ordering.memberRoot, identity: $0)) },
                                of: owner, into: &self)
             }
+            // The members a deleted owner leaves behind (its delete rule
+            // nullifies) leave its chain too.
+            for x in doomed {
+                guard let o = prior.objects[x], ordering.isOwner(o) else { continue }
+                for member in ordering.order(of: x, in: prior) {
+                    let m = ObjectID(entity: ordering.memberRoot, identity: member)
+                    if !inDoomed.contains(m) { _clearLinks(of: m, ordering) }
+                }
+            }
         }
         guard problems.isEmpty else { throw GraphError(problems: problems) }
         return doomed

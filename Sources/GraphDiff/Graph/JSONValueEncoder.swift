@@ -19,8 +19,11 @@ import GraphDiffJSON
 /// | `URL` | its `absoluteString` |
 /// | `nil` in an optional property | the key is left out (as `JSONEncoder` does) |
 ///
-/// A struct or dictionary is an object with its keys in encoding order; an
-/// array or set is an array.
+/// A struct is an object with its keys in encoding order, a dictionary an
+/// object with its keys sorted (byte order of their text); an array is an
+/// array, a set an array sorted by its elements' canonical JSON text: the
+/// same value always encodes to the same bytes, whatever order a
+/// dictionary or a set iterates in.
 public struct JSONValueEncoder: Sendable {
     /// An encoder.
     public init() {}
@@ -122,6 +125,8 @@ final class _EncodingBox {
             return .number(JSONNumber(v.description))
         case let v as Double: return try number(v, codingPath: codingPath, value)
         case let v as Float: return try number(v, codingPath: codingPath, value)
+        case let v as any _UnorderedEncodable: return try v._sortedJSON(codingPath)
+        case let v as any _IntKeyedEncodable: return try v._sortedJSON(codingPath)
         default: return nil
         }
     }
@@ -164,7 +169,7 @@ struct _ValueEncoder: Encoder {
 
 /// Encodes one value into `box`: a special type directly, anything else
 /// through its own `encode(to:)`.
-private func _encodeValue<T: Encodable>(_ value: T, into box: _EncodingBox, codingPath: [any CodingKey]) throws {
+func _encodeValue<T: Encodable>(_ value: T, into box: _EncodingBox, codingPath: [any CodingKey]) throws {
     if let special = try _EncodingBox.special(value, codingPath: codingPath) {
         box.content = .value(special)
     } else {
@@ -360,4 +365,55 @@ struct _SingleEncoding: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { box.content = .value(_integer(value)) }
     mutating func encode(_ value: UInt64) throws { box.content = .value(_integer(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { try _encodeValue(value, into: box, codingPath: codingPath) }
+}
+
+/// A dictionary or a set: encoded in a sorted order, not in the order it
+/// iterates in (which differs from one process to the next).
+protocol _UnorderedEncodable {
+    func _sortedJSON(_ codingPath: [any CodingKey]) throws -> JSONValue
+}
+
+extension Dictionary: _UnorderedEncodable where Key == String, Value: Encodable {
+    func _sortedJSON(_ codingPath: [any CodingKey]) throws -> JSONValue {
+        var members: [JSONObject.Member] = []
+        for key in keys.sorted(by: utf8Less) {
+            guard let value = self[key] else { continue }
+            let box = _EncodingBox()
+            try _encodeValue(value, into: box, codingPath: codingPath + [_AnyKey(stringValue: key)])
+            if let v = box.value { members.append(JSONObject.Member(key: key, value: v)) }
+        }
+        return .object(JSONObject(members))
+    }
+}
+
+extension Set: _UnorderedEncodable where Element: Encodable {
+    func _sortedJSON(_ codingPath: [any CodingKey]) throws -> JSONValue {
+        var elements: [(text: [UInt8], value: JSONValue)] = []
+        for (i, element) in enumerated() {
+            let box = _EncodingBox()
+            try _encodeValue(element, into: box, codingPath: codingPath + [_AnyKey(intValue: i)])
+            let value = box.value ?? .null
+            elements.append((JSONWriter.canonical(value), value))
+        }
+        return .array(elements.sorted { $0.text.lexicographicallyPrecedes($1.text) }.map(\.value))
+    }
+}
+
+/// A dictionary keyed by integers: an object whose keys are the integers'
+/// text (as `JSONEncoder` writes it), in numeric order.
+protocol _IntKeyedEncodable {
+    func _sortedJSON(_ codingPath: [any CodingKey]) throws -> JSONValue
+}
+
+extension Dictionary: _IntKeyedEncodable where Key == Int, Value: Encodable {
+    func _sortedJSON(_ codingPath: [any CodingKey]) throws -> JSONValue {
+        var members: [JSONObject.Member] = []
+        for key in keys.sorted() {
+            guard let value = self[key] else { continue }
+            let box = _EncodingBox()
+            try _encodeValue(value, into: box, codingPath: codingPath + [_AnyKey(intValue: key)])
+            if let v = box.value { members.append(JSONObject.Member(key: String(key), value: v)) }
+        }
+        return .object(JSONObject(members))
+    }
 }

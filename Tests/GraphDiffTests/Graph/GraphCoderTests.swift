@@ -143,6 +143,15 @@ final class GraphCoderTests: XCTestCase {
         XCTAssertEqual(value.description,
                        #"{"s":"x","i":-3,"d":0.1,"u":"00010203-0405-0607-0809-0A0B0C0D0E0F","b":"AP8=","dec":12.5,"url":"https://example.com/a?b=c","nested":{"k":[1,2]}}"#)
         XCTAssertEqual(try JSONValueDecoder().decode(Row.self, from: value), row)
+        // Dictionaries and sets encode in one order, whatever they iterate in.
+        let words = Set((0..<50).map { "w\($0)" }), counts = Dictionary(uniqueKeysWithValues: (0..<50).map { ("k\($0)", $0) })
+        let byNumber = Dictionary(uniqueKeysWithValues: (0..<20).map { ($0 * 7 % 20 - 5, "v\($0)") })
+        XCTAssertEqual(try JSONValueEncoder().encode(words).description,
+                       "[" + words.sorted { Array("\"\($0)\"".utf8).lexicographicallyPrecedes(Array("\"\($1)\"".utf8)) }.map { "\"\($0)\"" }.joined(separator: ",") + "]")
+        XCTAssertEqual(try JSONValueEncoder().encode(counts).objectValue?.members.map(\.key), counts.keys.sorted(by: utf8Less))
+        XCTAssertEqual(try JSONValueEncoder().encode(byNumber).objectValue?.members.map(\.key), byNumber.keys.sorted().map(String.init))
+        XCTAssertEqual(try JSONValueDecoder().decode([Int: String].self, from: try JSONValueEncoder().encode(byNumber)), byNumber)
+        XCTAssertEqual(try JSONValueDecoder().decode(Set<String>.self, from: try JSONValueEncoder().encode(words)), words)
         XCTAssertThrowsError(try JSONValueEncoder().encode(Double.nan))
         XCTAssertThrowsError(try JSONValueDecoder().decode(Int.self, from: .number(JSONNumber("1.5"))))
         XCTAssertEqual(try JSONValueDecoder().decode(Int.self, from: .number(JSONNumber("1e2"))), 100)

@@ -124,6 +124,24 @@ final class GraphEditingAPITests: XCTestCase {
         assertRefused(&one, .unknownEntity, "there is no such object") { try $0.delete(ObjectID(entity: "Task", identity: middle)) }
     }
 
+    /// An owner whose delete rule nullifies leaves its members behind,
+    /// out of its chain.
+    func test_delete_ofANullifyingOwner_releasesItsChain() throws {
+        struct Shelf: Codable { var id: String; var books: [String] }
+        struct Book: Codable { var id: String }
+        let coder = try GraphCoder(entities: [
+            .init(Shelf.self, identity: "id", references: [.ordered("books", to: "Book", storage: .chain(prev: "prev", next: "next"), inverse: "shelf")]),
+            .init(Book.self, identity: "id"),
+        ])
+        var graph = try coder.graph([Shelf(id: "s", books: ["a", "b", "c"])], [Book(id: "a"), Book(id: "b"), Book(id: "c")])
+        XCTAssertEqual(try graph.delete(ObjectID(entity: "Shelf", identity: "s")), [ObjectID(entity: "Shelf", identity: "s")])
+        for book in ["a", "b", "c"] {
+            let id = ObjectID(entity: "Book", identity: book)
+            XCTAssertEqual([graph.value(of: id, "shelf"), graph.value(of: id, "prev"), graph.value(of: id, "next")], [.null, .null, .null])
+        }
+        XCTAssertEqual(graph.consistencyProblems(), [])
+    }
+
     func test_indexOrder_insertTakesTheNextPosition() throws {
         var board = try sampleGraph("board/base.graph.json", schema: "board/board.schema.json")
         let owner = try XCTUnwrap(board.objects.keys.first { $0.entity == "Board" })
