@@ -46,10 +46,12 @@ public struct JSONNumber: Hashable, Comparable, Sendable, CustomStringConvertibl
         guard d.overflowText == nil else { return nil }
         if d.digits.isEmpty { return 0 }
         guard d.exponent >= d.digits.count, d.exponent <= 19 else { return nil }
+        // Accumulated with the number's sign, so that Int.min fits.
+        let sign = d.negative ? -1 : 1
         var value = 0
         for digit in d.digits {
             let (m, o1) = value.multipliedReportingOverflow(by: 10)
-            let (s, o2) = m.addingReportingOverflow(Int(digit - 48))
+            let (s, o2) = m.addingReportingOverflow(sign * Int(digit - 48))
             if o1 || o2 { return nil }
             value = s
         }
@@ -58,7 +60,7 @@ public struct JSONNumber: Hashable, Comparable, Sendable, CustomStringConvertibl
             if o { return nil }
             value = m
         }
-        return d.negative ? -value : value
+        return value
     }
 
     /// The nearest `Double` (for display and range checks only; never for equality).

@@ -39,10 +39,12 @@ public struct JSONReader {
 
     /// Parses `bytes` with a choice of what to do with repeated member names.
     public static func parse(_ bytes: [UInt8], duplicateMembers: DuplicateMembers) throws -> JSONValue {
-        try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer: buffer, maximumDepth: defaultMaximumDepth)
-            reader.duplicateMembers = duplicateMembers
-            return try reader.parseDocument()
+        try withDeepStack {
+            try bytes.withUnsafeBufferPointer { buffer in
+                var reader = JSONReader(buffer: buffer, maximumDepth: defaultMaximumDepth)
+                reader.duplicateMembers = duplicateMembers
+                return try reader.parseDocument()
+            }
         }
     }
 
@@ -73,8 +75,10 @@ public struct JSONReader {
     public static func parse(
         _ buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int = defaultMaximumDepth
     ) throws -> JSONValue {
-        var reader = JSONReader(buffer: buffer, maximumDepth: maximumDepth)
-        return try reader.parseDocument()
+        try withDeepStack {
+            var reader = JSONReader(buffer: buffer, maximumDepth: maximumDepth)
+            return try reader.parseDocument()
+        }
     }
 
     /// Parses the one value that starts at `offset` in `bytes` (after any
@@ -83,7 +87,7 @@ public struct JSONReader {
     ///
     /// - Complexity: O(*k*) in the size of that value.
     public static func parseValue(in bytes: [UInt8], at offset: Int) throws -> JSONValue {
-        try bytes.withUnsafeBufferPointer { buffer in try parseValue(in: buffer, at: offset) }
+        try withDeepStack { try bytes.withUnsafeBufferPointer { buffer in try parseValue(in: buffer, at: offset) } }
     }
 
     /// Parses one JSON value of `buffer` starting at `offset`; see ``parseValue(in:at:)-([UInt8],_)``.

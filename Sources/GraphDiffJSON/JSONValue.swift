@@ -95,3 +95,9 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
         self = .object(JSONObject(elements.map { JSONObject.Member(key: $0.0, value: $0.1) }))
     }
 }
+
+extension JSONValue: ExpressibleByFloatLiteral {
+    /// A number in the shortest text that reads back as `value`
+    /// (`$0.price = 1.5`).
+    public init(floatLiteral value: Double) { self = .number(JSONNumber(value.description)) }
+}

@@ -52,10 +52,7 @@ public struct JSONWriter {
     /// - Complexity: O(*n* log *k*), where *n* is the size of the value and *k*
     ///   the largest member count of an object in it.
     public static func canonical(_ value: JSONValue) -> [UInt8] {
-        var w = JSONWriter(style: .canonical)
-        w.write(value)
-        w.output.append(ASCII.newline)
-        return w.output
+        write(value, style: .canonical) + [ASCII.newline]
     }
 
     /// The text of `value` in `style` (no newline at the end).

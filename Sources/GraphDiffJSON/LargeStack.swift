@@ -16,6 +16,7 @@ package func onLargeStack<T, E: Error>(
     nonisolated(unsafe) var outcome: Result<T, E>?
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
+        markLargeStack()
         do throws(E) { outcome = .success(try body()) } catch { outcome = .failure(error) }
         done.signal()
     }
@@ -36,6 +37,7 @@ package func inParallel<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> 
     nonisolated(unsafe) var b: B?
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
+        markLargeStack()
         b = second()
         done.signal()
     }
@@ -59,9 +61,30 @@ package let defaultLargeStackSize = 512 << 20
 package func onLargeStackThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread {
+            markLargeStack()
             do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
         }
         thread.stackSize = defaultLargeStackSize
         thread.start()
     }
+}
+
+/// The key a thread made here holds in its dictionary.
+private let largeStackKey = "graphdiff.largeStack"
+
+private func markLargeStack() { Thread.current.threadDictionary[largeStackKey] = true }
+
+/// Runs `body` here when this thread was made with a large stack (by
+/// ``onLargeStack(stackSize:_:)``, ``inParallel(_:_:)`` or
+/// ``onLargeStackThread(_:)``), else on such a thread: how the public entry
+/// points that recurse as deep as their input (reading, writing, comparing
+/// JSON values) stay safe on any thread (an app's main thread has 8 MiB, a
+/// secondary one 512 KiB; a document at the reader's depth limit can need
+/// more).
+///
+/// - Complexity: O(1) on a large stack; otherwise a thread is started
+///   (some tens of microseconds).
+package func withDeepStack<T, E: Error>(_ body: @escaping () throws(E) -> T) throws(E) -> T {
+    if Thread.current.threadDictionary[largeStackKey] != nil { return try body() }
+    return try onLargeStack(body)
 }

@@ -27,6 +27,10 @@ extension ChangeSet {
     ///   O(*c* log *c*). From 50,000 objects the
     ///   pass over the objects and the chain walks run on two cores.
     public static func diff(from old: Graph, to new: Graph, options: DiffOptions = DiffOptions()) throws -> ChangeSet {
+        try withDeepStack { try _diff(from: old, to: new, options: options) }
+    }
+
+    private static func _diff(from old: Graph, to new: Graph, options: DiffOptions) throws -> ChangeSet {
         for g in [old, new] {
             let shape = g.shapeProblems()
             if !shape.isEmpty { throw GraphError(problems: shape) }

@@ -100,6 +100,23 @@ extension Graph {
         self = draft
     }
 
+    /// Changes the graph's metadata: `assign` edits a copy, which is kept
+    /// when it can be written to a file that reads back as it.
+    ///
+    ///     try graph.updateMetadata { $0["device"] = "phone" }
+    ///
+    /// - Throws: ``GraphError`` for a repeated member name, a number whose
+    ///   text is no JSON number or nesting deeper than a graph file allows;
+    ///   what `assign` throws. The metadata is then unchanged.
+    public mutating func updateMetadata(_ assign: (inout JSONObject) throws -> Void) throws {
+        var metadata = self.metadata
+        try assign(&metadata)
+        if let why = JSONValue.object(metadata).storageProblem {
+            throw GraphError(problems: [GraphProblem(.wrongType, why, entity: nil, identity: nil, property: nil)])
+        }
+        self.metadata = metadata
+    }
+
     /// Why `value` cannot be stored in `property` of the object `id`, or
     /// `nil` when it can: the loader's rule for every value of a file. An
     /// attribute holds a value of its type (``AttributeType/problem(with:)``)
@@ -126,8 +143,8 @@ extension Graph {
             return GraphProblem(.unknownProperty, "\(entity.name) has no stored property \"\(property)\"",
                                 entity: entity.name, identity: id.identity, property: property)
         }
-        if let text = value.firstInvalidNumber {
-            return GraphProblem(.wrongType, "\(text) is no JSON number", entity: entity.name, identity: id.identity, property: property)
+        if let why = value.storageProblem {
+            return GraphProblem(.wrongType, why, entity: entity.name, identity: id.identity, property: property)
         }
         switch StoredValueRule(p, schema: schema).check(value) {
         case .stored: return nil
@@ -186,18 +203,36 @@ extension Graph {
 }
 
 extension JSONValue {
-    /// The text of the first number in the value that is no JSON number (a
-    /// ``JSONNumber`` built in code from any text), if any.
-    var firstInvalidNumber: String? {
-        switch self {
-        case .number(let n): return n.plainInteger != nil || JSONNumber.isValid(n.text) ? nil : n.text
-        case .array(let list):
-            for v in list { if let t = v.firstInvalidNumber { return t } }
-            return nil
-        case .object(let o):
-            for m in o.members { if let t = m.value.firstInvalidNumber { return t } }
-            return nil
-        default: return nil
+    /// Why the value cannot be written to a file that reads back as it
+    /// (a number whose text is no JSON number, a repeated member name in an
+    /// object, nesting deeper than the reader accepts in a graph file), or
+    /// `nil`. Walks the value without recursion, so any depth is safe.
+    ///
+    /// - Complexity: O(*s*) in the size of the value.
+    var storageProblem: String? {
+        // The graph file's own nesting (objects, entity, object) comes on top.
+        let limit = JSONReader.defaultMaximumDepth - 4
+        var work: [(value: JSONValue, depth: Int)] = [(self, 0)]
+        while let (value, depth) = work.popLast() {
+            switch value {
+            case .number(let n):
+                if n.plainInteger == nil && !JSONNumber.isValid(n.text) { return "\(n.text) is no JSON number" }
+            case .array(let list):
+                if depth >= limit { return "the value nests deeper than \(limit) levels" }
+                for v in list where !v.isScalar || v.numberValue != nil { work.append((v, depth + 1)) }
+            case .object(let o):
+                if depth >= limit { return "the value nests deeper than \(limit) levels" }
+                var names = Set<ExactString>()
+                for m in o.members {
+                    // Names compare as bytes: NFC and NFD spellings are two names.
+                    guard names.insert(ExactString(m.key)).inserted else {
+                        return "member \(JSONWriter.string(.string(m.key))) is repeated"
+                    }
+                    if !m.value.isScalar || m.value.numberValue != nil { work.append((m.value, depth + 1)) }
+                }
+            default: break
+            }
         }
+        return nil
     }
 }

@@ -35,7 +35,36 @@ extension Graph {
         let prior = self
         objects.updateValue(GraphObject(entity: entity, values: unset), forKey: id)
         try _apply(values, to: id, entity: entity, prior: prior, inserting: true)
+        _adoptReferences(to: id, entity: entity, given: Set(values.names))
         return id
+    }
+
+    /// Objects inserted before `id` in one ``edit(_:)`` may already refer to
+    /// it: the inverses kept on `id` (a one-to-one, a many-to-many) that
+    /// were not given are set to point back, so that objects referring to
+    /// each other can be inserted in any order.
+    private mutating func _adoptReferences(to id: ObjectID, entity: Entity, given: Set<String>) {
+        var inverses: [(name: String, source: String, isToOne: Bool)] = []
+        for case .relationship(let inverse) in entity.storedProperties where !given.contains(inverse.name) {
+            guard inverse.storage == .toOne || inverse.storage == .manyToMany, let back = inverse.inverse else { continue }
+            inverses.append((inverse.name, back, inverse.storage == .toOne))
+        }
+        guard !inverses.isEmpty else { return }
+        for (source, object) in objects where source != id {
+            guard let sourceEntity = entityIfValid(of: object) else { continue }
+            for (name, back, isToOne) in inverses {
+                guard let slot = sourceEntity.storedSlot[back], let r = sourceEntity.property(named: back)?.relationship,
+                    r.inverse == name, schema.entity(named: r.destination)?.root == id.entity,
+                    StoredValue.references(in: object.value(at: slot)).contains(id.identity)
+                else { continue }
+                if isToOne {
+                    if value(of: id, name)?.isNull ?? false { setValue(.string(source.identity), of: id, name) }
+                } else if let list = value(of: id, name)?.arrayValue, !list.contains(where: { $0.stringValue == source.identity }) {
+                    let ids = (list.compactMap(\.stringValue) + [source.identity]).sorted(by: utf8Less)
+                    setValue(.array(ids.map(JSONValue.string)), of: id, name)
+                }
+            }
+        }
     }
 
     mutating func _update(_ id: ObjectID, _ assign: (inout ObjectValues) throws -> Void) throws {
@@ -43,6 +72,12 @@ extension Graph {
         var current: [String: JSONValue] = [:]
         for (slot, p) in entity.storedProperties.enumerated() { current[p.name] = object.value(at: slot) }
         if let key = entity.identityAttribute { current[key] = .string(id.identity) }
+        // A to-many kept on the members reads as its members, in order.
+        for case .relationship(let r) in entity.properties where r.storage == .derived {
+            let members = OrderedRelationship(schema: schema, owner: entity, relationship: r)?.order(of: id, in: self)
+                ?? (membersByOwner(through: r)[id] ?? []).map(\.identity)
+            current[r.name] = .array(members.map(JSONValue.string))
+        }
         var values = ObjectValues(entityName: entity.name, current: current)
         try assign(&values)
         try _apply(values, to: id, entity: entity, prior: self, inserting: false)
@@ -62,8 +97,8 @@ extension Graph {
                 problem(.unknownProperty, "\(entity.name) has no property \"\(name)\"", name)
                 continue
             }
-            if let text = value.firstInvalidNumber {
-                problem(.wrongType, "\(text) is no JSON number", name)
+            if let why = value.storageProblem {
+                problem(.wrongType, why, name)
                 continue
             }
             if name == entity.identityAttribute {

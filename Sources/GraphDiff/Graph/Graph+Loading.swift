@@ -71,6 +71,10 @@ extension Graph {
     /// - Throws: ``JSONError`` or ``GraphError``, as the other loads.
     /// - Complexity: O(*n*) expected in the size of the file.
     public static func load(_ source: SourceBytes, schema: Schema, options: LoadOptions = LoadOptions()) throws -> Graph {
+        try withDeepStack { try _load(source, schema: schema, options: options) }
+    }
+
+    private static func _load(_ source: SourceBytes, schema: Schema, options: LoadOptions) throws -> Graph {
         var scanning = options
         scanning.progress = { range in
             options.progress?(range)
@@ -87,6 +91,10 @@ extension Graph {
     public static func load(
         _ document: JSONValue, schema: Schema, source: JSONSourceText?, options: LoadOptions = LoadOptions()
     ) throws -> Graph {
+        try withDeepStack { try _load(document, schema: schema, source: source, options: options) }
+    }
+
+    private static func _load(_ document: JSONValue, schema: Schema, source: JSONSourceText?, options: LoadOptions) throws -> Graph {
         var decoder = GraphDecoder(schema: schema, source: source)
         var graph = decoder.decode(document, options: options)
         let decodeProblems = decoder.problems.count

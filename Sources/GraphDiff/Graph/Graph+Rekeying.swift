@@ -8,9 +8,11 @@ extension Graph {
     /// identity. Nothing else changes: values, metadata and where each
     /// object stood in its file (``GraphObject/sourceOffset``) are kept.
     ///
-    /// An entry whose object is missing, or whose new identity another
-    /// object holds (one that is not re-keyed away itself), is left out:
-    /// the result never merges two objects.
+    /// A new identity is taken in its entity's canonical spelling (`02` is
+    /// the int64 identity `2`, a UUID is lowercase). An entry whose object
+    /// is missing, whose new identity is no identity of the entity's type,
+    /// or whose new identity another object holds (one that is not re-keyed
+    /// away itself), is left out: the result never merges two objects.
     ///
     ///     let renamed = graph.rekeying([graph.id(entity: "Task", identity: "a1"): "a9"])
     ///
@@ -55,7 +57,16 @@ extension Graph {
     /// give one identity.
     ///
     /// - Complexity: O(*k*) expected.
-    func applicableRekeys(_ newIdentities: [ObjectID: String]) -> [ObjectID: String] {
+    func applicableRekeys(_ given: [ObjectID: String]) -> [ObjectID: String] {
+        // New identities in their canonical spelling (`02` is the int64
+        // identity `2`); one that is no identity of its entity's type is
+        // left out.
+        var newIdentities: [ObjectID: String] = [:]
+        for (old, identity) in given {
+            guard let entity = schema.entity(named: old.entity) else { continue }
+            if entity.identityType == nil { newIdentities[old] = identity; continue }
+            if case .success(let canonical) = entity.canonicalIdentity(identity) { newIdentities[old] = canonical }
+        }
         var targets: [ObjectID: Int] = [:]
         for (old, identity) in newIdentities { targets[ObjectID(entity: old.entity, identity: identity), default: 0] += 1 }
         var usable: [ObjectID: String] = [:]

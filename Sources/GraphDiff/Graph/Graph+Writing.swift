@@ -130,6 +130,10 @@ extension Graph {
     /// - Complexity: O(*n*) for a graph read from a canonical file, O(*n*
     ///   log *n*) otherwise (identities are sorted).
     public func canonicalText() -> [UInt8] {
+        withDeepStack { _canonicalText() }
+    }
+
+    private func _canonicalText() -> [UInt8] {
         var w = JSONWriter(style: .canonical)
         // About the size of a small object's text each: spare most copies of growing.
         w.output.reserveCapacity(objects.count * 160)

@@ -21,8 +21,9 @@ public struct Graph: Sendable {
     public let schema: Schema
     /// The `$schema` member: a path relative to the graph file.
     public var schemaReference: String?
-    /// Key/value pairs that travel with the data (`metadata`).
-    public var metadata: JSONObject
+    /// Key/value pairs that travel with the data (`metadata`); change them
+    /// with ``updateMetadata(_:)``, which checks them.
+    public package(set) var metadata: JSONObject
     /// Every object, by identity.
     public internal(set) var objects: ObjectStore
     /// How many ``edit(_:)`` calls are under way on this value: the

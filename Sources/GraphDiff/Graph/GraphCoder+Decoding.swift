@@ -64,9 +64,26 @@ extension GraphCoder {
             for (name, type, owners) in derived {
                 members.append(.init(key: name, value: .array((owners[id] ?? []).map { Self.identityValue($0, type) })))
             }
-            result.append(try decoder.decode(T.self, from: .object(JSONObject(members))))
+            do {
+                result.append(try decoder.decode(T.self, from: .object(JSONObject(members))))
+            } catch let error as DecodingError {
+                throw GraphError(problems: [GraphProblem(
+                    .wrongType, "cannot be read as \(T.self): \(Self.describe(error))", entity: entity.name, identity: id.identity)])
+            }
         }
         return result
+    }
+
+    /// A decoding error in words: where, and what.
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.isEmpty ? "" : " at " + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+        }
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): return c.debugDescription + path(c)
+        case .keyNotFound(let key, let c): return "no value for \"\(key.stringValue)\"" + path(c)
+        @unknown default: return "\(error)"
+        }
     }
 
     /// An identity as its Swift value encodes it: a number for an integer

@@ -51,7 +51,11 @@ extension GraphCoder {
             for property in entity.storedProperties {
                 guard !synthesized.contains(property.name) else { values.append(.null); continue }
                 var value = object.members[property.name] ?? .null
-                if property.relationship != nil { value = Self.referenceStrings(value) }
+                if let r = property.relationship {
+                    value = Self.referenceStrings(value)
+                    // An optional to-many left out (nil) has no members.
+                    if value.isNull && (r.storage == .manyToMany || r.storage == .orderedArray) { value = .array([]) }
+                }
                 switch StoredValueRule(property, schema: schema).check(value) {
                 case .stored(let v): values.append(v)
                 case .derived: values.append(.null)
@@ -80,9 +84,14 @@ extension GraphCoder {
         var orderings: [String: OrderedRelationship?] = [:]
         for (owner, ownerEntity, relationship, list) in ownerOrders {
             guard let inverse = relationship.inverse, let destination = schema.entity(named: relationship.destination) else { continue }
-            var members: [String] = []
+            var members: [String] = [], listed = Set<ObjectID>()
             for case .string(let spelling) in list {
                 let memberID = graph.id(entity: destination.name, identity: spelling)
+                guard listed.insert(memberID).inserted else {
+                    problems.append(GraphProblem(
+                        .wrongType, "lists \"\(memberID.identity)\" twice", entity: owner.entity, identity: owner.identity, property: relationship.name))
+                    continue
+                }
                 guard let member = graph.objects[memberID], let slot = graph.entity(of: member).storedSlot[inverse] else {
                     problems.append(GraphProblem(
                         .danglingReference, "lists \"\(spelling)\", which is no \(destination.name)",

@@ -26,15 +26,27 @@ extension GraphCoder {
         var versions: [[any Encodable]] = [], metadata: [JSONObject] = []
         for root in roots {
             var objects: [any Encodable] = []
-            let rest = try JSONValueEncoder()._encode(root, recording: nil) { _, value in
-                guard let array = value as? any _ObjectArray, byType[ObjectIdentifier(type(of: array)._encodableElementType)] != nil else {
-                    return false
+            var holder: [ObjectIdentifier: String] = [:]
+            var problems: [GraphProblem] = []
+            let rest = try JSONValueEncoder()._encode(root, recording: nil) { key, value in
+                guard let array = value as? any _ObjectArray else { return false }
+                let type = ObjectIdentifier(type(of: array)._encodableElementType)
+                guard let d = byType[type] else { return false }
+                // One property per type: reading back could not tell two apart.
+                if let other = holder.updateValue(key, forKey: type), other != key {
+                    problems.append(GraphProblem(.wrongType, "the root holds \(entities[d].name) values in \"\(other)\" and \"\(key)\": "
+                        + "a type's objects are one property of the root", entity: entities[d].name))
                 }
                 objects += array._encodableElements
                 return true
             }
+            guard let object = rest.objectValue else {
+                throw GraphError(problems: [GraphProblem(.wrongType, "the root value encodes \(rest.kindName), not an object: "
+                    + "a root is a struct whose properties hold arrays of declared types", entity: String(describing: Root.self))])
+            }
+            guard problems.isEmpty else { throw GraphError(problems: problems) }
             versions.append(objects)
-            metadata.append(rest.objectValue ?? JSONObject())
+            metadata.append(object)
         }
         var graphs = try graphs(versions)
         for i in graphs.indices { graphs[i].metadata = metadata[i] }

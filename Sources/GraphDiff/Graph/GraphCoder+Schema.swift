@@ -116,6 +116,30 @@ extension GraphCoder {
         guard problems.isEmpty else { throw SchemaError(problems: problems) }
         let schema = try Schema(name: name, version: version, entities: declared)
 
+        // What the values encode must fit the references declared: a
+        // reference kept on the object is one of its properties, and a
+        // to-one holds an identity of its destination's Swift type.
+        for (i, d) in entities.enumerated() where !logs[i].names.isEmpty {
+            guard let entity = schema.entity(named: d.name) else { continue }
+            for r in d.references {
+                guard let storage = entity.property(named: r.name)?.relationship?.storage, storage != .derived else { continue }
+                guard let entry = logs[i].entries[r.name] else {
+                    problems.append(SchemaProblem(
+                        "reference \"\(r.name)\" is no property of \(d.type) (it encodes \(logs[i].names.map { "\"\($0)\"" }.joined(separator: ", ")))",
+                        path: ["entities", d.name, r.name]))
+                    continue
+                }
+                guard storage == .toOne, entry.type != .json, let identityType = schema.entity(named: r.destination)?.identityType else { continue }
+                let fits = entry.type == identityType || ([.int16, .int32, .int64].contains(identityType) && entry.type == .int64)
+                if !fits {
+                    problems.append(SchemaProblem(
+                        "reference \"\(r.name)\" holds \(entry.type.rawValue) values, but \(r.destination)'s identity is \(identityType.rawValue): "
+                        + "give the property the identity's Swift type", path: ["entities", d.name, r.name]))
+                }
+            }
+        }
+        guard problems.isEmpty else { throw SchemaError(problems: problems) }
+
         var ownerArrays: [String: Set<String>] = [:]
         for (i, d) in entities.enumerated() {
             guard let entity = schema.entity(named: d.name) else { continue }

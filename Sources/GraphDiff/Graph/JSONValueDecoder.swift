@@ -149,6 +149,11 @@ struct _KeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let provide, let value = try provide(key.stringValue, T.self) as? T { return value }
         return try decoder(key).decodeValue(T.self)
     }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        if let provide, let value = try provide(key.stringValue, T.self) as? T { return value }
+        guard let value = members[key.stringValue], !value.isNull else { return nil }
+        return try _ValueDecoder(value: value, codingPath: codingPath + [key]).decodeValue(T.self)
+    }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try decoder(key).container(keyedBy: type)

@@ -54,6 +54,16 @@ public struct JSONValueEncoder: Sendable {
     }
 }
 
+extension JSONValue {
+    /// The JSON value of any `Encodable` value, as ``JSONValueEncoder``
+    /// writes it: how an app sets a property from a Swift value.
+    ///
+    ///     try graph.update(milk) { $0.due = try JSONValue(encoding: Date()) }
+    ///
+    /// - Throws: what ``JSONValueEncoder/encode(_:)`` throws.
+    public init<T: Encodable>(encoding value: T) throws { self = try JSONValueEncoder().encode(value) }
+}
+
 /// What an encoding told of the properties of its top-level object: the
 /// attribute type each Swift type stands for, and whether the property is
 /// optional (`encodeIfPresent` or `encodeNil`), whatever the value.
@@ -252,6 +262,7 @@ struct _KeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try present(value, key) }
 
     private mutating func present<T: Encodable>(_ value: T?, _ key: Key) throws {
+        if let value, let capture, try capture(key.stringValue, value) { return }
         if let value {
             let child = _EncodingBox()
             try _encodeValue(value, into: child, codingPath: codingPath + [key])

@@ -56,6 +56,11 @@ extension Graph {
     ///   naming each problem).
     public static func merge(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
                              ignored: IgnoredProperties = IgnoredProperties(), detectsRekeys: Bool = true) throws -> MergeResult {
+        try withDeepStack { try _merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys) }
+    }
+
+    private static func _merge(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
+                               ignored: IgnoredProperties, detectsRekeys: Bool) throws -> MergeResult {
         let fingerprint = base.schema.fingerprint
         guard mine.schema.fingerprint == fingerprint, theirs.schema.fingerprint == fingerprint else {
             throw MergeError.schemaMismatch("the three graphs are not of one schema")

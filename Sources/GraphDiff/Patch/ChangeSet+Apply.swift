@@ -40,6 +40,11 @@ extension ChangeSet {
     /// - Complexity: O(*c* + *n*) expected, where *c* is the number of changes
     ///   and *n* the number of objects (the final consistency check).
     public func apply(to target: Graph, force: Bool = false) throws(PatchError) -> PatchOutcome {
+        let changes = self
+        return try withDeepStack { () throws(PatchError) -> PatchOutcome in try changes._apply(to: target, force: force) }
+    }
+
+    private func _apply(to target: Graph, force: Bool) throws(PatchError) -> PatchOutcome {
         if schemaFingerprint != target.schema.fingerprint && !force {
             throw PatchError(.schemaMismatch(patch: schemaFingerprint, target: target.schema.fingerprint))
         }

@@ -20,6 +20,10 @@ extension Schema {
     ///
     ///     let schema = try Schema.load(try JSONReader.parse(bytes), source: JSONSourceText(bytes))
     public static func load(_ document: JSONValue, source: JSONSourceText?) throws -> Schema {
+        try withDeepStack { try _load(document, source: source) }
+    }
+
+    private static func _load(_ document: JSONValue, source: JSONSourceText?) throws -> Schema {
         var decoder = SchemaDecoder(source: source)
         let declared = decoder.decode(document)
         guard let declared else { throw SchemaError(problems: decoder.problems.map(\.namingItsOrdering)) }
