@@ -46,7 +46,7 @@ enum CoderBenchmarks {
         let (insert, _) = try measure(repeats: 1) {
             try graph.edit { g in
                 for i in 0..<1000 {
-                    try g.insert(entity: "Task", identity: "n\(i)") { $0.title = "New"; $0.estimate = 1; $0.list = JSONValue.string(lists[i % lists.count].id) }
+                    try g.insert(entity: "Task", identity: "n\(i)") { $0.title = "New"; $0.done = false; $0.estimate = 1; $0.list = JSONValue.string(lists[i % lists.count].id) }
                 }
             }
         }

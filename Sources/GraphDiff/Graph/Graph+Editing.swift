@@ -89,14 +89,19 @@ extension Graph {
     ///   the graph after it; the graph is then unchanged.
     /// - Complexity: that of `body`, plus O(*n*) for the check.
     public mutating func edit(_ body: (inout Graph) throws -> Void) throws {
-        var draft = self
-        draft.editDepth += 1
-        try body(&draft)
-        draft.editDepth -= 1
-        if draft.editDepth == 0 {
-            let problems = draft._storedValueProblems() + draft.consistencyProblems()
-            guard problems.isEmpty else { throw GraphError(problems: problems) }
+        // Inside a batch, an edit works on the batch's draft: the batch as
+        // a whole is kept or refused (copying the graph for each edit would
+        // copy every object).
+        if editDepth > 0 {
+            try body(&self)
+            return
         }
+        var draft = self
+        draft.editDepth = 1
+        try body(&draft)
+        draft.editDepth = 0
+        let problems = draft._storedValueProblems() + draft.consistencyProblems()
+        guard problems.isEmpty else { throw GraphError(problems: problems) }
         self = draft
     }
 

@@ -32,9 +32,8 @@ extension Graph {
             case .relationship(let r): return r.storage == .toOne ? .null : .array([])
             }
         }
-        let prior = self
         objects.updateValue(GraphObject(entity: entity, values: unset), forKey: id)
-        try _apply(values, to: id, entity: entity, prior: prior, inserting: true)
+        try _apply(values, to: id, entity: entity, inserting: true)
         _adoptReferences(to: id, entity: entity, given: Set(values.names))
         return id
     }
@@ -44,19 +43,26 @@ extension Graph {
     /// were not given are set to point back, so that objects referring to
     /// each other can be inserted in any order.
     private mutating func _adoptReferences(to id: ObjectID, entity: Entity, given: Set<String>) {
-        var inverses: [(name: String, source: String, isToOne: Bool)] = []
+        var inverses: [(name: String, source: String, isToOne: Bool)] = []  // source: the relationship that points here
         for case .relationship(let inverse) in entity.storedProperties where !given.contains(inverse.name) {
             guard inverse.storage == .toOne || inverse.storage == .manyToMany, let back = inverse.inverse else { continue }
             inverses.append((inverse.name, back, inverse.storage == .toOne))
         }
         guard !inverses.isEmpty else { return }
-        for (source, object) in objects where source != id {
-            guard let sourceEntity = entityIfValid(of: object) else { continue }
-            for (name, back, isToOne) in inverses {
-                guard let slot = sourceEntity.storedSlot[back], let r = sourceEntity.property(named: back)?.relationship,
-                    r.inverse == name, schema.entity(named: r.destination)?.root == id.entity,
-                    StoredValue.references(in: object.value(at: slot)).contains(id.identity)
-                else { continue }
+        // Per entity, the slots that can refer back through one of them.
+        let slots: [[(slot: Int, inverse: Int)]] = schema.entities.map { e in
+            inverses.indices.compactMap { k in
+                guard let slot = e.storedSlot[inverses[k].source], let r = e.property(named: inverses[k].source)?.relationship,
+                    r.inverse == inverses[k].name, schema.entity(named: r.destination)?.root == id.entity
+                else { return nil }
+                return (slot, k)
+            }
+        }
+        guard slots.contains(where: { !$0.isEmpty }) else { return }
+        for (source, object) in objects where source != id && !slots[object.entityIndex].isEmpty {
+            for (slot, k) in slots[object.entityIndex] {
+                let (name, _, isToOne) = inverses[k]
+                guard StoredValue.containsReference(in: object.value(at: slot), where: { utf8Equal($0, id.identity) }) else { continue }
                 if isToOne {
                     if value(of: id, name)?.isNull ?? false { setValue(.string(source.identity), of: id, name) }
                 } else if let list = value(of: id, name)?.arrayValue, !list.contains(where: { $0.stringValue == source.identity }) {
@@ -80,11 +86,11 @@ extension Graph {
         }
         var values = ObjectValues(entityName: entity.name, current: current)
         try assign(&values)
-        try _apply(values, to: id, entity: entity, prior: self, inserting: false)
+        try _apply(values, to: id, entity: entity, inserting: false)
     }
 
     /// Stores the values given, then makes inverses and orders follow.
-    private mutating func _apply(_ values: ObjectValues, to id: ObjectID, entity: Entity, prior: Graph, inserting: Bool) throws {
+    private mutating func _apply(_ values: ObjectValues, to id: ObjectID, entity: Entity, inserting: Bool) throws {
         var problems: [GraphProblem] = []
         func problem(_ kind: GraphProblem.Kind, _ message: String, _ property: String) {
             problems.append(GraphProblem(kind, message, entity: entity.name, identity: id.identity, property: property))
@@ -132,6 +138,30 @@ extension Graph {
         guard problems.isEmpty else { throw GraphError(problems: problems) }
 
         guard let before = objects[id] else { return }
+        // What the steps below read of the graph as it was, read now: a
+        // copy of the graph kept for it would copy every object.
+        var prior = PriorReads()
+        for (slot, relationship, value) in stored {
+            guard let r = relationship, r.storage == .toOne, let destination = schema.entity(named: r.destination),
+                let inverse = destination.inverse(of: r), inverse.storage == .derived,
+                let ordering = OrderedRelationship(schema: schema, owner: destination, relationship: inverse)
+            else { continue }
+            for owner in [before.value(at: slot).stringValue, value.stringValue].compactMap({ $0 }) {
+                prior.read(ordering, ObjectID(entity: ordering.ownerRoot, identity: owner), in: self)
+            }
+        }
+        for (r, members) in memberLists {
+            guard let destination = schema.entity(named: r.destination), let inverse = destination.inverse(of: r) else { continue }
+            let ordering = OrderedRelationship(schema: schema, owner: entity, relationship: r)
+            prior.previousMembers[r.name] = ordering?.order(of: id, in: self)
+                ?? membersByOwner(through: r, sorted: false)[id]?.map(\.identity) ?? []
+            for m in members {
+                let member = ObjectID(entity: destination.root, identity: m)
+                guard let other = value(of: member, inverse.name)?.stringValue else { continue }
+                prior.owners[member] = other
+                if let ordering, other != id.identity { prior.read(ordering, ObjectID(entity: ordering.ownerRoot, identity: other), in: self) }
+            }
+        }
         for (slot, _, value) in stored { objects[id]?.setValue(value, at: slot) }
         let explicit = Set(values.names)
         for (slot, relationship, value) in stored {
@@ -155,7 +185,7 @@ extension Graph {
     }
 
     /// Makes the inverse of `r` follow a change of `r` on `id`.
-    private mutating func _follow(_ r: Relationship, of id: ObjectID, from old: JSONValue, to new: JSONValue, explicit: Set<String>, prior: Graph) throws {
+    private mutating func _follow(_ r: Relationship, of id: ObjectID, from old: JSONValue, to new: JSONValue, explicit: Set<String>, prior: PriorReads) throws {
         guard let destination = schema.entity(named: r.destination), let inverse = destination.inverse(of: r) else { return }
         let targetRoot = destination.root
         switch r.storage {
@@ -167,14 +197,14 @@ extension Graph {
                 guard let ordering = OrderedRelationship(schema: schema, owner: destination, relationship: inverse) else { return }
                 let owner = { (identity: String) in ObjectID(entity: ordering.ownerRoot, identity: identity) }
                 if let was {
-                    let rest = ordering.order(of: owner(was), in: prior).filter { $0 != id.identity }
+                    let rest = prior.order(ordering, owner(was)).filter { $0 != id.identity }
                     if case .chain = ordering.ordering { ordering.write(rest, of: owner(was), into: &self) }
                 }
                 guard let now else {
                     _clearLinks(of: id, ordering)
                     return
                 }
-                let order = ordering.order(of: owner(now), in: prior).filter { $0 != id.identity }
+                let order = prior.order(ordering, owner(now)).filter { $0 != id.identity }
                 switch ordering.ordering {
                 case .chain(let links):
                     if !explicit.contains(links.prev) && !explicit.contains(links.next) {
@@ -251,7 +281,7 @@ extension Graph {
     /// Makes `members` the members of `owner` through the derived to-many
     /// `r`, in that order: their owner links name it, those left out leave
     /// it, and a chain or an index holds the order.
-    private mutating func _setMembers(_ members: [String], of id: ObjectID, through r: Relationship, owner: Entity, prior: Graph) throws {
+    private mutating func _setMembers(_ members: [String], of id: ObjectID, through r: Relationship, owner: Entity, prior: PriorReads) throws {
         guard let destination = schema.entity(named: r.destination), let inverse = destination.inverse(of: r) else { return }
         var problems: [GraphProblem] = []
         let memberIDs = members.map { ObjectID(entity: destination.root, identity: $0) }
@@ -264,8 +294,7 @@ extension Graph {
         }
         guard problems.isEmpty else { throw GraphError(problems: problems) }
         let ordering = OrderedRelationship(schema: schema, owner: owner, relationship: r)
-        let previous: [String] = ordering?.order(of: id, in: prior)
-            ?? prior.membersByOwner(through: r, sorted: false)[id]?.map(\.identity) ?? []
+        let previous = prior.previousMembers[r.name] ?? []
         let listed = Set(members)
         for gone in previous where !listed.contains(gone) {
             let m = ObjectID(entity: destination.root, identity: gone)
@@ -276,12 +305,12 @@ extension Graph {
         if let ordering, case .chain = ordering.ordering {
             var left: [ObjectID: Set<String>] = [:]
             for m in memberIDs {
-                if let other = prior.value(of: m, inverse.name)?.stringValue, other != id.identity {
+                if let other = prior.owners[m], other != id.identity {
                     left[ObjectID(entity: ordering.ownerRoot, identity: other), default: []].insert(m.identity)
                 }
             }
             for (other, moved) in left {
-                ordering.write(ordering.order(of: other, in: prior).filter { !moved.contains($0) }, of: other, into: &self)
+                ordering.write(prior.order(ordering, other).filter { !moved.contains($0) }, of: other, into: &self)
             }
         }
         for m in memberIDs { setValue(.string(id.identity), of: m, inverse.name) }
@@ -392,4 +421,29 @@ extension Graph {
         guard problems.isEmpty else { throw GraphError(problems: problems) }
         return doomed
     }
+}
+
+/// What an edit's steps read of the graph before the edit changes it: the
+/// orders of the owners it touches, an owner's members, members' owners.
+struct PriorReads {
+    private var orders: [String: [String]] = [:]
+    /// Per to-many set on the object: its members before.
+    var previousMembers: [String: [String]] = [:]
+    /// Per member listed: the owner it named before.
+    var owners: [ObjectID: String] = [:]
+
+    private static func key(_ ordering: OrderedRelationship, _ owner: ObjectID) -> String {
+        ordering.ownerEntityName + "\u{0}" + ordering.relationship.name + "\u{0}" + owner.identity
+    }
+
+    /// Reads `owner`'s order in `graph` (once).
+    ///
+    /// - Complexity: O(*n*) for a chain or an index (a pass over the objects).
+    mutating func read(_ ordering: OrderedRelationship, _ owner: ObjectID, in graph: Graph) {
+        let key = Self.key(ordering, owner)
+        if orders[key] == nil { orders[key] = ordering.order(of: owner, in: graph) }
+    }
+
+    /// `owner`'s order as read (empty when it was not).
+    func order(_ ordering: OrderedRelationship, _ owner: ObjectID) -> [String] { orders[Self.key(ordering, owner)] ?? [] }
 }
