@@ -16,8 +16,13 @@ public enum MergePatch {
 
     static func diff(_ a: JSONValue, _ b: JSONValue, at path: JSONPointer) throws(DiffError) -> JSONValue {
         guard case .object(let x) = a, case .object(let y) = b else {
-            if b.isNull && !path.tokens.isEmpty { throw DiffError.unrepresentableInMergePatch(path) }
-            return b
+            if b.isNull {
+                if !path.tokens.isEmpty { throw DiffError.unrepresentableInMergePatch(path) }
+                return b
+            }
+            // A new object replaces what was there: its null members would
+            // be dropped on apply, as in any new value.
+            return try value(b, at: path)
         }
         // Members are looked up through hash indexes and appended (names are
         // unique), then sorted once: linear in the members, not quadratic.

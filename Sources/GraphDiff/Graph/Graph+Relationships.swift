@@ -1,16 +1,25 @@
 import GraphDiffJSON
 
 extension Graph {
-    /// The objects whose to-one `relationship.inverse` points at `owner`: the
-    /// members of a to-many relationship derived from its inverse, in identity
-    /// order.
+    /// The members of `owner`'s to-many `relationship`, in identity order:
+    /// the objects whose to-one inverse points at `owner` when the
+    /// relationship is derived from its inverse, else the identities the
+    /// owner stores (an ordered array, a many-to-many, a one-way to-many).
+    /// ``order(of:through:)`` gives an ordered relationship's order.
     ///
     /// - Complexity: O(*n* + *m* log *m*) for *n* objects and *m* members
-    ///   in all: it gathers and sorts every owner's members
+    ///   in all when derived: it gathers and sorts every owner's members
     ///   (``membersByOwner(through:sorted:)``); callers that ask for many
-    ///   owners call that once.
-    public func members(of owner: ObjectID, through relationship: Relationship) -> [ObjectID] {
-        membersByOwner(through: relationship)[owner] ?? []
+    ///   owners call that once. O(*k* log *k*) for *k* stored members.
+    public func members(of owner: ObjectID, through given: Relationship) -> [ObjectID] {
+        // As the schema resolved it (a relationship built by hand has no storage yet).
+        let relationship = objects[owner].flatMap { entityIfValid(of: $0)?.property(named: given.name)?.relationship } ?? given
+        guard relationship.storage == .derived else {
+            guard let list = value(of: owner, relationship.name)?.arrayValue, let destination = schema.entity(named: relationship.destination)
+            else { return [] }
+            return list.compactMap(\.stringValue).sorted(by: utf8Less).map { ObjectID(entity: destination.root, identity: $0) }
+        }
+        return membersByOwner(through: relationship)[owner] ?? []
     }
 
     /// For every owner, the objects whose `relationship.inverse` points at it,

@@ -153,3 +153,16 @@ final class AppLibraryFindingsTests: XCTestCase {
         }
     }
 }
+
+extension AppLibraryFindingsTests {
+    func test_members_ofAnArrayOrder_areTheStoredIdentities_inIdentityOrder() throws {
+        let playlist = try sampleGraph("playlist/base.graph.json", schema: "playlist/playlist.schema.json")
+        let list = try XCTUnwrap(playlist.sortedIDs.first { $0.entity == "Playlist" })
+        let tracks = try XCTUnwrap(playlist.schema.entity(named: "Playlist")?.property(named: "tracks")?.relationship)
+        let order = playlist.order(of: list, through: tracks).map(\.identity)
+        XCTAssertFalse(order.isEmpty)
+        XCTAssertEqual(playlist.members(of: list, through: tracks).map(\.identity), order.sorted(by: utf8Less))
+        let byHand = Relationship(name: "tracks", destination: "Track", toMany: true, ordered: .array, inverse: "playlists")
+        XCTAssertEqual(playlist.members(of: list, through: byHand).map(\.identity), order.sorted(by: utf8Less))
+    }
+}
