@@ -65,7 +65,7 @@ extension Graph {
                 guard StoredValue.containsReference(in: object.value(at: slot), where: { utf8Equal($0, id.identity) }) else { continue }
                 if isToOne {
                     if value(of: id, name)?.isNull ?? false { setValue(.string(source.identity), of: id, name) }
-                } else if let list = value(of: id, name)?.arrayValue, !list.contains(where: { $0.stringValue == source.identity }) {
+                } else if let list = value(of: id, name)?.arrayValue, !list.contains(where: { $0.stringValue.map { utf8Equal($0, source.identity) } ?? false }) {
                     let ids = (list.compactMap(\.stringValue) + [source.identity]).sorted(by: utf8Less)
                     setValue(.array(ids.map(JSONValue.string)), of: id, name)
                 }
@@ -109,7 +109,7 @@ extension Graph {
             }
             if name == entity.identityAttribute {
                 let same = value.stringValue.map { (try? entity.canonicalIdentity($0).get()) ?? $0 } ?? value.numberValue?.text
-                if same != id.identity { problem(.wrongType, "the identity is the object's: it cannot be set", name) }
+                if !(same.map { utf8Equal($0, id.identity) } ?? false) { problem(.wrongType, "the identity is the object's: it cannot be set", name) }
                 continue
             }
             let relationship = property.relationship
@@ -124,10 +124,10 @@ extension Graph {
                     problem(.wrongType, "a to-many relationship is an array of identities", name)
                     continue
                 }
-                var members: [String] = [], seen = Set<String>()
+                var members: [String] = [], seen = Set<ExactString>()
                 for case .string(let s) in list {
                     let canonical = (try? destination.canonicalIdentity(s).get()) ?? s
-                    guard seen.insert(canonical).inserted else { problem(.wrongType, "member \"\(canonical)\" is listed twice", name); continue }
+                    guard seen.insert(ExactString(canonical)).inserted else { problem(.wrongType, "member \"\(canonical)\" is listed twice", name); continue }
                     members.append(canonical)
                 }
                 memberLists.append((r, members))
@@ -159,7 +159,7 @@ extension Graph {
                 let member = ObjectID(entity: destination.root, identity: m)
                 guard let other = value(of: member, inverse.name)?.stringValue else { continue }
                 prior.owners[member] = other
-                if let ordering, other != id.identity { prior.read(ordering, ObjectID(entity: ordering.ownerRoot, identity: other), in: self) }
+                if let ordering, !utf8Equal(other, id.identity) { prior.read(ordering, ObjectID(entity: ordering.ownerRoot, identity: other), in: self) }
             }
         }
         for (slot, _, value) in stored { objects[id]?.setValue(value, at: slot) }
@@ -197,14 +197,14 @@ extension Graph {
                 guard let ordering = OrderedRelationship(schema: schema, owner: destination, relationship: inverse) else { return }
                 let owner = { (identity: String) in ObjectID(entity: ordering.ownerRoot, identity: identity) }
                 if let was {
-                    let rest = prior.order(ordering, owner(was)).filter { $0 != id.identity }
+                    let rest = prior.order(ordering, owner(was)).filter { !utf8Equal($0, id.identity) }
                     if case .chain = ordering.ordering { ordering.write(rest, of: owner(was), into: &self) }
                 }
                 guard let now else {
                     _clearLinks(of: id, ordering)
                     return
                 }
-                let order = prior.order(ordering, owner(now)).filter { $0 != id.identity }
+                let order = prior.order(ordering, owner(now)).filter { !utf8Equal($0, id.identity) }
                 switch ordering.ordering {
                 case .chain(let links):
                     if !explicit.contains(links.prev) && !explicit.contains(links.next) {
@@ -221,12 +221,12 @@ extension Graph {
                 }
             case .toOne:
                 if let was, let t = objects[ObjectID(entity: targetRoot, identity: was)], entityIfValid(of: t)?.storedSlot[inverse.name] != nil,
-                    value(of: ObjectID(entity: targetRoot, identity: was), inverse.name)?.stringValue == id.identity {
+                    value(of: ObjectID(entity: targetRoot, identity: was), inverse.name)?.stringValue.map({ utf8Equal($0, id.identity) }) ?? false {
                     setValue(.null, of: ObjectID(entity: targetRoot, identity: was), inverse.name)
                 }
                 if let now {
                     let target = ObjectID(entity: targetRoot, identity: now)
-                    if let other = value(of: target, inverse.name)?.stringValue, other != id.identity {
+                    if let other = value(of: target, inverse.name)?.stringValue, !utf8Equal(other, id.identity) {
                         setValue(.null, of: ObjectID(entity: id.entity, identity: other), r.name)
                     }
                     setValue(.string(id.identity), of: target, inverse.name)
@@ -235,16 +235,17 @@ extension Graph {
                 if let was { _removeMember(id.identity, fromArray: inverse.name, of: ObjectID(entity: targetRoot, identity: was)) }
                 if let now {
                     let target = ObjectID(entity: targetRoot, identity: now)
-                    if let list = value(of: target, inverse.name)?.arrayValue, !list.contains(where: { $0.stringValue == id.identity }) {
+                    if let list = value(of: target, inverse.name)?.arrayValue, !list.contains(where: { $0.stringValue.map { utf8Equal($0, id.identity) } ?? false }) {
                         setValue(.array(list + [.string(id.identity)]), of: target, inverse.name)
                     }
                 }
             case .manyToMany: break
             }
         case .manyToMany, .orderedArray:
-            let was = Set(old.arrayValue?.compactMap(\.stringValue) ?? []), now = Set(new.arrayValue?.compactMap(\.stringValue) ?? [])
+            let was = Set((old.arrayValue?.compactMap(\.stringValue) ?? []).map { ExactString($0) })
+            let now = Set((new.arrayValue?.compactMap(\.stringValue) ?? []).map { ExactString($0) })
             let sourceRoot = id.entity
-            for gone in was.subtracting(now) {
+            for gone in was.subtracting(now).map { $0.string } {
                 let target = ObjectID(entity: targetRoot, identity: gone)
                 switch inverse.storage {
                 case .toOne:
@@ -253,22 +254,22 @@ extension Graph {
                 case .derived: break
                 }
             }
-            for added in now.subtracting(was) {
+            for added in now.subtracting(was).map { $0.string } {
                 let target = ObjectID(entity: targetRoot, identity: added)
                 switch inverse.storage {
                 case .toOne:
-                    if let other = value(of: target, inverse.name)?.stringValue, other != id.identity {
+                    if let other = value(of: target, inverse.name)?.stringValue, !utf8Equal(other, id.identity) {
                         _removeMember(added, fromArray: r.name, of: ObjectID(entity: sourceRoot, identity: other))
                     }
                     setValue(.string(id.identity), of: target, inverse.name)
                 case .manyToMany:
-                    if let list = value(of: target, inverse.name)?.arrayValue, !list.contains(where: { $0.stringValue == id.identity }) {
+                    if let list = value(of: target, inverse.name)?.arrayValue, !list.contains(where: { $0.stringValue.map { utf8Equal($0, id.identity) } ?? false }) {
                         let ids = (list.compactMap(\.stringValue) + [id.identity]).sorted(by: utf8Less)
                         setValue(.array(ids.map(JSONValue.string)), of: target, inverse.name)
                     }
                 case .orderedArray:
                     // Joins the end of the target's order.
-                    if let list = value(of: target, inverse.name)?.arrayValue, !list.contains(where: { $0.stringValue == id.identity }) {
+                    if let list = value(of: target, inverse.name)?.arrayValue, !list.contains(where: { $0.stringValue.map { utf8Equal($0, id.identity) } ?? false }) {
                         setValue(.array(list + [.string(id.identity)]), of: target, inverse.name)
                     }
                 case .derived: break
@@ -295,22 +296,22 @@ extension Graph {
         guard problems.isEmpty else { throw GraphError(problems: problems) }
         let ordering = OrderedRelationship(schema: schema, owner: owner, relationship: r)
         let previous = prior.previousMembers[r.name] ?? []
-        let listed = Set(members)
-        for gone in previous where !listed.contains(gone) {
+        let listed = Set(members.map { ExactString($0) })
+        for gone in previous where !listed.contains(ExactString(gone)) {
             let m = ObjectID(entity: destination.root, identity: gone)
             setValue(.null, of: m, inverse.name)
             if let ordering { _clearLinks(of: m, ordering) }
         }
         // Members that come from another owner leave its chain.
         if let ordering, case .chain = ordering.ordering {
-            var left: [ObjectID: Set<String>] = [:]
+            var left: [ObjectID: Set<ExactString>] = [:]
             for m in memberIDs {
-                if let other = prior.owners[m], other != id.identity {
-                    left[ObjectID(entity: ordering.ownerRoot, identity: other), default: []].insert(m.identity)
+                if let other = prior.owners[m], !utf8Equal(other, id.identity) {
+                    left[ObjectID(entity: ordering.ownerRoot, identity: other), default: []].insert(ExactString(m.identity))
                 }
             }
             for (other, moved) in left {
-                ordering.write(prior.order(ordering, other).filter { !moved.contains($0) }, of: other, into: &self)
+                ordering.write(prior.order(ordering, other).filter { !moved.contains(ExactString($0)) }, of: other, into: &self)
             }
         }
         for m in memberIDs { setValue(.string(id.identity), of: m, inverse.name) }
@@ -331,7 +332,7 @@ extension Graph {
 
     private mutating func _removeMember(_ identity: String, fromArray name: String, of owner: ObjectID) {
         guard let list = value(of: owner, name)?.arrayValue else { return }
-        setValue(.array(list.filter { $0.stringValue != identity }), of: owner, name)
+        setValue(.array(list.filter { !($0.stringValue.map { utf8Equal($0, identity) } ?? false) }), of: owner, name)
     }
 
     // MARK: Deleting
@@ -426,14 +427,15 @@ extension Graph {
 /// What an edit's steps read of the graph before the edit changes it: the
 /// orders of the owners it touches, an owner's members, members' owners.
 struct PriorReads {
-    private var orders: [String: [String]] = [:]
+    private struct Key: Hashable { var entity: String; var relationship: String; var owner: ObjectID }
+    private var orders: [Key: [String]] = [:]
     /// Per to-many set on the object: its members before.
     var previousMembers: [String: [String]] = [:]
     /// Per member listed: the owner it named before.
     var owners: [ObjectID: String] = [:]
 
-    private static func key(_ ordering: OrderedRelationship, _ owner: ObjectID) -> String {
-        ordering.ownerEntityName + "\u{0}" + ordering.relationship.name + "\u{0}" + owner.identity
+    private static func key(_ ordering: OrderedRelationship, _ owner: ObjectID) -> Key {
+        Key(entity: ordering.ownerEntityName, relationship: ordering.relationship.name, owner: owner)
     }
 
     /// Reads `owner`'s order in `graph` (once).

@@ -166,3 +166,25 @@ extension AppLibraryFindingsTests {
         XCTAssertEqual(playlist.members(of: list, through: byHand).map(\.identity), order.sorted(by: utf8Less))
     }
 }
+
+extension AppLibraryFindingsTests {
+    /// Identities compare as bytes in the editing steps: the NFC and NFD
+    /// spellings of "café" are two tasks, and moving one leaves the other.
+    func test_edits_tellNFCAndNFDIdentitiesApart() throws {
+        var graph = try sampleGraph("tasks/base.graph.json", schema: "tasks/tasks.schema.json")
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        try graph.edit { g in
+            try g.insert(entity: "Task", identity: composed) { $0.title = "One"; $0.list = "groceries" }
+            try g.insert(entity: "Task", identity: decomposed) { $0.title = "Two"; $0.list = "groceries" }
+        }
+        let items = try XCTUnwrap(graph.schema.entity(named: "TaskList")?.property(named: "items")?.relationship)
+        let groceries = graph.id(entity: "TaskList", identity: "groceries")
+        XCTAssertEqual(graph.order(of: groceries, through: items).suffix(2).map { Array($0.identity.utf8) },
+                       [Array(composed.utf8), Array(decomposed.utf8)])
+        try graph.update(ObjectID(entity: "Task", identity: composed)) { $0.list = "chores" }
+        XCTAssertEqual(graph.order(of: groceries, through: items).last.map { Array($0.identity.utf8) }, Array(decomposed.utf8))
+        try graph.delete(ObjectID(entity: "Task", identity: decomposed))
+        XCTAssertNotNil(graph[ObjectID(entity: "Task", identity: composed)])
+        XCTAssertEqual(graph.consistencyProblems(), [])
+    }
+}
