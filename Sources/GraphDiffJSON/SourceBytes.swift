@@ -32,6 +32,22 @@ public final class SourceBytes: @unchecked Sendable {
 
     /// The number of bytes.
     public let count: Int
+    /// A number that no other ``SourceBytes`` made by this process has
+    /// (from 1, in order of making), or 0 once 2³² - 1 have been made: how
+    /// a value read from these bytes names them without keeping them alive
+    /// (0 names nothing, so nothing is copied from those made later).
+    package let tag: UInt32 = SourceBytes.nextTag()
+
+    private static let tagLock = NSLock()
+    nonisolated(unsafe) private static var lastTag: UInt32 = 0
+
+    private static func nextTag() -> UInt32 {
+        tagLock.withLock {
+            guard lastTag < .max else { return 0 }
+            lastTag += 1
+            return lastTag
+        }
+    }
 
     /// How many bytes a reader walks between two calls of ``release(_:)``.
     public static let releaseStep = 16 << 20

@@ -131,6 +131,25 @@ public final class JSONSourceText: @unchecked Sendable {
         return SourceLocation(line: line, column: column, offset: offset)
     }
 
+    /// Builds the table of line starts now rather than at the first lookup
+    /// (nothing when it is built already).
+    ///
+    /// - Complexity: O(*n*) the first time, O(1) after.
+    public func preparePositions() {
+        _ = location(ofOffset: 0)
+    }
+
+    /// Builds the tables of `first` and `second` at once, one on each core:
+    /// what a report that gives positions in both inputs of a diff does
+    /// before its first lookup, so that the two passes over the inputs'
+    /// line breaks take the time of one.
+    ///
+    /// - Complexity: O(*n*) in the larger text, on two threads.
+    public static func preparePositions(_ first: JSONSourceText, _ second: JSONSourceText) {
+        guard first !== second else { return first.preparePositions() }
+        _ = inParallel({ first.preparePositions() }, { second.preparePositions() })
+    }
+
     /// The offset of the name of member `name` of the object whose own
     /// member name (its key in the enclosing object) starts at `keyOffset`,
     /// or `nil`.

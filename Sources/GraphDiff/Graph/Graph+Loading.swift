@@ -67,7 +67,10 @@ extension Graph {
     ///
     ///     let graph = try Graph.load(SourceBytes(Array(text.utf8)), schema: schema)
     ///
-    /// - Returns: the graph, checked whole; it keeps no reference to `source`.
+    /// - Returns: the graph, checked whole. It keeps `source`:
+    ///   the objects whose text there is canonical are copied from it when
+    ///   the graph, or a merge or patch of it, is written, so the bytes stay
+    ///   in memory as long as the graph or a copy of it does.
     /// - Throws: ``JSONError`` or ``GraphError``, as the other loads.
     /// - Complexity: O(*n*) expected in the size of the file.
     public static func load(_ source: SourceBytes, schema: Schema, options: LoadOptions = LoadOptions()) throws -> Graph {
@@ -80,7 +83,11 @@ extension Graph {
             options.progress?(range)
             source.release(range)
         }
-        if let graph = source.withUnsafeBufferPointer({ scan($0, schema: schema, options: scanning) }) { return graph }
+        if var graph = source.withUnsafeBufferPointer({ scan($0, schema: schema, options: scanning, sourceTag: source.tag) }) {
+            // The objects whose text is canonical are copied from it when written.
+            graph.sources = [source]
+            return graph
+        }
         let document = try source.withUnsafeBufferPointer { try JSONReader.parse($0) }
         return try load(document, schema: schema, source: JSONSourceText(source), options: options)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GraphDiffJSON
 
 extension Graph {
@@ -34,16 +35,21 @@ extension Graph {
     ///
     /// - Parameter progressStep: bytes read between two calls of
     ///   ``LoadOptions/progress`` (tests make it small).
+    ///
+    /// - Parameter sourceTag: the ``SourceBytes/tag`` of the input the
+    ///   buffer holds: each object whose text is the canonical writer's
+    ///   records where (``GraphObject/canonicalSource``); 0 records none.
     static func scan(_ buffer: UnsafeBufferPointer<UInt8>, schema: Schema, options: LoadOptions = LoadOptions(),
-                     parallelAbove: Int = TwoCores.minimumBytes, progressStep: Int = SourceBytes.releaseStep) -> Graph? {
+                     parallelAbove: Int = TwoCores.minimumBytes, progressStep: Int = SourceBytes.releaseStep,
+                     sourceTag: UInt32 = 0) -> Graph? {
         var scanner = GraphScanner(schema: schema, buffer: buffer, parallelAbove: parallelAbove,
-                                   progress: options.progress, progressStep: progressStep)
+                                   progress: options.progress, progressStep: progressStep, sourceTag: sourceTag)
         do {
             return try scanner.scanDocument(options: options)
         } catch is GraphScanner.SplitMissed {
             // The halves did not meet where the layout said: once more, on one core.
             var again = GraphScanner(schema: schema, buffer: buffer, parallelAbove: .max,
-                                     progress: options.progress, progressStep: progressStep)
+                                     progress: options.progress, progressStep: progressStep, sourceTag: sourceTag)
             return try? again.scanDocument(options: options)
         } catch {
             return nil
@@ -90,9 +96,13 @@ struct GraphScanner {
     let progressStep: Int
     /// The start of the bytes read and not yet told to `progress`.
     var reported = 0
+    /// The ``SourceBytes/tag`` of the input, for the spans of objects whose
+    /// text is canonical (``SourceSpan``); 0: none are recorded.
+    let sourceTag: UInt32
 
     init(schema: Schema, buffer: UnsafeBufferPointer<UInt8>, parallelAbove: Int = TwoCores.minimumBytes,
-         progress: (@Sendable (Range<Int>) -> Void)? = nil, progressStep: Int = SourceBytes.releaseStep) {
+         progress: (@Sendable (Range<Int>) -> Void)? = nil, progressStep: Int = SourceBytes.releaseStep, sourceTag: UInt32 = 0) {
+        self.sourceTag = sourceTag
         self.parallelAbove = parallelAbove
         self.progress = progress
         self.progressStep = max(1, progressStep)
@@ -224,6 +234,11 @@ struct GraphScanner {
 
     /// One object of the canonical form, its members read and checked one by one.
     ///
+    /// With a ``sourceTag``, it also checks, member by member, whether the
+    /// object's text is exactly what the canonical writer gives it, and if
+    /// so records where (``SourceSpan``): a comparison of offsets and a few
+    /// bytes per member, no second pass.
+    ///
     /// - Complexity: O(*k*) expected in its size: one byte compare per
     ///   member name in canonical order, one rule check per value.
     mutating func scanObject(
@@ -234,44 +249,130 @@ struct GraphScanner {
         var derived: [JSONObject.Member] = []
         var sawIdentity = false
         var guess = 0
+        // The canonical text so far: the offset of the `{` (the caller
+        // peeked it), the members seen, the end of the last value.
+        let open = reader.index
+        var canonical = sourceTag != 0
+        var members = 0, valueEnd = -1, first = true
         if try reader.pullObjectStart() {
             repeat {
+                // The comma right after the value before; the line break
+                // after it (or after the brace, which the reader skipped).
+                if canonical && !first { canonical = reader.index == valueEnd + 1 }
+                let lineStart = first ? open + 1 : reader.index
+                first = false
                 let (name, keyOffset) = try reader.pullRawMemberName()
                 if let identityKey = layout.identityAttributeBytes, reader.name(name, is: identityKey) {
                     // It repeats the key, by value.
                     guard !sawIdentity else { throw GiveUp() }
                     sawIdentity = true
+                    canonical = false
                     let value = try reader.pullValue()
-                    guard case .success(let canonical) = decoder.flatIdentity(value, layout, strict: false), utf8Equal(canonical, identity)
+                    guard case .success(let given) = decoder.flatIdentity(value, layout, strict: false), utf8Equal(given, identity)
                     else { throw GiveUp() }
                     continue
                 }
                 guard let k = layout.position(of: name, in: reader, guess: guess), k < stamps.count, stamps[k] != stamp else { throw GiveUp() }
                 stamps[k] = stamp
+                // In name order, each on its own line, `"name": ` then the value.
+                if canonical { canonical = k >= guess && isCanonicalMemberStart(lineStart, keyOffset, name) }
                 guess = k + 1
+                let valueStart = reader.index + 1
                 let value = try reader.pullValue()
+                valueEnd = reader.index
                 let slot = layout.slots[k]
                 guard slot >= 0 else {
                     // A derived to-many given in the file: checked against the members later.
+                    canonical = false
                     derived.append(JSONObject.Member(key: reader.string(name), value: value, keyOffset: keyOffset))
                     continue
                 }
                 decoder.given[slot] = true
                 switch layout.rules[k].check(value) {
-                case .stored(let stored): values[slot] = stored
-                case .derived: break
+                case .stored(let stored):
+                    values[slot] = stored
+                    if canonical {
+                        members += 1
+                        canonical = isCanonicalValue(stored, as: value, from: valueStart, to: valueEnd)
+                    }
+                case .derived: canonical = false
                 case .invalid: throw GiveUp()
                 }
             } while try reader.pullNextMember()
+            // Every stored property, and the closing brace on a line of its own.
+            if canonical { canonical = members == values.count && isCanonicalClose(after: valueEnd) }
+        } else if canonical {
+            canonical = values.isEmpty && reader.index == open + 2
         }
         decoder.fillAbsent(&values, layout: layout, spelling: spelling, offset: offset)
         try checkNoProblems()
         let id = ObjectID(entity: layout.root, identity: identity)
-        graph.objects.appendUnindexed(GraphObject(entityIndex: entity.index, values: values, sourceOffset: offset), id: id)
+        var object = GraphObject(entityIndex: entity.index, values: values, sourceOffset: offset)
+        if canonical, let length = UInt32(exactly: reader.index - open) {
+            object.canonicalSource = SourceSpan(start: open, length: length, source: sourceTag)
+        }
+        graph.objects.appendUnindexed(object, id: id)
         if !derived.isEmpty {
             decoder.checkDerived(entity, identity: identity, fields: JSONObject(derived))
             try checkNoProblems()
         }
+    }
+
+    // MARK: Canonical text
+
+    /// The indentation of a member of an object in `objects` (level 4) and
+    /// of its closing brace (level 3), in the canonical layout.
+    static let memberIndent = 8, closeIndent = 6
+
+    /// Whether `count` bytes from `start` are a line break and then spaces only.
+    @inline(__always) func isLineBreak(at start: Int, indent: Int) -> Bool {
+        let bytes = reader.buffer
+        guard start >= 0, start + indent < bytes.count, bytes[start] == UInt8(ascii: "\n") else { return false }
+        for i in (start + 1)...(start + indent) where bytes[i] != UInt8(ascii: " ") { return false }
+        return true
+    }
+
+    /// Whether a member starts as the canonical writer starts it: from
+    /// `lineStart` (after `{` or `,`) a line break and eight spaces, then
+    /// the name without escapes, a colon and one space before the value.
+    @inline(__always) func isCanonicalMemberStart(_ lineStart: Int, _ keyOffset: Int, _ name: JSONReader.MemberName) -> Bool {
+        guard keyOffset == lineStart + 1 + GraphScanner.memberIndent, isLineBreak(at: lineStart, indent: GraphScanner.memberIndent),
+            case .bytes(let range) = name
+        else { return false }
+        let bytes = reader.buffer, colon = range.upperBound + 1
+        guard reader.index == colon + 1, colon + 2 < bytes.count, bytes[colon] == UInt8(ascii: ":"), bytes[colon + 1] == UInt8(ascii: " ") else {
+            return false
+        }
+        let next = bytes[colon + 2]
+        return next != UInt8(ascii: " ") && next != UInt8(ascii: "\n") && next != UInt8(ascii: "\t") && next != UInt8(ascii: "\r")
+    }
+
+    /// Whether the text `start..<end` of a value is what the writer gives
+    /// `stored`, the value the rule kept of `read` (the value the text
+    /// holds): literals always; a number as read; a string as read and
+    /// without escapes; an empty array or object as `[]` or `{}`; nothing
+    /// else (the writer spreads a non-empty array or object over lines).
+    @inline(__always) func isCanonicalValue(_ stored: JSONValue, as read: JSONValue, from start: Int, to end: Int) -> Bool {
+        switch stored {
+        case .null, .bool:
+            return true
+        case .number(let n):
+            guard case .number(let m) = read else { return false }
+            return end - start == n.text.utf8.count && utf8Equal(n.text, m.text)
+        case .string(let s):
+            guard case .string(let t) = read, end - start == s.utf8.count + 2, utf8Equal(s, t), let base = reader.buffer.baseAddress else { return false }
+            return memchr(base + start + 1, Int32(UInt8(ascii: "\\")), end - start - 2) == nil
+        case .array(let elements):
+            return elements.isEmpty && end - start == 2
+        case .object(let object):
+            return object.isEmpty && end - start == 2
+        }
+    }
+
+    /// Whether the object closed right after the cursor's `}` as the
+    /// writer closes it: a line break and six spaces after the last value.
+    @inline(__always) func isCanonicalClose(after valueEnd: Int) -> Bool {
+        reader.index == valueEnd + 2 + GraphScanner.closeIndent && isLineBreak(at: valueEnd, indent: GraphScanner.closeIndent)
     }
 
     /// `"objects": [ { "entity": …, IDENTITY-KEY: …, members }, … ]`: each

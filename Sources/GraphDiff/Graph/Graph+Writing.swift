@@ -63,7 +63,39 @@ extension Graph {
     /// Writes `object` as `encoded(object, slotOrder:)` would be written at
     /// `w`'s level, with no document in between (`properties`: its entity's
     /// stored properties).
-    static func write(_ object: GraphObject, properties: [Property], slotOrder: [Int], into w: inout JSONWriter) {
+    ///
+    /// An object read from one of `sources` whose text there is the
+    /// canonical writer's (``GraphObject/canonicalSource``) is copied from
+    /// it when `w` writes the canonical layout at the level of an object in
+    /// `objects` (3), the level its text was checked at; in debug builds
+    /// the object is encoded too, and the two must be the same bytes.
+    ///
+    /// - Complexity: O(*k*) in the size of the object's text; a copy of
+    ///   its bytes when it has a span.
+    static func write(_ object: GraphObject, properties: [Property], slotOrder: [Int], sources: [SourceBytes] = [], into w: inout JSONWriter) {
+        let span = object.canonicalSource
+        if span.exists, w.level == 3, w.style.pretty, w.style.sortKeys, w.style.indent == [UInt8(ascii: " "), UInt8(ascii: " ")],
+            let source = sources.first(where: { $0.tag == span.source }) {
+            let copied = source.withUnsafeBufferPointer { bytes -> Bool in
+                let end = span.start + Int(span.length)
+                guard span.start >= 0, end <= bytes.count else { return false }
+                #if DEBUG
+                var check = JSONWriter(style: w.style)
+                check.level = w.level
+                encode(object, properties: properties, slotOrder: slotOrder, into: &check)
+                assert(check.output.elementsEqual(bytes[span.start..<end]),
+                       "the span of an object is not its canonical text: \(String(decoding: bytes[span.start..<end], as: UTF8.self))")
+                #endif
+                w.output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.start..<end]))
+                return true
+            }
+            if copied { return }
+        }
+        encode(object, properties: properties, slotOrder: slotOrder, into: &w)
+    }
+
+    /// Encodes `object` at `w`'s level, value by value (see ``write(_:properties:slotOrder:sources:into:)``).
+    private static func encode(_ object: GraphObject, properties: [Property], slotOrder: [Int], into w: inout JSONWriter) {
         if slotOrder.isEmpty {
             w.appendASCII("{}")
             return
@@ -194,6 +226,7 @@ extension Graph {
     /// closing after its last.
     func writeObjects(_ range: Range<Int>, groups: [Int], rows: [[Int]], slotOrder: [[Int]], into w: inout JSONWriter) {
         func member(_ key: String, first: Bool) { w.startMember(key, first: first) }
+        var pages = CopiedPages(sources)
         var start = 0
         for (g, index) in groups.enumerated() {
             let groupRows = rows[index]
@@ -210,7 +243,8 @@ extension Graph {
                 guard let object = objects.object(atRow: groupRows[i]) else { continue }
                 w.level = 3
                 member(objects.id(atRow: groupRows[i]).identity, first: i == 0)
-                Graph.write(object, properties: properties, slotOrder: slotOrder[index], into: &w)
+                Graph.write(object, properties: properties, slotOrder: slotOrder[index], sources: sources, into: &w)
+                pages.copied(object)
             }
             if upper == groupRows.count {
                 w.level = 2

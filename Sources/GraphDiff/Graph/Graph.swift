@@ -29,6 +29,13 @@ public struct Graph: Sendable {
     /// How many ``edit(_:)`` calls are under way on this value: the
     /// consistency check runs when the outermost one ends.
     var editDepth = 0
+    /// The inputs whose bytes the canonical writer may copy: an object
+    /// whose ``GraphObject/canonicalSource`` names one of them is written
+    /// by copying its text (see ``SourceSpan``). The loader sets the input
+    /// it read (which then stays in memory as long as the graph or a copy
+    /// of it does); a merge result takes those of the three inputs. A graph
+    /// built any other way has none, and the graph's equality ignores them.
+    package var sources: [SourceBytes] = []
 
     /// An empty graph of `schema`.
     public init(schema: Schema, schemaReference: String? = nil, metadata: JSONObject = JSONObject()) {
@@ -101,13 +108,22 @@ public struct Graph: Sendable {
 public struct GraphObject: Sendable {
     /// The position of the concrete entity (a sub-entity of the identity's
     /// root, or the root) in ``Schema/entities``.
-    public package(set) var entityIndex: Int
+    public package(set) var entityIndex: Int {
+        didSet { canonicalSource = .none }
+    }
     /// The values of the entity's stored properties, in the order of
     /// ``Entity/storedProperties``. Prefer the accessor ``value(at:)``, the
     /// way every stage of the library reads them.
-    public package(set) var values: [JSONValue]
+    public package(set) var values: [JSONValue] {
+        didSet { canonicalSource = .none }
+    }
     /// Byte offset of the object in the file it was read from, or -1.
     public package(set) var sourceOffset: Int
+    /// Where the file the object was read from holds exactly the text the
+    /// canonical writer gives it (``SourceSpan``), so that the writer
+    /// copies those bytes; `.none` when the text was in another layout,
+    /// and from the first change to the object's entity or values on.
+    package var canonicalSource = SourceSpan.none
 
     /// An object of the entity at `entityIndex` with `values` in the order of its stored properties.
     package init(entityIndex: Int, values: [JSONValue], sourceOffset: Int = -1) {

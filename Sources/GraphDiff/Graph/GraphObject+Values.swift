@@ -46,13 +46,18 @@ extension GraphObject {
     ///
     ///     object.setValue("Oat milk", at: titleSlot)   // true
     ///
+    /// A value identical to the one stored (``JSONValue/isIdentical(to:)``)
+    /// is not written again, so the object keeps its
+    /// ``canonicalSource``.
+    ///
     /// - Returns: `false` when `slot` is past the object's values (nothing
     ///   is changed); `true` when the value was stored.
-    /// - Complexity: O(1) (O(*p*) for *p* slots when the values are shared
-    ///   with a copy of the object).
+    /// - Complexity: O(1) but the size of the values (O(*p*) for *p* slots
+    ///   when the values are shared with a copy of the object).
     @discardableResult
     package mutating func setValue(_ value: JSONValue, at slot: Int) -> Bool {
         guard slot >= 0 && slot < values.count else { return false }
+        if canonicalSource.exists && values[slot].isIdentical(to: value) { return true }
         values[slot] = value
         return true
     }

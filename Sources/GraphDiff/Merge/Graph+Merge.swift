@@ -180,6 +180,9 @@ struct GraphMerger {
         self.ignoredMetadata = all.metadata
         var r = Graph(schema: base.schema, schemaReference: mine.schemaReference ?? base.schemaReference)
         r.metadata = JSONObject()
+        // Of one schema (checked): objects taken unchanged from an input
+        // are copied from its text when the result is written.
+        r.sources = base.sources + mine.sources + theirs.sources
         self.result = r
         let orders = OrderedRelationship.all(in: base.schema)
         let chain = base.schema.chainLinkSlots()

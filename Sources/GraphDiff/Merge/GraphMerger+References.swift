@@ -327,15 +327,12 @@ extension GraphMerger {
                     let destination = schema.entity(named: r.destination),
                     let primary = destination.inverse(of: r)
                 else { continue }
-                // Clear, then fill from the primaries. An ordered array keeps
-                // its order when its members stay the same (its owner is not
-                // dirty: the order merge orders the others).
-                var before: [ObjectID: JSONValue] = [:]
+                // Filled from the primaries (none: empty). An ordered array
+                // keeps its order when its members stay the same (its owner
+                // is not dirty: the order merge orders the others). Only
+                // values that change are written, so the others keep their
+                // objects' canonical text (``SourceSpan``).
                 let isArray = r.storage == .manyToMany || r.storage == .orderedArray
-                for (id, o) in result.objects where o.entityIndex == entity.index {
-                    if r.storage == .orderedArray, let slot = entity.storedSlot[r.name] { before[id] = o.value(at: slot) }
-                    result.setValue(StoredValue.empty(r.storage), of: id, r.name)
-                }
                 var lists: [ObjectID: [String]] = [:]
                 for (id, o) in result.objects where schema.isKind(o.entityIndex, of: destination.index) {
                     guard let slot = schema.entities[o.entityIndex].storedSlot[primary.name] else { continue }
@@ -345,17 +342,27 @@ extension GraphMerger {
                 // order merge: its members only are set here.
                 let dirty = orders.indices.first { orders[$0].relationship.name == r.name && orders[$0].ownerKinds[entity.index] }
                     .map { dirtyOwners[$0] } ?? []
-                for (target, sources) in lists where result.objects[target].map({ $0.entityIndex == entity.index }) ?? false {
-                    if r.storage == .orderedArray && dirty.contains(target) {
-                        result.setValue(StoredValue.list(sources), of: target, r.name)
-                    } else if r.storage == .orderedArray, let kept = before[target], StoredValue.sameMembers(kept, sources) {
-                        result.setValue(kept, of: target, r.name)
-                    } else if isArray {
-                        result.setValue(StoredValue.sortedMembers(sources), of: target, r.name)
-                    } else if let first = sources.min(by: utf8Less) {
-                        result.setValue(StoredValue.reference(first), of: target, r.name)
+                guard let slot = entity.storedSlot[r.name] else { continue }
+                var changed: [(ObjectID, JSONValue)] = []
+                for (id, o) in result.objects where o.entityIndex == entity.index {
+                    let current = o.value(at: slot)
+                    let value: JSONValue
+                    if let sources = lists[id], !sources.isEmpty {
+                        if r.storage == .orderedArray && dirty.contains(id) {
+                            value = StoredValue.list(sources)
+                        } else if r.storage == .orderedArray, StoredValue.sameMembers(current, sources) {
+                            value = current
+                        } else if isArray {
+                            value = StoredValue.sortedMembers(sources)
+                        } else {
+                            value = StoredValue.reference(sources.min(by: utf8Less))
+                        }
+                    } else {
+                        value = StoredValue.empty(r.storage)
                     }
+                    if !value.isIdentical(to: current) { changed.append((id, value)) }
                 }
+                for (id, value) in changed { result.objects[id]?.setValue(value, at: slot) }
             }
         }
     }

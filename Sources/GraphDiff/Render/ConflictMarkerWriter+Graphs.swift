@@ -172,6 +172,7 @@ extension ConflictMarkerWriter.Emitter {
         let (ms, ts) = (mine.objects, theirs.objects)
         let properties = mine.schema.entities[entityIndex].storedProperties
         let indent = indentation(3)
+        var pages = CopiedPages(mine.sources)
         for k in range {
             let e = entries[k]
             let m = e.mine.flatMap(ms.object(atRow:)), t = e.theirs.flatMap(ts.object(atRow:))
@@ -189,7 +190,8 @@ extension ConflictMarkerWriter.Emitter {
                 w.level = 3
                 w.writeString(id.identity)
                 w.output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
-                Graph.write(m, properties: properties, slotOrder: slotOrder, into: &w)
+                Graph.write(m, properties: properties, slotOrder: slotOrder, sources: mine.sources, into: &w)
+                pages.copied(m)
                 if laterMine[k] { w.output.append(UInt8(ascii: ",")) }
                 w.output.append(UInt8(ascii: "\n"))
                 swap(&w.output, &out)

@@ -27,6 +27,7 @@ public enum HumanRenderer {
     ///     // …
     public static func render(_ changes: ChangeSet, context: RenderContext) -> String {
         guard !changes.isEmpty else { return "" }
+        context.preparePositions()
         var out = ""
         // Sequence changes belong to their owner's entry.
         var sequencesByOwner: [ObjectID: [SequenceChange]] = [:]

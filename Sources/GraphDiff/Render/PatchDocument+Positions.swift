@@ -7,6 +7,7 @@ extension PatchDocument {
     ///
     ///     let text = JSONWriter.canonical(PatchDocument.encode(try ChangeSet.diff(from: v1, to: v2)))   // graphdiff diff -f json
     public static func encode(_ changes: ChangeSet, context: RenderContext? = nil) -> JSONValue {
+        if !changes.isEmpty { context?.preparePositions() }
         var list: [JSONValue] = []
         for c in changes.objects {
             var o = JSONObject()

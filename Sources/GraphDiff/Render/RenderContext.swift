@@ -29,6 +29,17 @@ public struct RenderContext: Sendable {
         self.wordDiff = wordDiff
     }
 
+    /// Builds the position tables of both inputs at once, one per core,
+    /// when they are large (``TwoCores/minimumBytes`` together): a report
+    /// of changes spread over two large files looks up positions all
+    /// through both. Small inputs build theirs at their first lookup.
+    ///
+    /// - Complexity: O(*n*) in the larger input, the first time.
+    func preparePositions() {
+        guard let old = oldSource, let new = newSource, old.source.count + new.source.count >= TwoCores.minimumBytes else { return }
+        JSONSourceText.preparePositions(old, new)
+    }
+
     /// `NAME:LINE:COL` for an offset in the old or new input, or `nil`.
     func location(old offset: Int) -> String? {
         guard offset >= 0, let source = oldSource else { return nil }

@@ -10,12 +10,14 @@ import Glibc
 /// one after another. By default glibc maps each such block afresh and
 /// unmaps it when freed, so every one costs the kernel a page fault and a
 /// zeroed page per 4 KiB (a fifth of a merge's time in the order
-/// benchmark), and each thread allocates from an arena of its own, so
-/// memory one core frees is not reused by the other. Here: blocks up to
-/// 32 MiB (the most glibc allows) come from the heap, the heap is not
-/// trimmed, and both threads share one arena. The merge of a 1,000,000-member
-/// order takes about a fifth less time; peak memory is about the same.
-/// Elsewhere (another C library) it does nothing.
+/// benchmark). Here: blocks up to 32 MiB (the most glibc allows) come from
+/// the heap, the heap is not trimmed, and there are at most two arenas,
+/// one per core. One arena for all threads was tried: the two halves of a
+/// file read on two cores then wait on its lock for every allocation (a
+/// `diff --format json` of the 1M pair took 3.2 s against 2.1 s with two
+/// arenas, in one run of each); glibc's default of eight arenas a core
+/// reuses less of what another thread freed. Elsewhere (another C library)
+/// it does nothing.
 ///
 /// - Complexity: O(1).
 package func tuneAllocatorForLargeInputs() {
@@ -27,6 +29,6 @@ package func tuneAllocatorForLargeInputs() {
     let (trimThreshold, mmapThreshold, arenaMax): (Int32, Int32, Int32) = (-1, -3, -8)
     _ = mallopt(mmapThreshold, 32 << 20)
     _ = mallopt(trimThreshold, Int32.max)
-    _ = mallopt(arenaMax, 1)
+    _ = mallopt(arenaMax, 2)
     #endif
 }

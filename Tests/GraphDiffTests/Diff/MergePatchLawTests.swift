@@ -8,11 +8,13 @@ import XCTest
 /// arrays, scalars and nulls at every depth, the second often an edit of
 /// the first): `MergePatch.diff(a, b)` either says no merge patch can
 /// express the change, or gives a patch whose application to `a` is `b`.
-/// 20,000 pairs; `GRAPHDIFF_MERGEPATCH_SEED=S` reruns one.
+/// 20,000 pairs (`GRAPHDIFF_MERGEPATCH_CASES=N` sets the number);
+/// `GRAPHDIFF_MERGEPATCH_SEED=S` reruns one.
 final class MergePatchLawTests: XCTestCase {
     func test_diffThenApply_givesTheTarget_orSaysItCannot() {
-        let seeds: [UInt64] = ProcessInfo.processInfo.environment["GRAPHDIFF_MERGEPATCH_SEED"].flatMap(UInt64.init).map { [$0] }
-            ?? Array(1...20_000)
+        let environment = ProcessInfo.processInfo.environment
+        let cases = max(1, environment["GRAPHDIFF_MERGEPATCH_CASES"].flatMap(UInt64.init) ?? 20_000)
+        let seeds: [UInt64] = environment["GRAPHDIFF_MERGEPATCH_SEED"].flatMap(UInt64.init).map { [$0] } ?? Array(1...cases)
         var expressed = 0
         for seed in seeds {
             var random = SplitMix64(seed: seed)

@@ -146,6 +146,34 @@ final class GraphScanningTests: XCTestCase {
         XCTAssertEqual(again, graph)
     }
 
+    /// The word-at-a-time search for the last line break before an offset
+    /// (how the second half finds its group) agrees with a byte-by-byte
+    /// search, over 5,000 seeded buffers and ranges: line breaks dense,
+    /// sparse or absent, at either end of a word, and bytes that differ
+    /// from a line break by one bit or by a borrow.
+    func test_lastNewline_agreesWithAByteByByteSearch() {
+        var random = SplitMix64(seed: 31)
+        let alphabet: [UInt8] = [0x0A, 0x0B, 0x08, 0x8A, 0x00, 0xFF, 0x20, 0x22, 0x09, 0x0A]
+        for _ in 0..<5_000 {
+            let count = Int(random.next() % 70)
+            let density = Int(random.next() % 4)
+            let bytes: [UInt8] = (0..<count).map { _ in
+                density == 0 ? 0x20 : alphabet[Int(random.next() % UInt64(density == 1 ? alphabet.count - 2 : alphabet.count))]
+            }
+            let lower = count == 0 ? 0 : Int(random.next() % UInt64(count + 1))
+            let upper = lower + Int(random.next() % UInt64(count - lower + 1))
+            let expected = (lower..<upper).last { bytes[$0] == 0x0A }
+            bytes.withUnsafeBufferPointer { buffer in
+                XCTAssertEqual(GraphScanner.lastNewline(in: buffer, from: lower, before: upper), expected, "\(bytes) \(lower)..<\(upper)")
+            }
+        }
+        // Out of bounds: none, never a read past the buffer.
+        [UInt8](repeating: 0x0A, count: 4).withUnsafeBufferPointer { buffer in
+            XCTAssertNil(GraphScanner.lastNewline(in: buffer, from: 0, before: 5))
+            XCTAssertNil(GraphScanner.lastNewline(in: buffer, from: -1, before: 2))
+        }
+    }
+
     /// Graphs above the size where the consistency checks run in parallel
     /// (``TwoCores/minimumObjects``, lowered to 1,000 here; files read in
     /// two halves from 64,000 bytes), canonical and flat.

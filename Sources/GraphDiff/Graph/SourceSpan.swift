@@ -1,0 +1,70 @@
+import GraphDiffJSON
+
+/// Where an object's canonical text lies in the input it was read from:
+/// the bytes of its member table, from `{` to `}`, exactly as
+/// ``Graph/canonicalText()`` writes that object (at the depth of an
+/// object in `objects`).
+///
+///     "objects": {
+///       "Task": {
+///         "t1": {                      ← start
+///           "done": false,
+///           "title": "Milk"
+///         }                            ← start + length - 1
+///
+/// The scanner records one when it has checked, member by member, that
+/// the text is the writer's (``GraphScanner``): every stored property
+/// once, in name order, nothing else, the writer's line breaks and
+/// indentation, strings without escapes, numbers as stored, no array or
+/// object but an empty one. `source` is the ``SourceBytes/tag`` of the
+/// input, so a span is used only with the bytes it came from: an object
+/// moved into another graph keeps its span, and the writer copies it only
+/// when that graph holds that input (``Graph/sources``).
+///
+/// - Note: A change to the object's entity or values drops the span
+///   (``GraphObject``'s `didSet`s); in debug builds the writer also encodes
+///   every object it copies and checks that the bytes are the same.
+package struct SourceSpan: Sendable, Equatable {
+    /// The offset of the `{`.
+    package var start: Int
+    /// The number of bytes, through the `}`; 0 for none.
+    package var length: UInt32
+    /// The ``SourceBytes/tag`` of the input; 0 for none.
+    package var source: UInt32
+
+    /// No span: the object is encoded when written.
+    package static let none = SourceSpan(start: 0, length: 0, source: 0)
+
+    /// Whether there is a span.
+    @inline(__always) package var exists: Bool { length != 0 && source != 0 }
+}
+
+/// Gives back the pages of the inputs a writer copies objects from, behind
+/// it (``SourceBytes/release(_:)``), as the scanner does behind it: copies
+/// read each input front to back, so a written graph does not keep its
+/// inputs resident as a whole.
+struct CopiedPages {
+    let sources: [SourceBytes]
+    /// Per input: where the bytes not yet given back start (-1: none copied yet).
+    var released: [Int]
+
+    init(_ sources: [SourceBytes]) {
+        self.sources = sources
+        released = [Int](repeating: -1, count: sources.count)
+    }
+
+    /// After `object` was written: gives back what lies behind its text
+    /// when that is ``SourceBytes/releaseStep`` bytes or more.
+    ///
+    /// - Complexity: O(*s*) for *s* inputs (three at most).
+    mutating func copied(_ object: GraphObject) {
+        let span = object.canonicalSource
+        guard span.exists, let k = sources.firstIndex(where: { $0.tag == span.source }) else { return }
+        let end = span.start + Int(span.length)
+        if released[k] < 0 { released[k] = span.start }
+        if end - released[k] >= SourceBytes.releaseStep {
+            sources[k].release(released[k]..<end)
+            released[k] = end
+        }
+    }
+}
