@@ -20,7 +20,7 @@ final class CanonicalCopyTests: XCTestCase {
         graph.objects.values.filter { $0.canonicalSource.exists }.count
     }
 
-    /// Law, over random graphs in every storage of an order (400 of them,
+    /// Law, over random graphs in every storage of an order (250 of them,
     /// `GRAPHDIFF_COPY_CASES`): a canonical file read back writes itself
     /// byte for byte, as the encoder writes it; objects then changed value
     /// by value (strings with escapes, numbers, references, a new entity
@@ -28,7 +28,7 @@ final class CanonicalCopyTests: XCTestCase {
     /// still copied; a merge with the untouched base and a patch write the
     /// same bytes as their graphs encoded.
     func test_law_copiesAreTheWritersText() throws {
-        let cases = ProcessInfo.processInfo.environment["GRAPHDIFF_COPY_CASES"].flatMap(Int.init) ?? 400
+        let cases = ProcessInfo.processInfo.environment["GRAPHDIFF_COPY_CASES"].flatMap(Int.init) ?? 250
         for seed in 0..<UInt64(cases) {
             let order = GraphGenerator.ItemOrder.allCases[Int(seed) % GraphGenerator.ItemOrder.allCases.count]
             var generator = GraphGenerator(seed: seed, order: order)
