@@ -69,8 +69,11 @@ func runBinary(_ arguments: [String], stdin: Data = Data(), in directory: URL? =
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    input.fileHandleForWriting.write(stdin)
-    try input.fileHandleForWriting.close()
+    // A command that ends before it reads all its input (a usage error)
+    // makes the write fail with EPIPE, never end the tests with SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
+    try? input.fileHandleForWriting.write(contentsOf: stdin)
+    try? input.fileHandleForWriting.close()
     let out = output.fileHandleForReading.readDataToEndOfFile()
     let err = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -132,8 +132,13 @@ final class MappedInputTests: XCTestCase {
         }
         XCTAssertTrue(mapped, "\(old) never mapped")
         XCTAssertEqual(truncate(old, 0), 0)
-        input.fileHandleForWriting.write(try Data(contentsOf: URL(fileURLWithPath: samplePath("people/v2.graph.json"))))
-        try input.fileHandleForWriting.close()
+        // The command may meet the cut while it still reads the first
+        // file and end before it reads standard input: the write then
+        // fails with EPIPE, which must not end the test with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let second = try Data(contentsOf: URL(fileURLWithPath: samplePath("people/v2.graph.json")))
+        try? input.fileHandleForWriting.write(contentsOf: second)
+        try? input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
