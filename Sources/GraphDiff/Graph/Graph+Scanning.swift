@@ -320,10 +320,6 @@ struct GraphScanner {
 
     // MARK: Canonical text
 
-    /// The indentation of a member of an object in `objects` (level 4) and
-    /// of its closing brace (level 3), in the canonical layout.
-    static let memberIndent = 8, closeIndent = 6
-
     /// Whether `count` bytes from `start` are a line break and then spaces only.
     @inline(__always) func isLineBreak(at start: Int, indent: Int) -> Bool {
         let bytes = reader.buffer
@@ -336,7 +332,7 @@ struct GraphScanner {
     /// `lineStart` (after `{` or `,`) a line break and eight spaces, then
     /// the name without escapes, a colon and one space before the value.
     @inline(__always) func isCanonicalMemberStart(_ lineStart: Int, _ keyOffset: Int, _ name: JSONReader.MemberName) -> Bool {
-        guard keyOffset == lineStart + 1 + GraphScanner.memberIndent, isLineBreak(at: lineStart, indent: GraphScanner.memberIndent),
+        guard keyOffset == lineStart + 1 + SourceSpan.memberIndent, isLineBreak(at: lineStart, indent: SourceSpan.memberIndent),
             case .bytes(let range) = name
         else { return false }
         let bytes = reader.buffer, colon = range.upperBound + 1
@@ -372,7 +368,7 @@ struct GraphScanner {
     /// Whether the object closed right after the cursor's `}` as the
     /// writer closes it: a line break and six spaces after the last value.
     @inline(__always) func isCanonicalClose(after valueEnd: Int) -> Bool {
-        reader.index == valueEnd + 2 + GraphScanner.closeIndent && isLineBreak(at: valueEnd, indent: GraphScanner.closeIndent)
+        reader.index == valueEnd + 2 + SourceSpan.closeIndent && isLineBreak(at: valueEnd, indent: SourceSpan.closeIndent)
     }
 
     /// `"objects": [ { "entity": …, IDENTITY-KEY: …, members }, … ]`: each

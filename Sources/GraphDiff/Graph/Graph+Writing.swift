@@ -67,16 +67,16 @@ extension Graph {
     /// An object read from one of `sources` whose text there is the
     /// canonical writer's (``GraphObject/canonicalSource``) is copied from
     /// it when `w` writes the canonical layout at the level of an object in
-    /// `objects` (3), the level its text was checked at; in debug builds
+    /// `objects` (``SourceSpan/copies(into:)``), the level its text was
+    /// checked at; in debug builds
     /// the object is encoded too, and the two must be the same bytes.
     ///
     /// - Complexity: O(*k*) in the size of the object's text; a copy of
     ///   its bytes when it has a span.
     static func write(_ object: GraphObject, properties: [Property], slotOrder: [Int], sources: [SourceBytes] = [], into w: inout JSONWriter) {
         let span = object.canonicalSource
-        if span.exists, w.level == 3, w.style.pretty, w.style.sortKeys, w.style.indent == [UInt8(ascii: " "), UInt8(ascii: " ")],
-            let source = sources.first(where: { $0.tag == span.source }) {
-            let copied = source.withUnsafeBufferPointer { bytes -> Bool in
+        if SourceSpan.copies(into: w), let k = sources.index(holding: span) {
+            let copied = sources[k].withUnsafeBufferPointer { bytes -> Bool in
                 let end = span.start + Int(span.length)
                 guard span.start >= 0, end <= bytes.count else { return false }
                 #if DEBUG

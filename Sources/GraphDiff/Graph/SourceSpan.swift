@@ -37,6 +37,38 @@ package struct SourceSpan: Sendable, Equatable {
 
     /// Whether there is a span.
     @inline(__always) package var exists: Bool { length != 0 && source != 0 }
+
+    // MARK: The layout a span holds
+
+    /// The writer's level of an object in `objects` (the document, the
+    /// `objects` table, the entity's table, the object): the only level a
+    /// span is checked at, and so copied at.
+    static let objectLevel = 3
+
+    /// The canonical style's indentation of one level, in bytes.
+    static let indentWidth = JSONWriter.Style.canonical.indent.count
+
+    /// The indentation of an object's members (one level in) and of its
+    /// closing brace (the object's level) in the canonical layout.
+    static let memberIndent = (objectLevel + 1) * indentWidth, closeIndent = objectLevel * indentWidth
+
+    /// Whether `w` writes what a span holds: the canonical layout (pretty,
+    /// sorted, the canonical indentation) at ``objectLevel``.
+    static func copies(into w: JSONWriter) -> Bool {
+        w.level == objectLevel && w.style.pretty && w.style.sortKeys && w.style.indent == JSONWriter.Style.canonical.indent
+    }
+}
+
+extension Array where Element == SourceBytes {
+    /// The position of the input `span` was read from (the one whose
+    /// ``SourceBytes/tag`` it names), or `nil` when these inputs do not
+    /// hold it.
+    ///
+    /// - Complexity: O(*s*) for *s* inputs (three at most).
+    func index(holding span: SourceSpan) -> Int? {
+        guard span.exists else { return nil }
+        return firstIndex { $0.tag == span.source }
+    }
 }
 
 /// Gives back the pages of the inputs a writer copies objects from, behind
@@ -59,7 +91,7 @@ struct CopiedPages {
     /// - Complexity: O(*s*) for *s* inputs (three at most).
     mutating func copied(_ object: GraphObject) {
         let span = object.canonicalSource
-        guard span.exists, let k = sources.firstIndex(where: { $0.tag == span.source }) else { return }
+        guard let k = sources.index(holding: span) else { return }
         let end = span.start + Int(span.length)
         if released[k] < 0 { released[k] = span.start }
         if end - released[k] >= SourceBytes.releaseStep {
