@@ -245,7 +245,7 @@ extension Graph {
             let was = Set((old.arrayValue?.compactMap(\.stringValue) ?? []).map { ExactString($0) })
             let now = Set((new.arrayValue?.compactMap(\.stringValue) ?? []).map { ExactString($0) })
             let sourceRoot = id.entity
-            for gone in was.subtracting(now).map { $0.string } {
+            for gone in was.subtracting(now).map(\.string) {
                 let target = ObjectID(entity: targetRoot, identity: gone)
                 switch inverse.storage {
                 case .toOne:
@@ -254,7 +254,7 @@ extension Graph {
                 case .derived: break
                 }
             }
-            for added in now.subtracting(was).map { $0.string } {
+            for added in now.subtracting(was).map(\.string) {
                 let target = ObjectID(entity: targetRoot, identity: added)
                 switch inverse.storage {
                 case .toOne:
