@@ -15,8 +15,8 @@ extension Graph {
             let entity = schema.entities[object.entityIndex]
             if entity.root != id.entity { violations.append("\(id): entity \(entity.name) has root \(entity.root)") }
             if entity.isAbstract { violations.append("\(id): entity \(entity.name) is abstract") }
-            if object.values.count != entity.storedProperties.count {
-                violations.append("\(id): \(object.values.count) values for \(entity.storedProperties.count) stored properties")
+            if object.slotCount != entity.storedProperties.count {
+                violations.append("\(id): \(object.slotCount) values for \(entity.storedProperties.count) stored properties")
             }
         }
         return violations + consistencyProblems().map(\.description)

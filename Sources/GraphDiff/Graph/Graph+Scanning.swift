@@ -87,6 +87,11 @@ struct GraphScanner {
     var stamps: [Int]
     /// The number of the object being read.
     var stamp = 0
+    /// The buffer the values of the objects read are kept in, one run
+    /// each (``ValueRow``): a new one when it is full. A copy of the
+    /// scanner that scans on another core starts one of its own (it is
+    /// made before either scans, when the buffer is still empty).
+    var slab = ValueSlab.make(capacity: 0)
     /// The size of `objects` in bytes from which a canonical file is read
     /// on two cores (``scanCanonicalInParallel(into:split:)``).
     let parallelAbove: Int
@@ -245,7 +250,11 @@ struct GraphScanner {
         _ entity: Entity, _ layout: EntityLayout, identity: String, spelling: String, offset: Int, into graph: inout Graph
     ) throws {
         stamp += 1
-        var values = [JSONValue](repeating: .null, count: layout.storedProperties.count)
+        let slotCount = layout.storedProperties.count
+        if slab.room < slotCount { slab = ValueSlab.make(capacity: max(slotCount, ValueSlab.scannerCapacity)) }
+        let start = slab.claim(nulls: slotCount)
+        // The slots just claimed: this scanner's alone until the object is made.
+        var values = slab.slots(from: start, count: slotCount)
         var derived: [JSONObject.Member] = []
         var sawIdentity = false
         var guess = 0
@@ -307,7 +316,7 @@ struct GraphScanner {
         decoder.fillAbsent(&values, layout: layout, spelling: spelling, offset: offset)
         try checkNoProblems()
         let id = ObjectID(entity: layout.root, identity: identity)
-        var object = GraphObject(entityIndex: entity.index, values: values, sourceOffset: offset)
+        var object = GraphObject(entityIndex: entity.index, row: ValueRow(slab: slab, start: start, count: slotCount), sourceOffset: offset)
         if canonical, let length = UInt32(exactly: reader.index - open) {
             object.canonicalSource = SourceSpan(start: open, length: length, source: sourceTag)
         }

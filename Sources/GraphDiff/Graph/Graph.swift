@@ -113,10 +113,19 @@ public struct GraphObject: Sendable {
     }
     /// The values of the entity's stored properties, in the order of
     /// ``Entity/storedProperties``. Prefer the accessor ``value(at:)``, the
-    /// way every stage of the library reads them.
+    /// way every stage of the library reads them: this one makes an array.
+    ///
+    /// - Complexity: O(*p*) for *p* values.
     public package(set) var values: [JSONValue] {
-        didSet { canonicalSource = .none }
+        get { row.array }
+        set {
+            row = ValueRow(newValue)
+            canonicalSource = .none
+        }
     }
+    /// Where the values are kept (``ValueRow``): a run of a buffer shared
+    /// with the objects read beside this one. Written only here (``store(_:at:)``).
+    @usableFromInline private(set) var row: ValueRow
     /// Byte offset of the object in the file it was read from, or -1.
     public package(set) var sourceOffset: Int
     /// Where the file the object was read from holds exactly the text the
@@ -127,9 +136,24 @@ public struct GraphObject: Sendable {
 
     /// An object of the entity at `entityIndex` with `values` in the order of its stored properties.
     package init(entityIndex: Int, values: [JSONValue], sourceOffset: Int = -1) {
+        self.init(entityIndex: entityIndex, row: ValueRow(values), sourceOffset: sourceOffset)
+    }
+
+    /// An object of the entity at `entityIndex` whose values are `row`.
+    init(entityIndex: Int, row: ValueRow, sourceOffset: Int = -1) {
         self.entityIndex = entityIndex
-        self.values = values
+        self.row = row
         self.sourceOffset = sourceOffset
+    }
+
+    /// Stores `value` at `slot` (below ``slotCount``), which drops the
+    /// object's span: the one write of a value (``setValue(_:at:)``).
+    ///
+    /// - Complexity: O(1); O(*p*) for *p* values when the values are shared
+    ///   with a copy of the object or with the objects read beside it.
+    mutating func store(_ value: JSONValue, at slot: Int) {
+        row.set(value, at: slot)
+        canonicalSource = .none
     }
 
     /// An object of `entity` with `values` in the order of its stored properties.
@@ -141,7 +165,8 @@ public struct GraphObject: Sendable {
 extension GraphObject: Equatable {
     /// Same entity and values; where the object was read from does not count.
     public static func == (a: GraphObject, b: GraphObject) -> Bool {
-        a.entityIndex == b.entityIndex && a.values == b.values
+        guard a.entityIndex == b.entityIndex, a.slotCount == b.slotCount else { return false }
+        return a.row.isSameRun(as: b.row) || (0..<a.slotCount).allSatisfy { a.row[$0] == b.row[$0] }
     }
 }
 

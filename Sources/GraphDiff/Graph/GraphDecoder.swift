@@ -270,7 +270,8 @@ struct GraphDecoder {
     /// properties at `offset`; clears ``given`` for the next object.
     ///
     /// - Complexity: O(*s*) in the entity's stored properties.
-    mutating func fillAbsent(_ values: inout [JSONValue], layout: EntityLayout, spelling: String, offset: Int) {
+    mutating func fillAbsent<Values: MutableCollection<JSONValue>>(_ values: inout Values, layout: EntityLayout, spelling: String, offset: Int)
+    where Values.Index == Int {
         for (slot, property) in layout.storedProperties.enumerated() {
             if given[slot] {
                 given[slot] = false

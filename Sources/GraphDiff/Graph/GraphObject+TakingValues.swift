@@ -10,8 +10,8 @@ extension GraphObject {
     @discardableResult
     mutating func takeValues(in slots: Set<Int>, from other: GraphObject) -> Bool {
         var changed = false
-        for slot in slots where slot < values.count && slot < other.values.count && !values[slot].isIdentical(to: other.values[slot]) {
-            values[slot] = other.values[slot]
+        for slot in slots where slot < slotCount && slot < other.slotCount && !row[slot].isIdentical(to: other.row[slot]) {
+            store(other.row[slot], at: slot)
             changed = true
         }
         return changed

@@ -18,7 +18,7 @@ extension GraphObject {
     /// entity's stored properties, in a graph whose shape is right).
     ///
     ///     object.slotCount   // 4
-    @inlinable public var slotCount: Int { values.count }
+    @inlinable public var slotCount: Int { Int(row.count) }
 
     /// The value at `slot`: `null` past the object's values.
     ///
@@ -26,7 +26,7 @@ extension GraphObject {
     ///
     /// - Complexity: O(1).
     @inlinable public func value(at slot: Int) -> JSONValue {
-        slot >= 0 && slot < values.count ? values[slot] : .null
+        slot >= 0 && slot < slotCount ? row[slot] : .null
     }
 
     /// The identity a to-one reference at `slot` names: `nil` when it is
@@ -37,7 +37,7 @@ extension GraphObject {
     ///
     /// - Complexity: O(1).
     @inlinable public func reference(at slot: Int) -> String? {
-        guard slot >= 0 && slot < values.count, case .string(let identity) = values[slot] else { return nil }
+        guard slot >= 0 && slot < slotCount, case .string(let identity) = row[slot] else { return nil }
         return identity
     }
 
@@ -56,9 +56,9 @@ extension GraphObject {
     ///   when the values are shared with a copy of the object).
     @discardableResult
     package mutating func setValue(_ value: JSONValue, at slot: Int) -> Bool {
-        guard slot >= 0 && slot < values.count else { return false }
-        if canonicalSource.exists && values[slot].isIdentical(to: value) { return true }
-        values[slot] = value
+        guard slot >= 0 && slot < slotCount else { return false }
+        if canonicalSource.exists && row[slot].isIdentical(to: value) { return true }
+        store(value, at: slot)
         return true
     }
 
@@ -76,7 +76,8 @@ extension GraphObject {
     ///
     /// - Complexity: O(*p*) for *p* slots (but the size of the values).
     func hasIdenticalValues(as other: GraphObject) -> Bool {
-        values.elementsEqual(other.values) { $0.isIdentical(to: $1) }
+        guard slotCount == other.slotCount else { return false }
+        return row.isSameRun(as: other.row) || (0..<slotCount).allSatisfy { row[$0].isIdentical(to: other.row[$0]) }
     }
 
     /// Calls `body` with each reference the value at `slot` holds

@@ -22,7 +22,7 @@ import GraphDiffJSON
 /// when that graph holds that input (``Graph/sources``).
 ///
 /// - Note: A change to the object's entity or values drops the span
-///   (``GraphObject``'s `didSet`s); in debug builds the writer also encodes
+///   (``GraphObject``'s setters); in debug builds the writer also encodes
 ///   every object it copies and checks that the bytes are the same.
 package struct SourceSpan: Sendable, Equatable {
     /// The offset of the `{`.
