@@ -123,9 +123,11 @@ public struct GraphEditor {
                 guard !order.isEmpty else { continue }
                 let at = Int(random.next() % UInt64(order.count))
                 let id = order.remove(at: at)
-                // An item in another list too leaves this one only.
-                let elsewhere = lists.filter { $0 != l && (orders[$0]?.contains(id) ?? false) }
-                if self.order == .sharedArray && !elsewhere.isEmpty {
+                // An item in another list too leaves this one only (a
+                // shared array only: looking through every list is work
+                // the other storages do not need, quadratic in large graphs).
+                let elsewhere = self.order == .sharedArray ? lists.filter { $0 != l && (orders[$0]?.contains(id) ?? false) } : []
+                if !elsewhere.isEmpty {
                     setLists(of: id, elsewhere, in: &g)
                     if !record.inserted.contains(id) { record.updated.insert(id) }
                 } else {
