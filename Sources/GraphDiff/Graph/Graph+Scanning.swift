@@ -338,7 +338,8 @@ struct GraphScanner {
     }
 
     /// Whether a member starts as the canonical writer starts it: from
-    /// `lineStart` (after `{` or `,`) a line break and eight spaces, then
+    /// `lineStart` (after `{` or `,`) a line break and the member
+    /// indentation (``SourceSpan/memberIndent``), then
     /// the name without escapes, a colon and one space before the value.
     @inline(__always) func isCanonicalMemberStart(_ lineStart: Int, _ keyOffset: Int, _ name: JSONReader.MemberName) -> Bool {
         guard keyOffset == lineStart + 1 + SourceSpan.memberIndent, isLineBreak(at: lineStart, indent: SourceSpan.memberIndent),
@@ -354,13 +355,14 @@ struct GraphScanner {
 
     /// Whether the text `start..<end` of a value is what the writer gives
     /// `stored`, the value the rule kept of `read` (the value the text
-    /// holds): literals always; a number as read; a string as read and
+    /// holds): a literal as read; a number as read; a string as read and
     /// without escapes; an empty array or object as `[]` or `{}`; nothing
     /// else (the writer spreads a non-empty array or object over lines).
     @inline(__always) func isCanonicalValue(_ stored: JSONValue, as read: JSONValue, from start: Int, to end: Int) -> Bool {
         switch stored {
         case .null, .bool:
-            return true
+            // The literal's text is the writer's when the rule kept it as read.
+            return stored.isIdentical(to: read)
         case .number(let n):
             guard case .number(let m) = read else { return false }
             return end - start == n.text.utf8.count && utf8Equal(n.text, m.text)
