@@ -104,6 +104,10 @@ final class DocumentLoader {
     /// references the other inputs of the command write, each with the
     /// first such input's path (see ``home(of:reference:)``).
     var homesOfReferences: [String: String] = [:]
+    /// A graph read before (the first input of a diff or merge) whose
+    /// values the objects of the same text share
+    /// (``Graph/LoadOptions/sharingValuesWith``).
+    var sharingValuesWith: Graph?
 
     /// - Parameters:
     ///   - schemaOverride: the `--schema` path, which wins over `$schema`.
@@ -209,7 +213,7 @@ final class DocumentLoader {
         let home = home(of: path, reference: reference)
         guard let schemaPath = Graph.schemaLocation(given: schemaOverride, reference: reference, home: home), let schema = try? loadSchema(schemaPath, referencedBy: path) else { return nil }
         do {
-            let graph = try Graph.load(bytes, schema: schema, options: .init(ignoreFingerprint: force))
+            let graph = try Graph.load(bytes, schema: schema, options: .init(ignoreFingerprint: force, sharingValuesWith: sharingValuesWith))
             return LoadedDocument(path: path, home: home, bytes: bytes, json: nil, content: .graph(graph), schemaPath: schemaPath)
         } catch let error as JSONError {
             throw notJSON(error, path: path, bytes: bytes)
@@ -294,18 +298,27 @@ extension DocumentLoader {
     static func loadTogether(_ paths: [String], schema: String?, force: Bool, keepGraphBytes: Bool = true, readsSchemas: Bool = true,
                              stdinPath: String? = nil, io: CommandIO) throws -> [LoadedDocument] {
         let homes = stdinPath == nil && schema == nil && readsSchemas && paths.contains("-") ? homesOfReferences(in: paths, io: io) : [:]
-        func load(_ path: String, _ schema: String?) -> Result<LoadedDocument, Error> {
+        func load(_ path: String, sharing: Graph?) -> Result<LoadedDocument, Error> {
             Result {
                 let loader = DocumentLoader(io: io, schemaOverride: schema, force: force, readsSchemas: readsSchemas)
                 loader.stdinPath = stdinPath
                 loader.homesOfReferences = homes
+                loader.sharingValuesWith = sharing
                 let document = try loader.load(path, schemaDocuments: false)
                 return keepGraphBytes ? document : document.droppingGraphBytes()
             }
         }
-        // The last input on another core, the others here.
-        let (firsts, last) = inParallel({ paths.dropLast().map { load($0, schema) } }, { load(paths[paths.count - 1], schema) })
-        var documents = try (firsts + [last]).map { try $0.get() }
+        // The first input alone (on both cores when it is large); then the
+        // others, each object whose text is the first's sharing its values,
+        // the last on another core.
+        guard let head = paths.first else { return [] }
+        let firstDocument = try load(head, sharing: nil).get()
+        let rest = paths.dropFirst()
+        var documents = [firstDocument]
+        if let lastPath = rest.last {
+            let (middles, last) = inParallel({ rest.dropLast().map { load($0, sharing: firstDocument.graph) } }, { load(lastPath, sharing: firstDocument.graph) })
+            documents += try (middles + [last]).map { try $0.get() }
+        }
         let inputs = documents.map { d in d.graph.map(MixedInputs.Input.graph) ?? .json(d.json, source: JSONSourceText(d.bytes)) }
         guard let first = MixedInputs.schemaSource(inputs) else { return documents }
         let together: [MixedInputs.Input]

@@ -61,6 +61,8 @@ struct GraphDiffer {
     /// Whether two versions of an object (same entity) differ in a slot
     /// that counts: the common case, no such slot, costs no allocation.
     func differ(_ o: GraphObject, _ n: GraphObject) -> Bool {
+        // Values shared (read from the same text): nothing to compare.
+        if o.sharesValues(with: n) { return false }
         let skip = skippedSlots[o.entityIndex], owners = positionOwners[o.entityIndex]
         let count = o.slotCount
         for slot in 0..<min(count, n.slotCount) where !skip[slot] && !o.hasIdenticalValue(at: slot, as: n) {

@@ -39,17 +39,20 @@ extension Graph {
     /// - Parameter sourceTag: the ``SourceBytes/tag`` of the input the
     ///   buffer holds: each object whose text is the canonical writer's
     ///   records where (``GraphObject/canonicalSource``); 0 records none.
+    ///
+    /// - Parameter sharing: the objects of a graph read before whose
+    ///   values an object of the same text shares (``SharedValues``).
     static func scan(_ buffer: UnsafeBufferPointer<UInt8>, schema: Schema, options: LoadOptions = LoadOptions(),
                      parallelAbove: Int = TwoCores.minimumBytes, progressStep: Int = SourceBytes.releaseStep,
-                     sourceTag: UInt32 = 0) -> Graph? {
+                     sourceTag: UInt32 = 0, sharing: SharedValues? = nil) -> Graph? {
         var scanner = GraphScanner(schema: schema, buffer: buffer, parallelAbove: parallelAbove,
-                                   progress: options.progress, progressStep: progressStep, sourceTag: sourceTag)
+                                   progress: options.progress, progressStep: progressStep, sourceTag: sourceTag, sharing: sharing)
         do {
             return try scanner.scanDocument(options: options)
         } catch is GraphScanner.SplitMissed {
             // The halves did not meet where the layout said: once more, on one core.
             var again = GraphScanner(schema: schema, buffer: buffer, parallelAbove: .max,
-                                     progress: options.progress, progressStep: progressStep, sourceTag: sourceTag)
+                                     progress: options.progress, progressStep: progressStep, sourceTag: sourceTag, sharing: sharing)
             return try? again.scanDocument(options: options)
         } catch {
             return nil
@@ -104,10 +107,21 @@ struct GraphScanner {
     /// The ``SourceBytes/tag`` of the input, for the spans of objects whose
     /// text is canonical (``SourceSpan``); 0: none are recorded.
     let sourceTag: UInt32
+    /// The objects read before whose values an object of the same text
+    /// shares; `nil`: every object is read.
+    let sharing: SharedValues?
+    /// The row of `sharing`'s objects to look at first (the files list
+    /// their objects in the same order).
+    var sharedCursor = 0
+    /// Gives back the pages of `sharing`'s input behind the objects shared.
+    var sharedPages: CopiedPages
 
     init(schema: Schema, buffer: UnsafeBufferPointer<UInt8>, parallelAbove: Int = TwoCores.minimumBytes,
-         progress: (@Sendable (Range<Int>) -> Void)? = nil, progressStep: Int = SourceBytes.releaseStep, sourceTag: UInt32 = 0) {
+         progress: (@Sendable (Range<Int>) -> Void)? = nil, progressStep: Int = SourceBytes.releaseStep, sourceTag: UInt32 = 0,
+         sharing: SharedValues? = nil) {
         self.sourceTag = sourceTag
+        self.sharing = sharing
+        sharedPages = CopiedPages(sharing.map { [$0.source] } ?? [])
         self.parallelAbove = parallelAbove
         self.progress = progress
         self.progressStep = max(1, progressStep)
@@ -249,6 +263,7 @@ struct GraphScanner {
     mutating func scanObject(
         _ entity: Entity, _ layout: EntityLayout, identity: String, spelling: String, offset: Int, into graph: inout Graph
     ) throws {
+        if sharing != nil, try scanShared(entity, layout, identity: identity, offset: offset, into: &graph) { return }
         stamp += 1
         let slotCount = layout.storedProperties.count
         if slab.room < slotCount { slab = ValueSlab.make(capacity: max(slotCount, ValueSlab.scannerCapacity)) }
@@ -325,6 +340,31 @@ struct GraphScanner {
             decoder.checkDerived(entity, identity: identity, fields: JSONObject(derived))
             try checkNoProblems()
         }
+    }
+
+    /// The object at the cursor (its `{`) as one read before, when its
+    /// text is that object's, byte for byte (``SharedValues``): its
+    /// values are shared, the cursor moves past its `}`, and nothing is
+    /// decoded or checked again.
+    ///
+    /// - Returns: whether the object was read so.
+    /// - Complexity: O(*k*) in its size: a lookup and a comparison of bytes.
+    mutating func scanShared(_ entity: Entity, _ layout: EntityLayout, identity: String, offset: Int, into graph: inout Graph) throws -> Bool {
+        let open = reader.index
+        let id = ObjectID(entity: layout.root, identity: identity)
+        guard let sharing, open < reader.buffer.count,
+            let before = sharing.object(id, entityIndex: entity.index, text: UnsafeBufferPointer(rebasing: reader.buffer[open...]), cursor: &sharedCursor)
+        else { return false }
+        let length = Int(before.canonicalSource.length)
+        // A whole object, so the reader's depth is as it was.
+        reader.index = open + length
+        sharedPages.copied(before)
+        var object = GraphObject(entityIndex: entity.index, row: before.row, sourceOffset: offset)
+        if sourceTag != 0 {
+            object.canonicalSource = SourceSpan(start: open, length: before.canonicalSource.length, source: sourceTag)
+        }
+        graph.objects.appendUnindexed(object, id: id)
+        return true
     }
 
     // MARK: Canonical text

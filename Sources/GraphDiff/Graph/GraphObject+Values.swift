@@ -71,13 +71,23 @@ extension GraphObject {
         value(at: slot).isIdentical(to: other.value(at: slot))
     }
 
+    /// Whether `other` holds this very run of values (a copy of this
+    /// object, or an object of another graph read sharing its values:
+    /// ``Graph/LoadOptions/sharingValuesWith``): then every value is
+    /// identical, with nothing compared; `false` says nothing.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always) func sharesValues(with other: GraphObject) -> Bool {
+        row.isSameRun(as: other.row)
+    }
+
     /// Whether every value is the same as `other`'s, number spelling and
     /// all, and the two hold as many.
     ///
     /// - Complexity: O(*p*) for *p* slots (but the size of the values).
     func hasIdenticalValues(as other: GraphObject) -> Bool {
         guard slotCount == other.slotCount else { return false }
-        return row.isSameRun(as: other.row) || (0..<slotCount).allSatisfy { row[$0].isIdentical(to: other.row[$0]) }
+        return sharesValues(with: other) || (0..<slotCount).allSatisfy { row[$0].isIdentical(to: other.row[$0]) }
     }
 
     /// Calls `body` with each reference the value at `slot` holds

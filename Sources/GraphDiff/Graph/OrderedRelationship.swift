@@ -120,6 +120,7 @@ final class OrderedRelationship: Sendable {
     /// the object is an owner.
     func sameLinks(_ a: GraphObject, _ b: GraphObject) -> Bool {
         guard a.entityIndex == b.entityIndex else { return false }
+        if a.sharesValues(with: b) { return true }
         func same(_ slots: [Int?]) -> Bool { slots[a.entityIndex].map { a.hasIdenticalValue(at: $0, as: b) } ?? true }
         switch ordering {
         case .chain: return same(ownerSlots) && same(prevSlots) && same(nextSlots)
