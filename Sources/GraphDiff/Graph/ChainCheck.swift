@@ -48,8 +48,8 @@ struct ChainCheck {
         owned += 1
         if let next {
             guard let nextRow = store.row(of: ObjectID(entity: id.entity, identity: next), near: row + 1),
-                let other = store.object(atRow: nextRow), let otherOwner = chain.link(other, chain.ownerSlots),
-                utf8Equal(otherOwner, owner), let back = chain.link(other, chain.prevSlots), utf8Equal(back, id.identity)
+                let otherOwner = chain.link(atRow: nextRow, in: store, chain.ownerSlots),
+                utf8Equal(otherOwner, owner), let back = chain.link(atRow: nextRow, in: store, chain.prevSlots), utf8Equal(back, id.identity)
             else {
                 broken = true
                 return

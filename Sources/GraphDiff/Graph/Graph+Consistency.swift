@@ -181,23 +181,26 @@ extension Graph {
                     guess = row - 1
                 }
             }
-            guard let targetRow = objects.row(of: targetID, near: guess), let target = objects.object(atRow: targetRow) else {
+            // The target is read in place: a copy would retain its values,
+            // an atomic write to memory shared with the other core's pass.
+            guard let targetRow = objects.row(of: targetID, near: guess) else {
                 problem(.danglingReference, "dangling reference to \(r.destination) \"\(ref)\": no such object", reference: ref)
                 return
             }
             near = targetRow
+            let targetEntity = objects.entityIndex(atRow: targetRow)
             // A target of no entity of the schema is a shape problem, which
             // the pass reports instead of everything else.
-            guard target.entityIndex >= 0 && target.entityIndex < schema.entities.count else { return }
-            guard schema.isKind(target.entityIndex, of: plan.destinationIndex) else {
-                problem(.wrongDestination, "\"\(ref)\" is a \(entity(of: target).name), not a \(r.destination)")
+            guard targetEntity >= 0 && targetEntity < schema.entities.count else { return }
+            guard schema.isKind(targetEntity, of: plan.destinationIndex) else {
+                problem(.wrongDestination, "\"\(ref)\" is a \(schema.entities[targetEntity].name), not a \(r.destination)")
                 return
             }
             // A membership of an array on the other side is tallied, not
             // looked for in the array (see ArrayPairTally).
             if let pair = plan.claimsPair, pair < tallies.count { tallies[pair].claimed += 1 }
-            guard let inverseSlot = plan.inverseSlots[target.entityIndex] else { return }
-            let back = target.value(at: inverseSlot)
+            guard let inverseSlot = plan.inverseSlots[targetEntity] else { return }
+            let back = objects.value(atRow: targetRow, slot: inverseSlot)
             switch plan.inverseStorage {
             case .toOne?:
                 if !(back.stringValue.map { utf8Equal($0, id.identity) } ?? false) {

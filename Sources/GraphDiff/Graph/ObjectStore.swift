@@ -63,6 +63,14 @@ public struct ObjectStore: Sendable {
         live[row] ? rows[row] : nil
     }
 
+    /// The entity of the object at `row`, read in place (no copy of the
+    /// object, so no retain of its values); the row must be live.
+    @inlinable func entityIndex(atRow row: Int) -> Int { rows[row].entityIndex }
+
+    /// The value at `slot` of the object at `row`, read in place (as
+    /// ``entityIndex(atRow:)``); `null` past its values.
+    @inlinable func value(atRow row: Int, slot: Int) -> JSONValue { rows[row].value(at: slot) }
+
     /// Makes room for `capacity` objects without growing again.
     public mutating func reserveCapacity(_ capacity: Int) {
         ids.reserveCapacity(capacity)

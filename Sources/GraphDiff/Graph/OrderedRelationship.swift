@@ -103,6 +103,16 @@ final class OrderedRelationship: Sendable {
         return object.reference(at: slot)
     }
 
+    /// ``link(_:_:)`` of the live object at `row` of `store`, read in
+    /// place: no copy of the object (and so no retain of its values).
+    @inline(__always) func link(atRow row: Int, in store: ObjectStore, _ slots: [Int?]) -> String? {
+        let entityIndex = store.entityIndex(atRow: row)
+        guard entityIndex >= 0 && entityIndex < slots.count, let slot = slots[entityIndex],
+            case .string(let identity) = store.value(atRow: row, slot: slot)
+        else { return nil }
+        return identity
+    }
+
     /// The owner of `object`, when it is a member that names one.
     @inline(__always) func owner(of object: GraphObject) -> ObjectID? {
         link(object, ownerSlots).map { ObjectID(entity: ownerRoot, identity: $0) }
