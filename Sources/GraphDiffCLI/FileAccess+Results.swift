@@ -30,10 +30,11 @@ extension FileAccess {
         let references = inputs.map { document in
             (path: physicalLocation(of: document.home), reference: document.schemaReference)
         }
-        let relocated = SchemaReference.relocating(text, to: destination, from: references,
-                                                   currentDirectory: FileManager.default.currentDirectoryPath,
-                                                   shape: shape)
-        try writeAtomically(relocated, to: output)
+        // The `$schema` spliced in as the text is written: no second copy of it.
+        let splices = SchemaReference.relocationSplices(text, to: destination, from: references,
+                                                        currentDirectory: FileManager.default.currentDirectoryPath,
+                                                        shape: shape)
+        try writeAtomically(text, splicing: splices, to: output)
     }
 
     /// `text`, a result going to standard output, with its `$schema`

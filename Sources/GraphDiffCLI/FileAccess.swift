@@ -1,4 +1,5 @@
 import Foundation
+import GraphDiff
 
 /// Reading inputs and writing outputs without ever leaving a half-written file.
 enum FileAccess {
@@ -83,14 +84,17 @@ enum FileAccess {
     /// directly, never replaced.
     ///
     /// - Throws: ``CommandFailure`` (status 2) naming the file and the reason.
-    static func writeAtomically(_ bytes: [UInt8], to given: String) throws {
+    ///
+    /// - Parameter splices: byte ranges of `bytes` written as other bytes
+    ///   (``SchemaReference/Splices``), in order and apart.
+    static func writeAtomically(_ bytes: [UInt8], splicing splices: SchemaReference.Splices = [], to given: String) throws {
         var path = given
         var info = stat()
         if lstat(given, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
             path = URL(fileURLWithPath: given).resolvingSymlinksInPath().path
         }
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
-            try writeDirectly(bytes, to: path)
+            try writeDirectly(bytes, splicing: splices, to: path)
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -113,7 +117,7 @@ enum FileAccess {
         defer {
             if !ok { unlink(temporary) }
         }
-        guard writeAll(bytes, to: fd), fchmod(fd, mode) == 0, fsync(fd) == 0 else {
+        guard writeAll(bytes, splicing: splices, to: fd), fchmod(fd, mode) == 0, fsync(fd) == 0 else {
             let reason = errnoText()
             close(fd)
             throw CommandFailure.trouble("\(path): cannot write: \(reason)")
@@ -124,18 +128,19 @@ enum FileAccess {
     }
 
     /// Writes to a device or pipe in place.
-    static func writeDirectly(_ bytes: [UInt8], to path: String) throws {
+    static func writeDirectly(_ bytes: [UInt8], splicing splices: SchemaReference.Splices = [], to path: String) throws {
         let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw CommandFailure.trouble("\(path): \(errnoText())") }
         defer { close(fd) }
-        guard writeAll(bytes, to: fd) else { throw CommandFailure.trouble("\(path): cannot write: \(errnoText())") }
+        guard writeAll(bytes, splicing: splices, to: fd) else { throw CommandFailure.trouble("\(path): cannot write: \(errnoText())") }
     }
 
-    /// Writes all of `bytes` to `fd`, retrying short and interrupted writes.
+    /// Writes all of `bytes` to `fd`, each range of `splices` replaced by
+    /// its bytes, retrying short and interrupted writes.
     ///
     /// - Returns: `false` on an error (`errno` says which).
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-        bytes.withUnsafeBytes { raw -> Bool in
+    static func writeAll(_ bytes: [UInt8], splicing splices: SchemaReference.Splices = [], to fd: Int32) -> Bool {
+        func write(_ raw: UnsafeRawBufferPointer) -> Bool {
             var offset = 0
             while offset < raw.count {
                 let n = Foundation.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
@@ -146,6 +151,17 @@ enum FileAccess {
                 offset += n
             }
             return true
+        }
+        return bytes.withUnsafeBytes { raw -> Bool in
+            var written = 0
+            for (range, replacement) in splices {
+                guard range.lowerBound >= written, range.upperBound <= raw.count,
+                    write(UnsafeRawBufferPointer(rebasing: raw[written..<range.lowerBound])),
+                    replacement.withUnsafeBytes(write)
+                else { return false }
+                written = range.upperBound
+            }
+            return write(UnsafeRawBufferPointer(rebasing: raw[written...]))
         }
     }
 

@@ -131,6 +131,32 @@ final class SchemaRelocationTests: XCTestCase {
         XCTAssertGreaterThan(firstMember, 0)
     }
 
+    /// A result written with its `$schema` spliced in as it is written
+    /// (no copy of the text) is, byte for byte, the relocated text: one
+    /// `$schema` first, two between markers, none, or one kept as it is.
+    func test_writeAtomically_withSplices_writesTheRelocatedText() throws {
+        let directory = try temporaryDirectory(self)
+        let texts = [
+            "{\n  \"$schema\": \"s.json\",\n  \"objects\": {}\n}\n",
+            "<<<<<<< mine\n{\"$schema\": \"a.json\", \"x\": 1}\n=======\n{\"$schema\": \"b.json\", \"x\": 2}\n>>>>>>> theirs\n",
+            "{\"objects\": {}}",
+            "{\n  \"$schema\": \"/abs/s.json\",\n  \"objects\": {}\n}\n",
+        ].map { Array($0.utf8) }
+        let inputs: [(path: String, reference: String?)] = [("in/a.json", "s.json")]
+        var spliceCounts: Set<Int> = []
+        for text in texts {
+            for shape in [SchemaReference.TextShape.json, .canonicalGraph, .graphMarkers] {
+                let splices = SchemaReference.relocationSplices(text, to: "out/x.json", from: inputs, currentDirectory: "/r", shape: shape)
+                spliceCounts.insert(splices.count)
+                let path = directory.appendingPathComponent("result.json").path
+                try FileAccess.writeAtomically(text, splicing: splices, to: path)
+                let expected = SchemaReference.relocating(text, to: "out/x.json", from: inputs, currentDirectory: "/r", shape: shape)
+                XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path))), expected, String(decoding: text, as: UTF8.self))
+            }
+        }
+        XCTAssertEqual(spliceCounts, [0, 1, 2])
+    }
+
     func test_rewritingTopLevel_nothingToChange_returnsTheText() {
         let text = Array("{\n  \"objects\": {}\n}\n".utf8)
         XCTAssertEqual(SchemaReference.rewritingTopLevel(in: text) { _ in "x" }, text)

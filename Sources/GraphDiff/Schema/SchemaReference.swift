@@ -61,9 +61,16 @@ public enum SchemaReference {
     ///
     /// - Complexity: O(*n*) in the length of `text`.
     package static func rewritingTopLevel(in text: [UInt8], _ relocate: (String) -> String?) -> [UInt8] {
-        // Where each top-level `$schema` string value starts and ends.
+        applying(splices(of: topLevelSchemaRanges(in: text), in: text, relocate), to: text)
+    }
+
+    /// Where each top-level `$schema` string value of `text` starts and
+    /// ends (its quotes included), in order.
+    ///
+    /// - Complexity: O(*n*) in the size of the text.
+    static func topLevelSchemaRanges(in text: [UInt8]) -> [Range<Int>] {
         let stops = SchemaReference.stops
-        let found: [Range<Int>] = text.withUnsafeBufferPointer { bytes in
+        return text.withUnsafeBufferPointer { bytes in
             let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
             let key = Array("\"$schema\"".utf8)
             let count = bytes.count
@@ -120,16 +127,36 @@ public enum SchemaReference {
             }
             return found
         }
+    }
+
+    /// Ranges of a text, in order and apart, each with the bytes that
+    /// replace it: how a `$schema` is rewritten without a copy of the
+    /// rest (a writer writes the pieces between them from the text itself).
+    package typealias Splices = [(range: Range<Int>, replacement: [UInt8])]
+
+    /// The splices that give each string value at `ranges` of `text` its
+    /// relocated value, for those that `relocate` changes.
+    static func splices(of ranges: [Range<Int>], in text: [UInt8], _ relocate: (String) -> String?) -> Splices {
+        ranges.compactMap { range in
+            guard case .string(let value)? = try? JSONReader.parse(Array(text[range])), let new = relocate(value) else { return nil }
+            return (range, JSONWriter.write(.string(new), style: .compact))
+        }
+    }
+
+    /// `text` with `splices` made.
+    ///
+    /// - Complexity: O(*n*) in the size of the text; none when there are
+    ///   no splices.
+    package static func applying(_ splices: Splices, to text: [UInt8]) -> [UInt8] {
+        guard !splices.isEmpty else { return text }
         var result: [UInt8] = []
+        result.reserveCapacity(text.count + 64)
         var copied = 0
-        for range in found {
-            guard case .string(let value)? = try? JSONReader.parse(Array(text[range])), let new = relocate(value) else { continue }
-            if result.isEmpty { result.reserveCapacity(text.count + 64) }
+        for (range, replacement) in splices {
             result += text[copied..<range.lowerBound]
-            result += JSONWriter.write(.string(new), style: .compact)
+            result += replacement
             copied = range.upperBound
         }
-        if copied == 0 { return text }
         result += text[copied...]
         return result
     }
@@ -142,14 +169,25 @@ public enum SchemaReference {
     /// - Parameter shape: what `text` is, which says where its `$schema` can be.
     package static func relocating(_ text: [UInt8], to output: String, from inputs: [(path: String, reference: String?)],
                            currentDirectory: String, shape: TextShape = .json) -> [UInt8] {
+        applying(relocationSplices(text, to: output, from: inputs, currentDirectory: currentDirectory, shape: shape), to: text)
+    }
+
+    /// What ``relocating(_:to:from:currentDirectory:shape:)`` changes in
+    /// `text`, as splices: a writer writes the result from them and the
+    /// text, with no copy of the text.
+    ///
+    /// - Complexity: O(*k*) in the first member for a graph's text
+    ///   (`shape` says so), else O(*n*) in the size of the text.
+    package static func relocationSplices(_ text: [UInt8], to output: String, from inputs: [(path: String, reference: String?)],
+                                          currentDirectory: String, shape: TextShape = .json) -> Splices {
         func relocate(_ value: String) -> String? {
             guard let holder = inputs.first(where: { $0.reference == value }) ?? inputs.first else { return nil }
             return relocated(value, from: holder.path, to: output, currentDirectory: currentDirectory)
         }
         switch shape {
-        case .json: return rewritingTopLevel(in: text, relocate)
-        case .canonicalGraph: return rewritingFirstMember(in: text, relocate) ?? text
-        case .graphMarkers: return rewritingFirstMember(in: text, relocate) ?? rewritingTopLevel(in: text, relocate)
+        case .json: return splices(of: topLevelSchemaRanges(in: text), in: text, relocate)
+        case .canonicalGraph: return firstMemberSplices(in: text, relocate) ?? []
+        case .graphMarkers: return firstMemberSplices(in: text, relocate) ?? splices(of: topLevelSchemaRanges(in: text), in: text, relocate)
         }
     }
 
@@ -177,20 +215,22 @@ public enum SchemaReference {
     ///
     /// - Returns: `nil` when the text does not start with `$schema`.
     package static func rewritingFirstMember(in text: [UInt8], _ relocate: (String) -> String?) -> [UInt8]? {
+        firstMemberSplices(in: text, relocate).map { applying($0, to: text) }
+    }
+
+    /// The splices of ``rewritingFirstMember(in:_:)``: none when
+    /// `relocate` keeps the value; `nil` when the text does not start
+    /// with `$schema`.
+    ///
+    /// - Complexity: O(*k*) in the length of the `$schema` value.
+    static func firstMemberSplices(in text: [UInt8], _ relocate: (String) -> String?) -> Splices? {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         let prefix = Array("{\n  \"$schema\": ".utf8)
         guard text.count > prefix.count, text.starts(with: prefix), text[prefix.count] == quote else { return nil }
         var end = prefix.count + 1
         while end < text.count && text[end] != quote { end += text[end] == backslash ? 2 : 1 }
         guard end < text.count else { return nil }
-        let range = prefix.count..<(end + 1)
-        guard case .string(let value)? = try? JSONReader.parse(Array(text[range])), let new = relocate(value) else { return text }
-        var result: [UInt8] = []
-        result.reserveCapacity(text.count + 64)
-        result += text[..<range.lowerBound]
-        result += JSONWriter.write(.string(new), style: .compact)
-        result += text[range.upperBound...]
-        return result
+        return splices(of: [prefix.count..<(end + 1)], in: text, relocate)
     }
 
     /// The path components of `path`, without empty ones and `.`.
