@@ -130,6 +130,32 @@ final class SharedValuesTests: XCTestCase {
         XCTAssertNotEqual(first.value(of: id, attribute.name), "changed after sharing")
     }
 
+    /// An object whose text is unchanged but which moved to a sibling
+    /// entity (same root, so the same identity) is read again, not shared:
+    /// the graph is the one the file gives alone.
+    func test_objectMovedToASiblingEntity_isReadAgain() throws {
+        let schema = try Schema.load("""
+            {"format": "graphdiff-schema/1", "name": "Shapes", "version": 1, "entities": {
+              "Shape": {"identity": "id", "abstract": true, "attributes": {"id": {"type": "string"}, "size": {"type": "int64"}}},
+              "Circle": {"parent": "Shape", "attributes": {"label": {"type": "string"}}},
+              "Square": {"parent": "Shape", "attributes": {"label": {"type": "string"}}}}}
+            """)
+        var before = Graph(schema: schema), after = Graph(schema: schema)
+        _ = try before.insert(entity: "Circle", identity: "s1") { $0.size = 3; $0.label = "a shape that is round for now" }
+        _ = try before.insert(entity: "Square", identity: "s2") { $0.size = 4; $0.label = "square" }
+        _ = try after.insert(entity: "Square", identity: "s1") { $0.size = 3; $0.label = "a shape that is round for now" }
+        _ = try after.insert(entity: "Square", identity: "s2") { $0.size = 4; $0.label = "square" }
+        let first = try Graph.load(SourceBytes(before.canonicalText()), schema: schema)
+        let source = SourceBytes(after.canonicalText())
+        let alone = try Graph.load(source, schema: schema)
+        let shared = try Graph.load(source, schema: schema, options: .init(sharingValuesWith: first))
+        XCTAssertNil(difference(shared, alone))
+        let s1 = ObjectID(entity: "Shape", identity: "s1"), s2 = ObjectID(entity: "Shape", identity: "s2")
+        XCTAssertEqual(shared.objects[s1].map { schema.entities[$0.entityIndex].name }, "Square")
+        XCTAssertFalse(try XCTUnwrap(first.objects[s1]).sharesValues(with: try XCTUnwrap(shared.objects[s1])), "moved: read again")
+        XCTAssertTrue(try XCTUnwrap(first.objects[s2]).sharesValues(with: try XCTUnwrap(shared.objects[s2])), "unchanged: shared")
+    }
+
     /// A graph of another schema, or one whose objects were not read from
     /// one file, shares nothing and changes nothing.
     func test_otherSchemaOrNoSingleInput_sharesNothing() throws {
