@@ -16,6 +16,7 @@ extension JSONReader {
             throw error(.leadingZero, at: start)
         }
         index = stop
+        // ASCII by the grammar just checked: the text is the file's bytes.
         return JSONNumber(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<stop]), as: UTF8.self))
     }
 

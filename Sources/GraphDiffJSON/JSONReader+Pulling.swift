@@ -132,7 +132,9 @@ extension JSONReader {
         return (name, keyOffset)
     }
 
-    /// The text of a member name.
+    /// The text of a member name, byte for byte: a name read as bytes was
+    /// checked as UTF-8 by ``parseUnescapedString()``, so decoding
+    /// replaces nothing.
     package func string(_ name: MemberName) -> String {
         switch name {
         case .bytes(let range): return String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)

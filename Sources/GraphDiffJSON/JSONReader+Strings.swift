@@ -25,6 +25,9 @@ extension JSONReader {
             let b = buffer[i]
             if b == ASCII.quote {
                 index = i + 1
+                // Valid UTF-8: sequences checked as copied, escapes encoded
+                // from scalars (a lone surrogate is an error), so decoding
+                // replaces nothing.
                 return String(decoding: scratch, as: UTF8.self)
             }
             if b == ASCII.backslash {
@@ -129,6 +132,7 @@ extension JSONReader {
             case 0x41...0x46: digit = UInt16(b - 0x41 + 10)
             case 0x61...0x66: digit = UInt16(b - 0x61 + 10)
             default:
+                // For the message only (a byte that is no UTF-8 shows as U+FFFD).
                 let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[escapeStart..<min(buffer.count, offset + 4)]), as: UTF8.self)
                 throw error(.invalidEscape(text), at: escapeStart)
             }

@@ -62,7 +62,9 @@ public struct JSONWriter {
         return w.output
     }
 
-    /// The text of `value` in `style`, as a `String`.
+    /// The text of `value` in `style`, as a `String`: the writer's bytes
+    /// are valid UTF-8 (they come from strings and ASCII), so nothing is
+    /// replaced.
     public static func string(_ value: JSONValue, style: Style = .compact) -> String {
         String(decoding: write(value, style: style), as: UTF8.self)
     }

@@ -263,7 +263,7 @@ struct GraphScanner {
     mutating func scanObject(
         _ entity: Entity, _ layout: EntityLayout, identity: String, spelling: String, offset: Int, into graph: inout Graph
     ) throws {
-        if sharing != nil, try scanShared(entity, layout, identity: identity, offset: offset, into: &graph) { return }
+        if sharing != nil, scanShared(entity, layout, identity: identity, offset: offset, into: &graph) { return }
         stamp += 1
         let slotCount = layout.storedProperties.count
         if slab.room < slotCount { slab = ValueSlab.make(capacity: max(slotCount, ValueSlab.scannerCapacity)) }
@@ -349,7 +349,7 @@ struct GraphScanner {
     ///
     /// - Returns: whether the object was read so.
     /// - Complexity: O(*k*) in its size: a lookup and a comparison of bytes.
-    mutating func scanShared(_ entity: Entity, _ layout: EntityLayout, identity: String, offset: Int, into graph: inout Graph) throws -> Bool {
+    mutating func scanShared(_ entity: Entity, _ layout: EntityLayout, identity: String, offset: Int, into graph: inout Graph) -> Bool {
         let open = reader.index
         let id = ObjectID(entity: layout.root, identity: identity)
         guard let sharing, open < reader.buffer.count,

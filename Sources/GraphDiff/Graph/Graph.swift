@@ -166,7 +166,7 @@ extension GraphObject: Equatable {
     /// Same entity and values; where the object was read from does not count.
     public static func == (a: GraphObject, b: GraphObject) -> Bool {
         guard a.entityIndex == b.entityIndex, a.slotCount == b.slotCount else { return false }
-        return a.row.isSameRun(as: b.row) || (0..<a.slotCount).allSatisfy { a.row[$0] == b.row[$0] }
+        return a.sharesValues(with: b) || (0..<a.slotCount).allSatisfy { a.row[$0] == b.row[$0] }
     }
 }
 

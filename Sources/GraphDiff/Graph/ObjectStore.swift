@@ -71,6 +71,10 @@ public struct ObjectStore: Sendable {
     /// ``entityIndex(atRow:)``); `null` past its values.
     @inlinable func value(atRow row: Int, slot: Int) -> JSONValue { rows[row].value(at: slot) }
 
+    /// ``GraphObject/reference(at:)`` of the object at `row`, read in place
+    /// (as ``entityIndex(atRow:)``).
+    @inlinable func reference(atRow row: Int, slot: Int) -> String? { rows[row].reference(at: slot) }
+
     /// Makes room for `capacity` objects without growing again.
     public mutating func reserveCapacity(_ capacity: Int) {
         ids.reserveCapacity(capacity)

@@ -97,20 +97,20 @@ final class OrderedRelationship: Sendable {
 
     /// The identity in the link `slots` of `object`, when it is set.
     @inline(__always) func link(_ object: GraphObject, _ slots: [Int?]) -> String? {
-        // (An object of no entity of the schema, built by hand, has no links:
-        // ``Graph/shapeProblems()`` reports it.)
-        guard object.entityIndex >= 0 && object.entityIndex < slots.count, let slot = slots[object.entityIndex] else { return nil }
-        return object.reference(at: slot)
+        linkSlot(of: object.entityIndex, slots).flatMap { object.reference(at: $0) }
     }
 
     /// ``link(_:_:)`` of the live object at `row` of `store`, read in
     /// place: no copy of the object (and so no retain of its values).
     @inline(__always) func link(atRow row: Int, in store: ObjectStore, _ slots: [Int?]) -> String? {
-        let entityIndex = store.entityIndex(atRow: row)
-        guard entityIndex >= 0 && entityIndex < slots.count, let slot = slots[entityIndex],
-            case .string(let identity) = store.value(atRow: row, slot: slot)
-        else { return nil }
-        return identity
+        linkSlot(of: store.entityIndex(atRow: row), slots).flatMap { store.reference(atRow: row, slot: $0) }
+    }
+
+    /// The slot among `slots` of an object of the entity at `entityIndex`.
+    /// (An object of no entity of the schema, built by hand, has no links:
+    /// ``Graph/shapeProblems()`` reports it.)
+    @inline(__always) func linkSlot(of entityIndex: Int, _ slots: [Int?]) -> Int? {
+        entityIndex >= 0 && entityIndex < slots.count ? slots[entityIndex] : nil
     }
 
     /// The owner of `object`, when it is a member that names one.

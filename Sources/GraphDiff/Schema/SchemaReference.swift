@@ -181,7 +181,7 @@ public enum SchemaReference {
     package static func relocationSplices(_ text: [UInt8], to output: String, from inputs: [(path: String, reference: String?)],
                                           currentDirectory: String, shape: TextShape = .json) -> Splices {
         func relocate(_ value: String) -> String? {
-            guard let holder = inputs.first(where: { $0.reference == value }) ?? inputs.first else { return nil }
+            guard let holder = inputs.first(where: { $0.reference.map { utf8Equal($0, value) } ?? false }) ?? inputs.first else { return nil }
             return relocated(value, from: holder.path, to: output, currentDirectory: currentDirectory)
         }
         switch shape {
