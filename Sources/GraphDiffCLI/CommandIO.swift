@@ -46,6 +46,8 @@ final class CommandIO {
     }
 
     func out(_ bytes: [UInt8]) { write(bytes, toStandardError: false) }
+    /// Writes text made in pieces (``Graph/canonicalTextPieces()``), one after another.
+    func out(pieces: [[UInt8]]) { for piece in pieces { write(piece, toStandardError: false) } }
     func out(_ text: String) { write(Array(text.utf8), toStandardError: false) }
     func err(_ text: String) { write(Array(text.utf8), toStandardError: true) }
 
@@ -113,7 +115,7 @@ enum FileDescriptorWriter {
     /// - Throws: ``StreamFailure`` naming the stream and the system's reason
     ///   (`standard output: No space left on device`).
     static func write(_ bytes: [UInt8], to stream: StreamFailure.Stream) throws {
-        guard FileAccess.writeAll(bytes, to: stream.descriptor) else {
+        guard FileAccess.writeAll([bytes], to: stream.descriptor) else {
             throw StreamFailure(stream: stream, reason: FileAccess.errnoText())
         }
     }

@@ -2,7 +2,8 @@ import Foundation
 import GraphDiff
 
 extension FileAccess {
-    /// Writes a command's result to `output` (`-o OUT`) atomically, with
+    /// Writes a command's result, text in pieces written one after another
+    /// (``Graph/canonicalTextPieces()``), to `output` (`-o OUT`) atomically, with
     /// its `$schema` rewritten for the directory where the file really ends
     /// up when that is not the directory of the input it came from, so that
     /// the result still finds its schema (see
@@ -21,12 +22,14 @@ extension FileAccess {
     ///   - shape: what `text` is (a graph's canonical text, or markers from
     ///     a graph merge: its first member alone can say where `$schema` is).
     /// - Throws: ``CommandFailure`` (status 2) naming the file and the reason.
-    static func writeResult(_ text: [UInt8], to output: String, from inputs: [LoadedDocument],
+    static func writeResult(pieces: [[UInt8]], to output: String, from inputs: [LoadedDocument],
                             shape: SchemaReference.TextShape = .json) throws {
         guard let destination = physicalDestination(of: output) else {
-            try writeAtomically(text, to: output)
+            try writeAtomically(pieces, to: output)
             return
         }
+        let pieces = relocatable(pieces, shape: shape)
+        let text = pieces.first ?? []
         let references = inputs.map { document in
             (path: physicalLocation(of: document.home), reference: document.schemaReference)
         }
@@ -34,21 +37,31 @@ extension FileAccess {
         let splices = SchemaReference.relocationSplices(text, to: destination, from: references,
                                                         currentDirectory: FileManager.default.currentDirectoryPath,
                                                         shape: shape)
-        try writeAtomically(text, splicing: splices, to: output)
+        try writeAtomically(pieces, splicing: splices, to: output)
     }
 
-    /// `text`, a result going to standard output, with its `$schema`
-    /// rewritten as ``writeResult(_:to:from:shape:)`` rewrites it when
+    /// `pieces`, a result going to standard output, with its `$schema`
+    /// rewritten as ``writeResult(pieces:to:from:shape:)`` rewrites it when
     /// standard output is a regular file (`> out/merged.graph.json`); as it
     /// is for a pipe or a terminal.
-    static func resultForStandardOutput(_ text: [UInt8], io: CommandIO, from inputs: [LoadedDocument],
-                                        shape: SchemaReference.TextShape = .json) -> [UInt8] {
-        guard let file = io.stdoutFile, let destination = physicalDestination(of: file) else { return text }
+    static func resultForStandardOutput(pieces: [[UInt8]], io: CommandIO, from inputs: [LoadedDocument],
+                                        shape: SchemaReference.TextShape = .json) -> [[UInt8]] {
+        guard let file = io.stdoutFile, let destination = physicalDestination(of: file) else { return pieces }
         let references = inputs.map { document in
             (path: physicalLocation(of: document.home), reference: document.schemaReference)
         }
-        return SchemaReference.relocating(text, to: destination, from: references,
-                                          currentDirectory: FileManager.default.currentDirectoryPath, shape: shape)
+        var result = relocatable(pieces, shape: shape)
+        guard let first = result.first else { return result }
+        result[0] = SchemaReference.relocating(first, to: destination, from: references,
+                                               currentDirectory: FileManager.default.currentDirectoryPath, shape: shape)
+        return result
+    }
+
+    /// `pieces` with whatever `$schema` there is to relocate in the first:
+    /// a graph's canonical text has it as its first member, in its first
+    /// piece; other text is read whole, so it is joined.
+    static func relocatable(_ pieces: [[UInt8]], shape: SchemaReference.TextShape) -> [[UInt8]] {
+        shape == .canonicalGraph || pieces.count <= 1 ? pieces : [joinedPieces(pieces)]
     }
 
     /// The path of the regular file open at descriptor `fd`, if it is one

@@ -88,13 +88,20 @@ enum FileAccess {
     /// - Parameter splices: byte ranges of `bytes` written as other bytes
     ///   (``SchemaReference/Splices``), in order and apart.
     static func writeAtomically(_ bytes: [UInt8], splicing splices: SchemaReference.Splices = [], to given: String) throws {
+        try writeAtomically([bytes], splicing: splices, to: given)
+    }
+
+    /// ``writeAtomically(_:splicing:to:)`` of text in pieces, written one
+    /// after another (``Graph/canonicalTextPieces()``); `splices` are
+    /// ranges of the pieces joined.
+    static func writeAtomically(_ pieces: [[UInt8]], splicing splices: SchemaReference.Splices = [], to given: String) throws {
         var path = given
         var info = stat()
         if lstat(given, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
             path = URL(fileURLWithPath: given).resolvingSymlinksInPath().path
         }
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
-            try writeDirectly(bytes, splicing: splices, to: path)
+            try writeDirectly(pieces, splicing: splices, to: path)
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -117,7 +124,7 @@ enum FileAccess {
         defer {
             if !ok { unlink(temporary) }
         }
-        guard writeAll(bytes, splicing: splices, to: fd), fchmod(fd, mode) == 0, fsync(fd) == 0 else {
+        guard writeAll(pieces, splicing: splices, to: fd), fchmod(fd, mode) == 0, fsync(fd) == 0 else {
             let reason = errnoText()
             close(fd)
             throw CommandFailure.trouble("\(path): cannot write: \(reason)")
@@ -128,18 +135,20 @@ enum FileAccess {
     }
 
     /// Writes to a device or pipe in place.
-    static func writeDirectly(_ bytes: [UInt8], splicing splices: SchemaReference.Splices = [], to path: String) throws {
+    static func writeDirectly(_ bytes: [[UInt8]], splicing splices: SchemaReference.Splices = [], to path: String) throws {
         let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw CommandFailure.trouble("\(path): \(errnoText())") }
         defer { close(fd) }
         guard writeAll(bytes, splicing: splices, to: fd) else { throw CommandFailure.trouble("\(path): cannot write: \(errnoText())") }
     }
 
-    /// Writes all of `bytes` to `fd`, each range of `splices` replaced by
-    /// its bytes, retrying short and interrupted writes.
+    /// Writes all of `pieces`, one after another, to `fd`, each range of
+    /// `splices` (ranges of the pieces joined, in order and apart, each
+    /// within one piece) replaced by its bytes, retrying short and
+    /// interrupted writes.
     ///
     /// - Returns: `false` on an error (`errno` says which).
-    static func writeAll(_ bytes: [UInt8], splicing splices: SchemaReference.Splices = [], to fd: Int32) -> Bool {
+    static func writeAll(_ pieces: [[UInt8]], splicing splices: SchemaReference.Splices = [], to fd: Int32) -> Bool {
         func write(_ raw: UnsafeRawBufferPointer) -> Bool {
             var offset = 0
             while offset < raw.count {
@@ -152,17 +161,27 @@ enum FileAccess {
             }
             return true
         }
-        return bytes.withUnsafeBytes { raw -> Bool in
-            var written = 0
-            for (range, replacement) in splices {
-                guard range.lowerBound >= written, range.upperBound <= raw.count,
-                    write(UnsafeRawBufferPointer(rebasing: raw[written..<range.lowerBound])),
-                    replacement.withUnsafeBytes(write)
-                else { return false }
-                written = range.upperBound
+        var pending = splices[...]
+        var start = 0
+        for piece in pieces {
+            let written = piece.withUnsafeBytes { raw -> Bool in
+                // Offsets in this piece, of the splices that start in it.
+                var copied = 0
+                while let (range, replacement) = pending.first, range.lowerBound < start + raw.count {
+                    let lower = range.lowerBound - start, upper = range.upperBound - start
+                    guard lower >= copied, upper <= raw.count,
+                        write(UnsafeRawBufferPointer(rebasing: raw[copied..<lower])),
+                        replacement.withUnsafeBytes(write)
+                    else { return false }
+                    copied = upper
+                    pending = pending.dropFirst()
+                }
+                return write(UnsafeRawBufferPointer(rebasing: raw[copied...]))
             }
-            return write(UnsafeRawBufferPointer(rebasing: raw[written...]))
+            guard written else { return false }
+            start += piece.count
         }
+        return pending.isEmpty
     }
 
     static func currentUmask() -> mode_t {

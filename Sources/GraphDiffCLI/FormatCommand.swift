@@ -19,22 +19,24 @@ enum FormatCommand: Subcommand {
                                     readsSchemas: try OptionConflicts.readsSchemas(args))
         loader.stdinPath = try OptionConflicts.stdinPath(args)
         let document = try loader.load(path)
-        let text: [UInt8]
+        // A large graph's text comes in two pieces, written one after the other.
+        let text: [[UInt8]]
         switch document.content {
-        case .graph(let graph): text = graph.canonicalText()
-        case .json, .schema: text = JSONWriter.canonical(document.json)
+        case .graph(let graph): text = graph.canonicalTextPieces()
+        case .json, .schema: text = [JSONWriter.canonical(document.json)]
         }
         if args.has("--check") {
-            if document.bytes.elementsEqual(text) { return .success }
+            if piecesEqual(text, document.bytes) { return .success }
             io.err("\(path): not in canonical form\n")
             return .failure
         }
+        let shape: SchemaReference.TextShape = document.graph != nil ? .canonicalGraph : .json
         if let output = args.value("--output"), output != "-" {
-            try FileAccess.writeResult(text, to: output, from: [document], shape: document.graph != nil ? .canonicalGraph : .json)
+            try FileAccess.writeResult(pieces: text, to: output, from: [document], shape: shape)
         } else if args.has("--in-place") {
-            if !document.bytes.elementsEqual(text) { try FileAccess.writeAtomically(text, to: path) }
+            if !piecesEqual(text, document.bytes) { try FileAccess.writeAtomically(text, to: path) }
         } else {
-            io.out(FileAccess.resultForStandardOutput(text, io: io, from: [document], shape: document.graph != nil ? .canonicalGraph : .json))
+            io.out(pieces: FileAccess.resultForStandardOutput(pieces: text, io: io, from: [document], shape: shape))
         }
         return .success
     }

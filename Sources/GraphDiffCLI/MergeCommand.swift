@@ -69,7 +69,7 @@ enum MergeCommand: Subcommand {
                                                         ignored: try IgnoreOption.paths(args.all("--ignore"), keys: false)), markers: useMarkers,
                                          layout: TextLayout(of: mine.bytes))
         }
-        let (conflicts, open, resultText) = (merged.conflicts, merged.open, merged.text)
+        let (conflicts, open, resultText) = (merged.conflicts, merged.open, merged.pieces)
         progress.stage("writing")
         progress.done()
         // --quiet: the exit status only; -o and --report are still written.
@@ -88,10 +88,10 @@ enum MergeCommand: Subcommand {
         if let output = args.value("--output"), output != "-" {
             // A merged graph's text is canonical; with markers it is made from two graphs.
             let shape: SchemaReference.TextShape = base.graph == nil ? .json : merged.graph != nil ? .canonicalGraph : .graphMarkers
-            try FileAccess.writeResult(resultText, to: output, from: [mine, base, theirs], shape: shape)
+            try FileAccess.writeResult(pieces: resultText, to: output, from: [mine, base, theirs], shape: shape)
         } else if !quiet {
             let shape: SchemaReference.TextShape = base.graph == nil ? .json : merged.graph != nil ? .canonicalGraph : .graphMarkers
-            io.out(FileAccess.resultForStandardOutput(resultText, io: io, from: [mine, base, theirs], shape: shape))
+            io.out(pieces: FileAccess.resultForStandardOutput(pieces: resultText, io: io, from: [mine, base, theirs], shape: shape))
         }
         return open.isEmpty ? .success : .failure
     }

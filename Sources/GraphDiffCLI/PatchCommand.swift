@@ -52,13 +52,15 @@ enum PatchCommand: Subcommand {
         }
         if args.has("--check") { return status }
         let resultIsGraph = outcome.target.graph != nil
-        let result = outcome.target.graph?.canonicalText() ?? JSONWriter.canonical(outcome.target.document)
+        // A large graph's text comes in two pieces, written one after the other.
+        let result = outcome.target.graph?.canonicalTextPieces() ?? [JSONWriter.canonical(outcome.target.document)]
+        let shape: SchemaReference.TextShape = resultIsGraph ? .canonicalGraph : .json
         if let output = args.value("--output"), output != "-" {
-            try FileAccess.writeResult(result, to: output, from: [target], shape: resultIsGraph ? .canonicalGraph : .json)
+            try FileAccess.writeResult(pieces: result, to: output, from: [target], shape: shape)
         } else if args.has("--in-place") {
-            if !target.bytes.elementsEqual(result) { try FileAccess.writeAtomically(result, to: targetPath) }
+            if !piecesEqual(result, target.bytes) { try FileAccess.writeAtomically(result, to: targetPath) }
         } else {
-            io.out(FileAccess.resultForStandardOutput(result, io: io, from: [target], shape: resultIsGraph ? .canonicalGraph : .json))
+            io.out(pieces: FileAccess.resultForStandardOutput(pieces: result, io: io, from: [target], shape: shape))
         }
         return status
     }

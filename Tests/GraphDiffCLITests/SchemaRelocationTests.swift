@@ -157,6 +157,34 @@ final class SchemaRelocationTests: XCTestCase {
         XCTAssertEqual(spliceCounts, [0, 1, 2])
     }
 
+    /// The same, with the text in two pieces (as a large graph's canonical
+    /// text is written) cut at every place outside a splice, and in three
+    /// with an empty one: the file is the relocated text, byte for byte. A
+    /// splice across two pieces is refused, never written wrong.
+    func test_writeAtomically_inPieces_writesTheRelocatedText() throws {
+        let directory = try temporaryDirectory(self)
+        let path = directory.appendingPathComponent("result.json").path
+        let text = Array("{\n  \"$schema\": \"s.json\",\n  \"objects\": {}\n}\n".utf8)
+        let inputs: [(path: String, reference: String?)] = [("in/a.json", "s.json")]
+        let splices = SchemaReference.relocationSplices(text, to: "out/x.json", from: inputs, currentDirectory: "/r", shape: .canonicalGraph)
+        XCTAssertEqual(splices.count, 1)
+        let expected = SchemaReference.relocating(text, to: "out/x.json", from: inputs, currentDirectory: "/r", shape: .canonicalGraph)
+        var refused = 0
+        for cut in 0...text.count {
+            let pieces = [Array(text[..<cut]), [], Array(text[cut...])]
+            if let spliced = splices.first?.0, spliced.lowerBound < cut && cut < spliced.upperBound {
+                let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                XCTAssertFalse(FileAccess.writeAll(pieces, splicing: splices, to: fd), "cut \(cut) inside the splice")
+                close(fd)
+                refused += 1
+                continue
+            }
+            try FileAccess.writeAtomically(pieces, splicing: splices, to: path)
+            XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path))), expected, "cut \(cut)")
+        }
+        XCTAssertGreaterThan(refused, 0)
+    }
+
     func test_rewritingTopLevel_nothingToChange_returnsTheText() {
         let text = Array("{\n  \"objects\": {}\n}\n".utf8)
         XCTAssertEqual(SchemaReference.rewritingTopLevel(in: text) { _ in "x" }, text)

@@ -162,10 +162,24 @@ extension Graph {
     /// - Complexity: O(*n*) for a graph read from a canonical file, O(*n*
     ///   log *n*) otherwise (identities are sorted).
     public func canonicalText() -> [UInt8] {
-        withDeepStack { _canonicalText() }
+        joinedPieces(canonicalTextPieces())
     }
 
-    private func _canonicalText() -> [UInt8] {
+    /// ``canonicalText()`` in pieces, to be written one after another: a
+    /// large graph's text is made in two halves, one on each core, and
+    /// joining them would copy the second half (and touch as much fresh
+    /// memory again). The first piece begins with the graph's first member
+    /// (`$schema`, when it has one); every piece but the last ends where an
+    /// object's text does.
+    ///
+    ///     for piece in graph.canonicalTextPieces() { handle.write(Data(piece)) }
+    ///
+    /// - Complexity: that of ``canonicalText()``, without the joining copy.
+    public func canonicalTextPieces() -> [[UInt8]] {
+        withDeepStack { _canonicalTextPieces() }
+    }
+
+    private func _canonicalTextPieces() -> [[UInt8]] {
         var w = JSONWriter(style: .canonical)
         // About the size of a small object's text each: spare most copies of growing.
         w.output.reserveCapacity(objects.count * 160)
@@ -199,24 +213,37 @@ extension Graph {
             if total >= TwoCores.minimumObjects {
                 let half = total / 2
                 let graph = self
-                inParallel({ writeObjects(0..<half, groups: groups, rows: rows, slotOrder: slotOrder, into: &w) }, {
+                // The second half's writer ends the text: the first's is done.
+                var rest = inParallel({ writeObjects(0..<half, groups: groups, rows: rows, slotOrder: slotOrder, into: &w) }, {
                     var rest = JSONWriter(style: .canonical)
-                    rest.output.reserveCapacity((total - half) * 160)
+                    rest.output.reserveCapacity((total - half) * 160 + 8)
                     graph.writeObjects(half..<total, groups: groups, rows: rows, slotOrder: slotOrder, into: &rest)
-                    return rest.output
-                }).1.withUnsafeBufferPointer { w.output.append(contentsOf: $0) }
-            } else {
-                writeObjects(0..<total, groups: groups, rows: rows, slotOrder: slotOrder, into: &w)
+                    return rest
+                }).1
+                Graph.closeObjects(&rest)
+                return [w.output, rest.output]
             }
-            w.level = 1
-            w.newline()
-            w.output.append(UInt8(ascii: "}"))
+            writeObjects(0..<total, groups: groups, rows: rows, slotOrder: slotOrder, into: &w)
+            Graph.closeObjects(&w)
+            return [w.output]
         }
         w.level = 0
         w.newline()
         w.output.append(UInt8(ascii: "}"))
         w.output.append(UInt8(ascii: "\n"))
-        return w.output
+        return [w.output]
+    }
+
+    /// Ends the canonical text after the last object's: the `"objects"`
+    /// member's closing, then the document's.
+    private static func closeObjects(_ w: inout JSONWriter) {
+        w.level = 1
+        w.newline()
+        w.output.append(UInt8(ascii: "}"))
+        w.level = 0
+        w.newline()
+        w.output.append(UInt8(ascii: "}"))
+        w.output.append(UInt8(ascii: "\n"))
     }
 
     /// The canonical text of the objects at positions `range` of the

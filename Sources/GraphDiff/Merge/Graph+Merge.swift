@@ -56,11 +56,26 @@ extension Graph {
     ///   naming each problem).
     public static func merge(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
                              ignored: IgnoredProperties = IgnoredProperties(), detectsRekeys: Bool = true) throws -> MergeResult {
-        try withDeepStack { try _merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys) }
+        var detected: DetectedRekeys?
+        return try merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys,
+                         detected: &detected)
+    }
+
+    /// ``merge(base:mine:theirs:decisions:ignored:detectsRekeys:)`` that
+    /// finds the sides' re-keys only when `detected` has none yet, and
+    /// leaves them there: several merges of the same inputs and `ignored`
+    /// (the report and the two sides of conflict markers) find them once.
+    static func merge(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions, ignored: IgnoredProperties,
+                      detectsRekeys: Bool, detected: inout DetectedRekeys?) throws -> MergeResult {
+        var found = detected
+        defer { detected = found }
+        return try withDeepStack {
+            try _merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys, detected: &found)
+        }
     }
 
     private static func _merge(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
-                               ignored: IgnoredProperties, detectsRekeys: Bool) throws -> MergeResult {
+                               ignored: IgnoredProperties, detectsRekeys: Bool, detected: inout DetectedRekeys?) throws -> MergeResult {
         let fingerprint = base.schema.fingerprint
         guard mine.schema.fingerprint == fingerprint, theirs.schema.fingerprint == fingerprint else {
             throw MergeError.schemaMismatch("the three graphs are not of one schema")
@@ -73,7 +88,9 @@ extension Graph {
             var merger = GraphMerger(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
             return try merger.run()
         }
-        let aligned = aligningRekeys(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
+        let rekeys = detected ?? DetectedRekeys(base: base, mine: mine, theirs: theirs, ignored: ignored)
+        detected = rekeys
+        let aligned = aligningRekeys(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detected: rekeys)
         var merger = GraphMerger(base: aligned.base, mine: aligned.mine, theirs: aligned.theirs, decisions: decisions, ignored: ignored)
         var result = try merger.run()
         result.conflicts = aligned.conflicts + result.conflicts

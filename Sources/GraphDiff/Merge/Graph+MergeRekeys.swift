@@ -10,6 +10,24 @@ struct AlignedRekeys {
     var baseRekeys: [ObjectID: String] = [:]
 }
 
+/// The re-keys each side of a merge made (``Graph/rekeys(from:to:other:ignored:)``):
+/// what ``Graph/aligningRekeys(base:mine:theirs:decisions:ignored:detected:)``
+/// starts from. They do not depend on how conflicts are settled, so the
+/// merges of one set of inputs (the report and the two that give the sides
+/// of conflict markers) find them once.
+struct DetectedRekeys: Sendable {
+    /// The re-keys of mine, and of theirs.
+    let sides: (mine: [ObjectRekey], theirs: [ObjectRekey])
+
+    /// Finds both sides' re-keys, one side on each core.
+    ///
+    /// - Complexity: O(*n*) expected for *n* objects in all.
+    init(base: Graph, mine: Graph, theirs: Graph, ignored: IgnoredProperties) {
+        sides = inParallel({ Graph.rekeys(from: base, to: mine, other: theirs, ignored: ignored) },
+                           { Graph.rekeys(from: base, to: theirs, other: mine, ignored: ignored) })
+    }
+}
+
 extension Graph {
     /// The three graphs of a merge with their re-keys aligned: each object
     /// re-keyed by one side (``ObjectRekey/detect(from:to:ignored:)``, from
@@ -28,9 +46,8 @@ extension Graph {
     /// - Complexity: O(*n*) expected for *n* objects in all (two passes to
     ///   find the re-keys, one per graph that re-keys).
     static func aligningRekeys(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
-                               ignored: IgnoredProperties) -> AlignedRekeys {
-        let (mineRekeys, theirsRekeys) = inParallel({ rekeys(from: base, to: mine, other: theirs, ignored: ignored) },
-                                                    { rekeys(from: base, to: theirs, other: mine, ignored: ignored) })
+                               ignored: IgnoredProperties, detected: DetectedRekeys? = nil) -> AlignedRekeys {
+        let (mineRekeys, theirsRekeys) = (detected ?? DetectedRekeys(base: base, mine: mine, theirs: theirs, ignored: ignored)).sides
         guard !mineRekeys.isEmpty || !theirsRekeys.isEmpty else { return AlignedRekeys(base: base, mine: mine, theirs: theirs) }
         var mineNew: [ObjectID: String] = [:], theirsNew: [ObjectID: String] = [:], entityOf: [ObjectID: String] = [:]
         for r in mineRekeys { mineNew[r.id] = r.newIdentity; entityOf[r.id] = r.entity }

@@ -281,13 +281,20 @@ extension GraphMerger {
     /// other side's links stand. A many-to-many list gets the object back; a
     /// to-one reference that the delete left null points at it again.
     ///
-    /// - Complexity: O(*n*) when some deleted object is kept; O(1) otherwise.
+    /// Only a referrer that some side changed can have a link to put back:
+    /// a side that dropped the link holds the referrer without it, so that
+    /// side's version differs from the base on a merged slot (``same(_:_:)``
+    /// compares references as exact identities), and the referrer is in
+    /// ``changedIDs``. Each referrer's links are put back on its own, so
+    /// the order of `changedIDs` does not matter.
+    ///
+    /// - Complexity: O(*c*) expected for *c* changed objects when some
+    ///   deleted object is kept; O(1) otherwise.
     mutating func restoreLinksOfKeptObjects() {
         guard !keptDeleted.isEmpty else { return }
         let kept = Set(keptDeleted)
-        var cursor = 0
-        for (id, b) in base.objects {
-            guard let merged = result.objects.object(id, cursor: &cursor), merged.entityIndex == b.entityIndex else { continue }
+        for id in changedIDs {
+            guard let b = base.objects[id], let merged = result.objects[id], merged.entityIndex == b.entityIndex else { continue }
             let entity = schema.entities[b.entityIndex]
             for slot in mergedSlots[b.entityIndex] {
                 guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }

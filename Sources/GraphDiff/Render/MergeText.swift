@@ -9,8 +9,14 @@ import GraphDiffJSON
 /// side's `--prefer` result. The `merge` command and the git merge driver
 /// both write through here.
 public struct MergeText: Sendable {
-    /// The bytes to write.
-    public var text: [UInt8]
+    /// The bytes to write, in pieces to be written one after another
+    /// (``Graph/canonicalTextPieces()``: a large merged graph's two halves).
+    public var pieces: [[UInt8]]
+    /// The bytes to write: ``pieces`` joined.
+    public var text: [UInt8] {
+        get { joinedPieces(pieces) }
+        set { pieces = [newValue] }
+    }
     /// Every conflict, resolved or not.
     public var conflicts: [MergeConflict]
     /// The merged graph, for graphs: the result itself with a preference, or
@@ -41,7 +47,8 @@ public struct MergeText: Sendable {
     ///   cores: a preference settles conflicts but never changes which
     ///   there are (a law the property suite checks), so those two runs
     ///   give both sides of every marked block, and the first run (the
-    ///   report's) its base part.
+    ///   report's) its base part; the re-keys the first run finds serve all
+    ///   three.
     public static func graphs(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?,
                               markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties(),
                               detectsRekeys: Bool = true) throws -> MergeText {
@@ -55,21 +62,26 @@ public struct MergeText: Sendable {
                               markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties(),
                               detectsRekeys: Bool = true) throws -> MergeText {
         // The report first: clean (or settled), it is the result.
-        let report = try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys)
+        var detected: DetectedRekeys?
+        let report = try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys,
+                                     detected: &detected)
         guard let markers, report.conflicts.contains(where: { $0.resolvedBy == nil }) else {
-            return MergeText(text: report.graph.canonicalText(), conflicts: report.conflicts, graph: report.graph)
+            return MergeText(pieces: report.graph.canonicalTextPieces(), conflicts: report.conflicts, graph: report.graph)
         }
+        // The re-keys the report's merge found serve the other two.
+        let rekeys = detected
         func resolved(_ side: MergeSide) -> Result<MergeResult, Error> {
             Result {
-                try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions.writingOpen(as: side), ignored: ignored,
-                                detectsRekeys: detectsRekeys)
+                var found = rekeys
+                return try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions.writingOpen(as: side), ignored: ignored,
+                                       detectsRekeys: detectsRekeys, detected: &found)
             }
         }
         let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { resolved(.theirs) })
         // The base's part of each block is the report's: keeping it
         // everywhere gives the report's result, a valid graph.
         let text = ConflictMarkerWriter.write(mine: try forMine.get().graph, theirs: try forTheirs.get().graph, base: report.graph, markers: markers)
-        return MergeText(text: text, conflicts: report.conflicts, graph: nil)
+        return MergeText(pieces: [text], conflicts: report.conflicts, graph: nil)
     }
 
     /// Merges three JSON documents (no schema) and writes the result in
@@ -85,7 +97,7 @@ public struct MergeText: Sendable {
         let result = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: options)
         let open = result.conflicts.contains { $0.resolvedBy == nil }
         guard open, let markers else {
-            return MergeText(text: layout.apply(to: JSONWriter.write(result.value, style: style) + [0x0A]), conflicts: result.conflicts, graph: nil)
+            return MergeText(pieces: [layout.apply(to: JSONWriter.write(result.value, style: style) + [0x0A])], conflicts: result.conflicts, graph: nil)
         }
         var preferring = options
         preferring.decisions = options.decisions.writingOpen(as: .mine)
@@ -98,6 +110,6 @@ public struct MergeText: Sendable {
         let text = options.decisions.isUniform
             ? ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: base, style: style, markers: markers)
             : ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: result.value, baseIsResult: true, style: style, markers: markers)
-        return MergeText(text: layout.apply(to: text), conflicts: result.conflicts, graph: nil)
+        return MergeText(pieces: [layout.apply(to: text)], conflicts: result.conflicts, graph: nil)
     }
 }
