@@ -81,7 +81,7 @@ extension Graph {
         // A to-many kept on the members reads as its members, in order.
         for case .relationship(let r) in entity.properties where r.storage == .derived {
             let members = OrderedRelationship(schema: schema, owner: entity, relationship: r)?.order(of: id, in: self)
-                ?? (membersByOwner(through: r)[id] ?? []).map(\.identity)
+                ?? (membersByOwner(through: r, among: [id], sorted: true)[id] ?? []).map(\.identity)
             current[r.name] = .array(members.map(JSONValue.string))
         }
         var values = ObjectValues(entityName: entity.name, current: current)
@@ -154,7 +154,7 @@ extension Graph {
             guard let destination = schema.entity(named: r.destination), let inverse = destination.inverse(of: r) else { continue }
             let ordering = OrderedRelationship(schema: schema, owner: entity, relationship: r)
             prior.previousMembers[r.name] = ordering?.order(of: id, in: self)
-                ?? membersByOwner(through: r, sorted: false)[id]?.map(\.identity) ?? []
+                ?? membersByOwner(through: r, among: [id], sorted: false)[id]?.map(\.identity) ?? []
             for m in members {
                 let member = ObjectID(entity: destination.root, identity: m)
                 guard let other = value(of: member, inverse.name)?.stringValue else { continue }

@@ -7,10 +7,10 @@ extension Graph {
     /// owner stores (an ordered array, a many-to-many, a one-way to-many).
     /// ``order(of:through:)`` gives an ordered relationship's order.
     ///
-    /// - Complexity: O(*n* + *m* log *m*) for *n* objects and *m* members
-    ///   in all when derived: it gathers and sorts every owner's members
-    ///   (``membersByOwner(through:sorted:)``); callers that ask for many
-    ///   owners call that once. O(*k* log *k*) for *k* stored members.
+    /// - Complexity: O(*n* + *m* log *m*) for *n* objects and the owner's
+    ///   *m* members when derived: a pass over every object; callers that
+    ///   ask for many owners call ``membersByOwner(through:sorted:)``
+    ///   once. O(*k* log *k*) for *k* stored members.
     public func members(of owner: ObjectID, through given: Relationship) -> [ObjectID] {
         // As the schema resolved it (a relationship built by hand has no storage yet).
         let relationship = objects[owner].flatMap { entityIfValid(of: $0)?.property(named: given.name)?.relationship } ?? given
@@ -19,7 +19,7 @@ extension Graph {
             else { return [] }
             return list.compactMap(\.stringValue).sorted(by: utf8Less).map { ObjectID(entity: destination.root, identity: $0) }
         }
-        return membersByOwner(through: relationship)[owner] ?? []
+        return membersByOwner(through: relationship, among: [owner], sorted: true)[owner] ?? []
     }
 
     /// For every owner, the objects whose `relationship.inverse` points at it,
@@ -29,6 +29,16 @@ extension Graph {
     /// - Complexity: O(*n* + *m* log *m*), *m* being the number of members;
     ///   O(*n*) unsorted.
     public func membersByOwner(through relationship: Relationship, sorted: Bool = true) -> [ObjectID: [ObjectID]] {
+        membersByOwner(through: relationship, among: nil, sorted: sorted)
+    }
+
+    /// ``membersByOwner(through:sorted:)`` for the owners `among` names
+    /// only (`nil`: every owner): a patch that reorders a few owners'
+    /// members needs no index of the others.
+    ///
+    /// - Complexity: O(*n*), each object's reference read in place (no
+    ///   copy of the object), plus the sorting of the members kept.
+    func membersByOwner(through relationship: Relationship, among owners: Set<ObjectID>?, sorted: Bool) -> [ObjectID: [ObjectID]] {
         guard let destination = schema.entity(named: relationship.destination) else { return [:] }
         let inverse = destination.inverse(of: relationship)
         let ownerRoot = inverse.flatMap { schema.entity(named: $0.destination)?.root }
@@ -37,9 +47,12 @@ extension Graph {
         let slots = schema.entities.map { e in
             schema.isKind(e.index, of: destination.index) ? relationship.inverse.flatMap { e.storedSlot[$0] } : nil
         }
-        for (id, object) in objects {
-            guard let slot = slots[object.entityIndex], let ref = object.reference(at: slot) else { continue }
+        for row in 0..<objects.rowCount where objects.isLive(atRow: row) {
+            let index = objects.entityIndex(atRow: row)
+            guard index >= 0 && index < slots.count, let slot = slots[index], let ref = objects.reference(atRow: row, slot: slot) else { continue }
+            let id = objects.id(atRow: row)
             let owner = ObjectID(entity: ownerRoot ?? id.entity, identity: ref)
+            if let owners, !owners.contains(owner) { continue }
             result[owner, default: []].append(id)
         }
         if sorted { for key in result.keys { result[key]?.sort() } }

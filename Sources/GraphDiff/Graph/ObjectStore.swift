@@ -63,6 +63,9 @@ public struct ObjectStore: Sendable {
         live[row] ? rows[row] : nil
     }
 
+    /// Whether `row` holds an object (it was not removed).
+    @inlinable func isLive(atRow row: Int) -> Bool { live[row] }
+
     /// The entity of the object at `row`, read in place (no copy of the
     /// object, so no retain of its values); the row must be live.
     @inlinable func entityIndex(atRow row: Int) -> Int { rows[row].entityIndex }

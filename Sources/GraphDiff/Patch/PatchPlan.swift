@@ -13,8 +13,11 @@ struct PatchPlan {
     var orders: [(owner: ObjectID, layout: OrderedRelationship, change: SequenceChange)] = []
     var metadata: [(String, JSONValue?)] = []
     /// Owner indexes of the target, one per ordered relationship kept on
-    /// the members, built on first use.
+    /// the members, built on first use for the ``orderedOwners`` only.
     var memberIndexes: [Relationship: [ObjectID: [ObjectID]]] = [:]
+    /// The owners whose orders the patch changes (by root entity and
+    /// identity): the only ones the member indexes hold.
+    var orderedOwners = Set<ObjectID>()
     /// Every ordered relationship of the schema.
     let layouts: [OrderedRelationship]
     /// The objects the plan deletes: an insert of one of them is pending.
@@ -38,7 +41,8 @@ struct PatchPlan {
     /// (empty when the target lacks the owner).
     ///
     /// - Complexity: O(*n*) for the first owner of a relationship kept on
-    ///   the members, O(*m* log *m*) after; O(*m*) for an array.
+    ///   the members (``targetMembers(of:_:)``), O(*m* log *m*) after;
+    ///   O(*m*) for an array.
     mutating func targetOrder(of owner: ObjectID, _ layout: OrderedRelationship) -> [String] {
         guard target.objects[owner] != nil else { return [] }
         let relationship = layout.relationship
@@ -46,13 +50,25 @@ struct PatchPlan {
         case .array:
             return layout.order(of: owner, in: target)
         case .chain(let links):
-            if memberIndexes[relationship] == nil { memberIndexes[relationship] = target.membersByOwner(through: relationship, sorted: false) }
-            return target.chain(members: memberIndexes[relationship]?[owner] ?? [], links: links).map(\.identity)
+            return target.chain(members: targetMembers(of: owner, relationship), links: links).map(\.identity)
         case .index:
-            if memberIndexes[relationship] == nil { memberIndexes[relationship] = target.membersByOwner(through: relationship, sorted: false) }
-            let members = memberIndexes[relationship]?[owner] ?? []
+            let members = targetMembers(of: owner, relationship)
             return PositionKey.sorted(members.map { id in (id.identity, target.objects[id].map(layout.position(of:)) ?? .null) })
         }
+    }
+
+    /// The target's objects whose inverse of `relationship` names `owner`,
+    /// in row order: from the index of the patch's ordered owners (one
+    /// pass over the target per relationship), or from a pass of their own
+    /// for another owner.
+    mutating func targetMembers(of owner: ObjectID, _ relationship: Relationship) -> [ObjectID] {
+        guard orderedOwners.contains(owner) else {
+            return target.membersByOwner(through: relationship, among: [owner], sorted: false)[owner] ?? []
+        }
+        if memberIndexes[relationship] == nil {
+            memberIndexes[relationship] = target.membersByOwner(through: relationship, among: orderedOwners, sorted: false)
+        }
+        return memberIndexes[relationship]?[owner] ?? []
     }
 
     enum Verdict { case pending, present, mismatch }
@@ -89,6 +105,9 @@ struct PatchPlan {
         }
         for (i, change) in changes.objects.enumerated() where change.kind == .deleted { classify(change, index: i) }
         for (i, change) in changes.objects.enumerated() where change.kind != .deleted { classify(change, index: i) }
+        for s in changes.sequences {
+            if let entity = schema.entity(named: s.ownerEntity) { orderedOwners.insert(ObjectID(entity: entity.root, identity: s.owner.identity)) }
+        }
         for (i, s) in changes.sequences.enumerated() { classify(s, index: changes.objects.count + i) }
         for (i, m) in changes.metadata.enumerated() { classify(m, index: changes.objects.count + changes.sequences.count + i) }
         mismatches = mismatches.enumerated().sorted { a, b in

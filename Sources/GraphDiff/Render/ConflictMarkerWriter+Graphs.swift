@@ -109,15 +109,20 @@ extension ConflictMarkerWriter.Emitter {
         var entries: [Entry3] = []
         entries.reserveCapacity(max(mine.rows.count, theirs.rows.count))
         var i = 0, j = 0, l = 0
+        // Mostly the same identity heads all three (no allocation per entry:
+        // this loop meets every object).
         while i < mine.rows.count || j < theirs.rows.count || l < base.rows.count {
-            let heads = [i < mine.rows.count ? ms.id(atRow: mine.rows[i]).identity : nil,
-                         j < theirs.rows.count ? ts.id(atRow: theirs.rows[j]).identity : nil,
-                         l < base.rows.count ? bs.id(atRow: base.rows[l]).identity : nil]
-            guard let least = heads.compactMap({ $0 }).min(by: utf8Less) else { break }
+            let m = i < mine.rows.count ? ms.id(atRow: mine.rows[i]).identity : nil
+            let t = j < theirs.rows.count ? ts.id(atRow: theirs.rows[j]).identity : nil
+            let b = l < base.rows.count ? bs.id(atRow: base.rows[l]).identity : nil
+            var least: String
+            if let m { least = m } else if let t { least = t } else if let b { least = b } else { break }
+            if let t, utf8Less(t, least) { least = t }
+            if let b, utf8Less(b, least) { least = b }
             var e = Entry3()
-            if let h = heads[0], utf8Equal(h, least) { e.mine = mine.rows[i]; i += 1 }
-            if let h = heads[1], utf8Equal(h, least) { e.theirs = theirs.rows[j]; j += 1 }
-            if let h = heads[2], utf8Equal(h, least) { e.base = base.rows[l]; l += 1 }
+            if let m, utf8Equal(m, least) { e.mine = mine.rows[i]; i += 1 }
+            if let t, utf8Equal(t, least) { e.theirs = theirs.rows[j]; j += 1 }
+            if let b, utf8Equal(b, least) { e.base = base.rows[l]; l += 1 }
             entries.append(e)
         }
         // Whether a later object is in mine's text, theirs', and the text
@@ -126,9 +131,9 @@ extension ConflictMarkerWriter.Emitter {
         var seenMine = false, seenTheirs = false, seenBase = false
         for k in entries.indices.reversed() {
             (laterMine[k], laterTheirs[k], laterBase[k]) = (seenMine, seenTheirs, seenBase)
-            seenMine = seenMine || entries[k].mine.flatMap(ms.object(atRow:)) != nil
-            seenTheirs = seenTheirs || entries[k].theirs.flatMap(ts.object(atRow:)) != nil
-            seenBase = seenBase || entries[k].base.flatMap(bs.object(atRow:)) != nil
+            seenMine = seenMine || entries[k].mine.map(ms.isLive(atRow:)) == true
+            seenTheirs = seenTheirs || entries[k].theirs.map(ts.isLive(atRow:)) == true
+            seenBase = seenBase || entries[k].base.map(bs.isLive(atRow:)) == true
         }
         let baseObjects = entries.map { $0.base.flatMap(bs.object(atRow:)) }
         /// Whether entry `k` is alike in both resolutions and the base: written as common text.

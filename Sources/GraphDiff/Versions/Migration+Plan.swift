@@ -192,7 +192,7 @@ extension Graph {
         } else if let was = conversion.oldRelationship {
             var orders: [ObjectID: [String]] = [:]
             if was.storage == .derived {
-                for (owner, members) in old.membersByOwner(through: was) where owners.contains(owner) { orders[owner] = members.map(\.identity) }
+                for (owner, members) in old.membersByOwner(through: was, among: owners, sorted: true) { orders[owner] = members.map(\.identity) }
             } else {
                 // A to-one lists no members: they come from the inverse.
                 for owner in owners {
