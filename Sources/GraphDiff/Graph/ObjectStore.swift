@@ -249,14 +249,35 @@ public struct ObjectStore: Sendable {
     /// Appends every row of `other`, in its order, unindexed (as
     /// ``appendUnindexed(_:id:hash:)`` one by one would).
     ///
-    /// - Complexity: O(*m*) for *m* rows of `other`.
+    /// - Complexity: O(*m*) for *m* rows of `other`; on two cores from
+    ///   ``TwoCores/minimumObjects`` rows.
     mutating func appendUnindexed(rowsOf other: ObjectStore) {
-        ids += other.ids
-        rows += other.rows
-        live += other.live
-        hashes += other.hashes
+        if other.rowCount >= TwoCores.minimumObjects {
+            // Each copy faults in fresh pages: the rows are appended on the
+            // other core while this one appends the rest (the second half
+            // of a file read in two halves, 5,000,000 rows of a 10M file).
+            let moved = MovedRows(&rows)
+            _ = inParallel({
+                ids += other.ids
+                live += other.live
+                hashes += other.hashes
+            }, { moved.rows += other.rows })
+            swap(&rows, &moved.rows)
+        } else {
+            ids += other.ids
+            rows += other.rows
+            live += other.live
+            hashes += other.hashes
+        }
         count += other.count
         unindexed = true
+    }
+
+    /// A store's rows moved out of it (leaving it none), so that another
+    /// core can append to them in place: the box holds the only reference.
+    private final class MovedRows: @unchecked Sendable {
+        var rows: [GraphObject] = []
+        init(_ rows: inout [GraphObject]) { swap(&self.rows, &rows) }
     }
 
     /// Indexes every row (after ``appendUnindexed(_:id:hash:)``, or when the
