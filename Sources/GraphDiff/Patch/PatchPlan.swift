@@ -15,9 +15,14 @@ struct PatchPlan {
     /// Owner indexes of the target, one per ordered relationship kept on
     /// the members, built on first use for the ``orderedOwners`` only.
     var memberIndexes: [Relationship: [ObjectID: [ObjectID]]] = [:]
-    /// The owners whose orders the patch changes (by root entity and
-    /// identity): the only ones the member indexes hold.
+    /// The owners whose orders the patch reads (by root entity and
+    /// identity): those of its order changes and of the chains it records
+    /// on inserted or deleted objects, gathered before any is read.
     var orderedOwners = Set<ObjectID>()
+    /// Whole owner indexes, for an owner outside ``orderedOwners`` (none
+    /// is, as ``classify(_:)`` gathers them): at most one more pass per
+    /// relationship, never one per owner.
+    var wholeMemberIndexes: [Relationship: [ObjectID: [ObjectID]]] = [:]
     /// Every ordered relationship of the schema.
     let layouts: [OrderedRelationship]
     /// The objects the plan deletes: an insert of one of them is pending.
@@ -59,11 +64,13 @@ struct PatchPlan {
 
     /// The target's objects whose inverse of `relationship` names `owner`,
     /// in row order: from the index of the patch's ordered owners (one
-    /// pass over the target per relationship), or from a pass of their own
-    /// for another owner.
+    /// pass over the target per relationship), or from the whole index.
     mutating func targetMembers(of owner: ObjectID, _ relationship: Relationship) -> [ObjectID] {
         guard orderedOwners.contains(owner) else {
-            return target.membersByOwner(through: relationship, among: [owner], sorted: false)[owner] ?? []
+            if wholeMemberIndexes[relationship] == nil {
+                wholeMemberIndexes[relationship] = target.membersByOwner(through: relationship, sorted: false)
+            }
+            return wholeMemberIndexes[relationship]?[owner] ?? []
         }
         if memberIndexes[relationship] == nil {
             memberIndexes[relationship] = target.membersByOwner(through: relationship, among: orderedOwners, sorted: false)
@@ -103,11 +110,15 @@ struct PatchPlan {
             guard let entity = schema.entity(named: change.entity) else { continue }
             insertedEntities[ObjectID(entity: entity.root, identity: change.id.identity)] = entity.index
         }
-        for (i, change) in changes.objects.enumerated() where change.kind == .deleted { classify(change, index: i) }
-        for (i, change) in changes.objects.enumerated() where change.kind != .deleted { classify(change, index: i) }
+        // Every owner whose order is read, before the first is.
         for s in changes.sequences {
             if let entity = schema.entity(named: s.ownerEntity) { orderedOwners.insert(ObjectID(entity: entity.root, identity: s.owner.identity)) }
         }
+        for change in changes.objects where !change.chains.isEmpty {
+            if let entity = schema.entity(named: change.entity) { orderedOwners.insert(ObjectID(entity: entity.root, identity: change.id.identity)) }
+        }
+        for (i, change) in changes.objects.enumerated() where change.kind == .deleted { classify(change, index: i) }
+        for (i, change) in changes.objects.enumerated() where change.kind != .deleted { classify(change, index: i) }
         for (i, s) in changes.sequences.enumerated() { classify(s, index: changes.objects.count + i) }
         for (i, m) in changes.metadata.enumerated() { classify(m, index: changes.objects.count + changes.sequences.count + i) }
         mismatches = mismatches.enumerated().sorted { a, b in
