@@ -45,7 +45,10 @@ enum DiffCommand: Subcommand {
                                     newSource: JSONSourceText(new.bytes), color: color,
                                     wordDiff: !args.has("--no-word-diff"))
 
-        let output: [UInt8]
+        // The report, in pieces written one after another (a large JSON
+        // report is made in two halves, one per core).
+        var output: [UInt8] = []
+        var pieces: [[UInt8]]? = nil
         let different: Bool
         if let oldGraph = old.graph, let newGraph = new.graph {
             try OptionConflicts.diffOfGraphs(args)
@@ -71,7 +74,7 @@ enum DiffCommand: Subcommand {
                 output = Array(HumanRenderer.summary(changes).utf8)
             } else {
                 switch format {
-                case "json": output = JSONWriter.canonical(PatchDocument.encode(changes, context: context))
+                case "json": pieces = PatchDocument.canonicalTextPieces(changes, context: context)
                 case "tree": output = JSONWriter.canonical(TreeRenderer.render(changes, old: oldGraph, new: newGraph, wordDiff: context.wordDiff))
                 case "mermaid": output = Array(ChangeDiagram(changes: changes, old: oldGraph, new: newGraph).mermaid().utf8)
                 case "dot": output = Array(ChangeDiagram(changes: changes, old: oldGraph, new: newGraph).dot().utf8)
@@ -139,9 +142,9 @@ enum DiffCommand: Subcommand {
         if !args.has("--quiet") {
             progress.done()
             if let path = args.value("--output"), path != "-" {
-                try FileAccess.writeAtomically(output, to: path)
+                try FileAccess.writeAtomically(pieces ?? [output], to: path)
             } else {
-                io.out(output)
+                io.out(pieces: pieces ?? [output])
             }
         }
         return different ? .failure : .success

@@ -52,7 +52,58 @@ public struct JSONWriter {
     /// - Complexity: O(*n* log *k*), where *n* is the size of the value and *k*
     ///   the largest member count of an object in it.
     public static func canonical(_ value: JSONValue) -> [UInt8] {
-        write(value, style: .canonical) + [ASCII.newline]
+        var w = JSONWriter(style: .canonical)
+        w.write(value)
+        w.output.append(ASCII.newline)
+        return w.output
+    }
+
+    /// The canonical text of `value` in two pieces, written at once, one on
+    /// each core, when `value` is an object with a member that is an array
+    /// of at least `minimumElements` elements written one per line (a
+    /// report of many changes); otherwise in one piece. Written one after
+    /// the other, the pieces are exactly ``canonical(_:)``: the first is the
+    /// text up to the middle of that array, the second the rest.
+    ///
+    /// - Complexity: as ``canonical(_:)``, on two threads.
+    package static func canonicalPieces(_ value: JSONValue, minimumElements: Int) -> [[UInt8]] {
+        guard case .object(let object) = value else { return [canonical(value)] }
+        let members = object.sortedMembers
+        // The longest array member splits; none long enough: one piece.
+        var split: Int?, longest = 0
+        for (i, m) in members.enumerated() {
+            if case .array(let elements) = m.value, elements.count > longest { (split, longest) = (i, elements.count) }
+        }
+        guard let split, longest >= max(2, minimumElements), case .array(let elements) = members[split].value,
+              breaksLines(elements) else { return [canonical(value)] }
+        let half = elements.count / 2
+        let (first, second) = inParallel({ () -> [UInt8] in
+            var w = JSONWriter(style: .canonical)
+            w.output.append(ASCII.openBrace)
+            w.level = 1
+            for i in 0..<split { w.writeMember(members[i], first: i == 0) }
+            if split > 0 { w.output.append(ASCII.comma) }
+            w.newline()
+            w.writeString(members[split].key)
+            w.appendASCII(": [")
+            w.level = 2
+            for i in 0..<half { w.writeElement(elements[i], first: i == 0) }
+            return w.output
+        }, { () -> [UInt8] in
+            var w = JSONWriter(style: .canonical)
+            w.level = 2
+            for i in half..<elements.count { w.writeElement(elements[i], first: i == 0) }
+            w.level = 1
+            w.newline()
+            w.output.append(ASCII.closeBracket)
+            for i in (split + 1)..<members.count { w.writeMember(members[i], first: false) }
+            w.level = 0
+            w.newline()
+            w.output.append(ASCII.closeBrace)
+            w.output.append(ASCII.newline)
+            return w.output
+        })
+        return [first, second]
     }
 
     /// The text of `value` in `style` (no newline at the end).
@@ -143,14 +194,18 @@ public struct JSONWriter {
         }
         output.append(ASCII.openBracket)
         level += 1
-        for (i, e) in elements.enumerated() {
-            if i > 0 { output.append(ASCII.comma) }
-            newline()
-            write(e)
-        }
+        for (i, e) in elements.enumerated() { writeElement(e, first: i == 0) }
         level -= 1
         newline()
         output.append(ASCII.closeBracket)
+    }
+
+    /// One element of an array written one element per line: the comma
+    /// after the one before, a new line, the element.
+    mutating func writeElement(_ element: JSONValue, first: Bool) {
+        if !first { output.append(ASCII.comma) }
+        newline()
+        write(element)
     }
 
     mutating func writeObject(_ object: JSONObject) {
@@ -158,17 +213,21 @@ public struct JSONWriter {
         let members = style.sortKeys ? object.sortedMembers : object.members
         output.append(ASCII.openBrace)
         level += 1
-        for (i, m) in members.enumerated() {
-            if i > 0 { output.append(ASCII.comma) }
-            if style.pretty { newline() }
-            writeString(m.key)
-            output.append(ASCII.colon)
-            if style.pretty { output.append(ASCII.space) }
-            write(m.value)
-        }
+        for (i, m) in members.enumerated() { writeMember(m, first: i == 0) }
         level -= 1
         if style.pretty { newline() }
         output.append(ASCII.closeBrace)
+    }
+
+    /// One member of an object: the comma after the one before, a new
+    /// line (pretty style), the name, the colon, the value.
+    mutating func writeMember(_ member: JSONObject.Member, first: Bool) {
+        if !first { output.append(ASCII.comma) }
+        if style.pretty { newline() }
+        writeString(member.key)
+        output.append(ASCII.colon)
+        if style.pretty { output.append(ASCII.space) }
+        write(member.value)
     }
 
     /// Starts a new line at the current indentation (pretty style).

@@ -32,13 +32,28 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 /// a file of millions of lines, instead of a word per line), releasing the
 /// bytes behind it (``SourceBytes/release(_:)``); every lookup after that is
 /// a binary search, O(log *n*), plus a scan of at most 64 lines and 4 KiB of
-/// one line, whose bytes it releases too.
+/// one line.
+///
+/// What lookups read is released a span at a time
+/// (``releasedLookupSpan`` bytes, at most ``heldLookupSpans`` spans held):
+/// a report looks up places in order, many to a page, from one or two
+/// threads, and releasing each one's bytes at once would read the same
+/// pages again at the next lookup and, with two threads, stop both cores
+/// to flush their address caches on every release. So at most a few
+/// MiB that lookups read stay resident until ``releaseLookups()``.
 public final class JSONSourceText: @unchecked Sendable {
     /// The bytes as read, not copied.
     public let source: SourceBytes
     /// Points of the text whose line and column are known, by offset.
     private var checkpoints: Checkpoints?
+    /// Spans that lookups read and that are not released yet, oldest first
+    /// (guarded by `lock`).
+    private var lookupSpans: [Range<Int>] = []
     private let lock = NSLock()
+    /// The most bytes one span of lookups' reads covers before it is released.
+    public static let releasedLookupSpan = 1 << 20
+    /// The most spans held at once: one per thread looking up, and room.
+    public static let heldLookupSpans = 4
     /// Lines between two entries of the table.
     static let checkpointInterval = 64
     /// Bytes between two entries inside a long line.
@@ -126,9 +141,42 @@ public final class JSONSourceText: @unchecked Sendable {
             }
             i += 1
         }
-        // Lookups land anywhere in the text: what one read is released at once.
-        source.release(table.offsets[lo]..<offset)
+        noteLookupRead(table.offsets[lo]..<offset)
         return SourceLocation(line: line, column: column, offset: offset)
+    }
+
+    /// Joins `range`, just read by a lookup, to a held span that stays
+    /// within ``releasedLookupSpan`` bytes with it; otherwise holds it as a
+    /// span of its own, releasing the oldest span when
+    /// ``heldLookupSpans`` are held.
+    ///
+    /// - Complexity: O(1).
+    private func noteLookupRead(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let released = lock.withLock { () -> Range<Int>? in
+            for (i, span) in lookupSpans.enumerated() {
+                let joined = min(span.lowerBound, range.lowerBound)..<max(span.upperBound, range.upperBound)
+                if joined.count <= JSONSourceText.releasedLookupSpan {
+                    lookupSpans[i] = joined
+                    return nil
+                }
+            }
+            lookupSpans.append(range)
+            return lookupSpans.count > JSONSourceText.heldLookupSpans ? lookupSpans.removeFirst() : nil
+        }
+        if let released { source.release(released) }
+    }
+
+    /// Releases every span that lookups read and that is still held: what
+    /// a reader that is done with positions calls.
+    ///
+    /// - Complexity: O(1).
+    public func releaseLookups() {
+        let spans = lock.withLock { () -> [Range<Int>] in
+            defer { lookupSpans = [] }
+            return lookupSpans
+        }
+        for span in spans { source.release(span) }
     }
 
     /// Builds the table of line starts now rather than at the first lookup
@@ -167,7 +215,7 @@ public final class JSONSourceText: @unchecked Sendable {
             reader.index = min(i + 1, bytes.count)
             reader.skipWhitespace()
             let object = (try? reader.parseValue())?.objectValue
-            source.release(keyOffset..<max(keyOffset, reader.index))
+            noteLookupRead(keyOffset..<max(keyOffset, reader.index))
             return object?.member(name).map(\.keyOffset)
         }
     }

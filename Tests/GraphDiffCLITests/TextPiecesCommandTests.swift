@@ -5,7 +5,8 @@ import XCTest
 @testable import GraphDiffCLI
 
 /// The commands that write a graph write its canonical text in pieces
-/// (``Graph/canonicalTextPieces()``: two halves on a large graph). Each
+/// (``Graph/canonicalTextPieces()``: two halves on a large graph), and
+/// `diff --format json` its report (two halves when it has many changes). Each
 /// command, run with the two-core threshold lowered so that its result is
 /// made in two pieces, writes exactly the bytes it writes in one piece:
 /// to standard output, with `-o` beside the inputs and in another folder
@@ -24,6 +25,9 @@ final class TextPiecesCommandTests: XCTestCase {
         try Data(graph.canonicalText()).write(to: URL(fileURLWithPath: file("a.graph.json")))
         try Data(mine.canonicalText()).write(to: URL(fileURLWithPath: file("b.graph.json")))
         try Data(theirs.canonicalText()).write(to: URL(fileURLWithPath: file("c.graph.json")))
+        // Many changes: a report in two pieces.
+        var third = GraphEditor(seed: 9)
+        try Data(third.edit(graph, count: 60).0.canonicalText()).write(to: URL(fileURLWithPath: file("d.graph.json")))
         // Not canonical: fmt rewrites it.
         let loose = String(decoding: mine.canonicalText(), as: UTF8.self).replacingOccurrences(of: "\n        ", with: " ")
         try Data(loose.utf8).write(to: URL(fileURLWithPath: file("loose.graph.json")))
@@ -41,6 +45,7 @@ final class TextPiecesCommandTests: XCTestCase {
                 ("patch", ["patch", file("a.graph.json"), file("ab.patch.json")]),
                 ("merge", ["merge", "--prefer", "mine", file("a.graph.json"), file("b.graph.json"), file("c.graph.json")]),
                 ("migrate", ["migrate", file("a.graph.json"), "--to", file("bench.schema.json")]),
+                ("diff", ["diff", "--format", "json", file("a.graph.json"), file("d.graph.json")]),
             ]
             for (name, arguments) in commands {
                 for output in ["-", file("r.graph.json"), elsewhere.appendingPathComponent("r.graph.json").path] {
@@ -68,11 +73,13 @@ final class TextPiecesCommandTests: XCTestCase {
             return seen
         }
         let one = try run(1), two = try run(2)
-        XCTAssertEqual(one.count, 16)
+        XCTAssertEqual(one.count, 19)
         for (key, value) in one.sorted(by: { $0.key < $1.key }) {
             XCTAssertEqual(two[key], value, key)
         }
         XCTAssertTrue(one["fmt-check -"]?.hasPrefix("0\n") ?? false)
+        XCTAssertTrue(one["diff -"]?.hasPrefix("1\n{\n  \"changes\": [") ?? false)
+        XCTAssertGreaterThan(one["diff -"]?.components(separatedBy: "\"op\": ").count ?? 0, 24, "enough changes for two pieces")
         XCTAssertTrue(one["fmt-check-loose -"]?.hasPrefix("1\n") ?? false)
         XCTAssertTrue(one["merge \(elsewhere.appendingPathComponent("r.graph.json").path)"]?.contains("\"$schema\": \"../in/bench.schema.json\"") ?? false)
     }

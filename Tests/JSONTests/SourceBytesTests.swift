@@ -83,15 +83,59 @@ final class SourceBytesTests: XCTestCase {
         XCTAssertEqual(ranges.last?.upperBound, bytes.count)
         XCTAssertGreaterThanOrEqual(ranges.count, 2)
         for (a, b) in zip(ranges, ranges.dropFirst()) { XCTAssertEqual(a.upperBound, b.lowerBound) }
-        // Built once: a later lookup releases only what it read, from the
-        // table entry before it (line 65 starts at 64 lines of 13 bytes).
+        // Built once: a later lookup reads only from the table entry before
+        // it (line 65 starts at 64 lines of 13 bytes), and holds what it
+        // read until the lookups are released.
         XCTAssertEqual(text.location(ofOffset: 64 * 13 + 5), array.location(ofOffset: 64 * 13 + 5))
+        XCTAssertEqual(releases.all.count, ranges.count)
+        text.releaseLookups()
         XCTAssertEqual(releases.all.count, ranges.count + 1)
         XCTAssertEqual(releases.all.last, (64 * 13)..<(64 * 13 + 5))
+        text.releaseLookups()
+        XCTAssertEqual(releases.all.count, ranges.count + 1)
         for offset in [5, 13, bytes.count / 2 + 7, SourceBytes.releaseStep + 3, bytes.count - 1, bytes.count] {
             XCTAssertEqual(text.location(ofOffset: offset), array.location(ofOffset: offset), "offset \(offset)")
         }
         XCTAssertEqual(text.bytes, bytes)
+    }
+
+    /// Lookups from two threads, each in order through its half of a
+    /// text: what they read is released in spans of at most
+    /// ``JSONSourceText/releasedLookupSpan`` bytes, far fewer releases than
+    /// lookups, with at most ``JSONSourceText/heldLookupSpans`` spans held
+    /// at a time; once released, every byte a lookup read is released,
+    /// and every position is the array's.
+    func test_lookups_fromTwoThreads_releaseWhatTheyReadInFewSpans() {
+        let releases = Releases()
+        let line = Array("    \"name\": \"ü\",\n".utf8)
+        var bytes: [UInt8] = []
+        while bytes.count < 24 << 20 { bytes += line }
+        let text = JSONSourceText(lent(bytes, releases: releases))
+        let array = JSONSourceText(bytes)
+        text.preparePositions()
+        let afterTable = releases.all.count
+        let step = 5_003, half = bytes.count / 2
+        let offsets = Array(stride(from: 0, to: bytes.count, by: step))
+        let firstHalf = offsets.filter { $0 < half }, secondHalf = offsets.filter { $0 >= half }
+        let (a, b) = inParallel({ firstHalf.map { text.location(ofOffset: $0) } }, { secondHalf.map { text.location(ofOffset: $0) } })
+        XCTAssertEqual(a + b, offsets.map { array.location(ofOffset: $0) })
+        let duringLookups = releases.all.dropFirst(afterTable)
+        XCTAssertGreaterThan(duringLookups.count, 0)
+        XCTAssertLessThan(duringLookups.count, offsets.count / 50)
+        for r in duringLookups { XCTAssertLessThanOrEqual(r.count, JSONSourceText.releasedLookupSpan) }
+        // Still held: no more than the spans allowed.
+        let releasedSoFar = duringLookups.reduce(0) { $0 + $1.count }
+        text.releaseLookups()
+        let held = releases.all.dropFirst(afterTable + duringLookups.count)
+        XCTAssertLessThanOrEqual(held.count, JSONSourceText.heldLookupSpans)
+        XCTAssertGreaterThan(releasedSoFar, 0)
+        // Every byte read (from the table entry before each offset: every
+        // 64th line start) is released.
+        let released = releases.all.dropFirst(afterTable).sorted { $0.lowerBound < $1.lowerBound }
+        for offset in offsets where offset % (64 * line.count) != 0 {
+            let read = (offset - 1)..<offset
+            XCTAssertTrue(released.contains { $0.contains(read.lowerBound) }, "offset \(offset)")
+        }
     }
 
     func test_memberOffset_inLentBytes_releasesWhatItRead() {
@@ -100,6 +144,8 @@ final class SourceBytesTests: XCTestCase {
         let text = JSONSourceText(lent(bytes, releases: releases))
         XCTAssertEqual(text.memberOffset(inObjectKeyedAt: 1, member: "b"), 15)
         // The key, then the object read: up to its closing brace.
+        XCTAssertEqual(releases.all, [])
+        text.releaseLookups()
         XCTAssertEqual(releases.all, [1..<22])
         XCTAssertNil(text.memberOffset(inObjectKeyedAt: 1, member: "c"))
         XCTAssertNil(text.memberOffset(inObjectKeyedAt: 0, member: "b"))

@@ -179,10 +179,24 @@ extension Graph {
         withDeepStack { _canonicalTextPieces() }
     }
 
+    /// Bytes to reserve for the canonical text of `count` of this graph's
+    /// objects: a quarter more than their share of the texts the graph was
+    /// read from, and at least 160 bytes each (a graph made in memory).
+    /// Generous on purpose: a large buffer's room that is never written is
+    /// never touched, so it costs no memory, while a text that outgrows its
+    /// buffer is copied whole into a new one twice the size.
+    ///
+    /// - Complexity: O(*s*) for *s* inputs read.
+    func textCapacity(forObjects count: Int) -> Int {
+        let read = sources.reduce(0) { $0 + $1.count }
+        let share = objects.isEmpty ? 0 : read / objects.count * count
+        return max(count * 160, share + share / 4) + 4096
+    }
+
     private func _canonicalTextPieces() -> [[UInt8]] {
         var w = JSONWriter(style: .canonical)
-        // About the size of a small object's text each: spare most copies of growing.
-        w.output.reserveCapacity(objects.count * 160)
+        // Room for all of it: the text never grows by a copy.
+        w.output.reserveCapacity(textCapacity(forObjects: objects.count))
         func member(_ key: String, first: Bool) { w.startMember(key, first: first) }
         w.output.append(UInt8(ascii: "{"))
         w.level = 1
@@ -216,7 +230,7 @@ extension Graph {
                 // The second half's writer ends the text: the first's is done.
                 var rest = inParallel({ writeObjects(0..<half, groups: groups, rows: rows, slotOrder: slotOrder, into: &w) }, {
                     var rest = JSONWriter(style: .canonical)
-                    rest.output.reserveCapacity((total - half) * 160 + 8)
+                    rest.output.reserveCapacity(graph.textCapacity(forObjects: total - half))
                     graph.writeObjects(half..<total, groups: groups, rows: rows, slotOrder: slotOrder, into: &rest)
                     return rest
                 }).1

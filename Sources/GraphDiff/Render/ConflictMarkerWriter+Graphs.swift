@@ -24,8 +24,10 @@ extension ConflictMarkerWriter {
             return write(mine: mine.encoded(), theirs: theirs.encoded(), base: base.encoded(), baseIsResult: true, markers: markers)
         }
         var emitter = Emitter(markers: markers, style: .canonical, baseIsResult: true)
-        // About the size of one canonical graph: spare the copies of growing.
-        emitter.out.reserveCapacity(mine.objects.count * 160)
+        // At least the size of both sides' texts (every block holds both;
+        // common text is written once): the text never grows by a copy.
+        // Room reserved and not written is never touched, so costs no memory.
+        emitter.out.reserveCapacity(mine.textCapacity(forObjects: mine.objects.count) + theirs.textCapacity(forObjects: theirs.objects.count))
         emitter.common([UInt8(ascii: "{"), UInt8(ascii: "\n")])
         // The members before "objects", which sorts last and is in both.
         func head(_ g: Graph) -> [String: JSONValue] {
@@ -157,9 +159,11 @@ extension ConflictMarkerWriter.Emitter {
             return
         }
         let (markers, style) = (self.markers, self.style)
+        // The second half gets the room left (reserved, not touched).
+        let room = max((entries.count - cut) * 160, out.capacity - out.count)
         let second = inParallel({ emit(&self, 0..<cut) }, { () -> ConflictMarkerWriter.Emitter in
             var rest = ConflictMarkerWriter.Emitter(markers: markers, style: style, baseIsResult: true)
-            rest.out.reserveCapacity((entries.count - cut) * 160)
+            rest.out.reserveCapacity(room)
             emit(&rest, cut..<entries.count)
             return rest
         }).1

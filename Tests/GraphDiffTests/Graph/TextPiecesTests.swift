@@ -35,6 +35,8 @@ final class TextPiecesTests: XCTestCase {
                 for row in stride(from: 0, to: edited.objects.rowCount, by: 3) {
                     edited.objects.update(atRow: row) { $0.canonicalSource = .none }
                 }
+                // Room for the whole text is reserved before writing it.
+                XCTAssertGreaterThanOrEqual(loaded.textCapacity(forObjects: loaded.count), expected.count, "seed \(seed)")
                 for (name, graph) in [("loaded", loaded), ("edited", edited)] {
                     let pieces = graph.canonicalTextPieces()
                     XCTAssertEqual(joinedPieces(pieces), expected, "seed \(seed): \(name)")
