@@ -59,9 +59,11 @@ extension FileAccess {
 
     /// `pieces` with whatever `$schema` there is to relocate in the first:
     /// a graph's canonical text has it as its first member, in its first
-    /// piece; other text is read whole, so it is joined.
+    /// piece, and so do markers of a graph merge that begin with it; other
+    /// text is read whole, so it is joined.
     static func relocatable(_ pieces: [[UInt8]], shape: SchemaReference.TextShape) -> [[UInt8]] {
-        shape == .canonicalGraph || pieces.count <= 1 ? pieces : [joinedPieces(pieces)]
+        guard pieces.count > 1, let first = pieces.first, !SchemaReference.readsFirstMemberOnly(first, shape: shape) else { return pieces }
+        return [joinedPieces(pieces)]
     }
 
     /// The path of the regular file open at descriptor `fd`, if it is one

@@ -28,6 +28,9 @@ final class TextPiecesCommandTests: XCTestCase {
         // Many changes: a report in two pieces.
         var third = GraphEditor(seed: 9)
         try Data(third.edit(graph, count: 60).0.canonicalText()).write(to: URL(fileURLWithPath: file("d.graph.json")))
+        // Theirs edits mine again, some of what mine changed too: conflicts, so markers (written in pieces).
+        var fourth = GraphEditor(seed: 11)
+        try Data(fourth.edit(mine, count: 60).0.canonicalText()).write(to: URL(fileURLWithPath: file("e.graph.json")))
         // Not canonical: fmt rewrites it.
         let loose = String(decoding: mine.canonicalText(), as: UTF8.self).replacingOccurrences(of: "\n        ", with: " ")
         try Data(loose.utf8).write(to: URL(fileURLWithPath: file("loose.graph.json")))
@@ -46,6 +49,7 @@ final class TextPiecesCommandTests: XCTestCase {
                 ("merge", ["merge", "--prefer", "mine", file("a.graph.json"), file("b.graph.json"), file("c.graph.json")]),
                 ("migrate", ["migrate", file("a.graph.json"), "--to", file("bench.schema.json")]),
                 ("diff", ["diff", "--format", "json", file("a.graph.json"), file("d.graph.json")]),
+                ("markers", ["merge", file("a.graph.json"), file("b.graph.json"), file("e.graph.json")]),
             ]
             for (name, arguments) in commands {
                 for output in ["-", file("r.graph.json"), elsewhere.appendingPathComponent("r.graph.json").path] {
@@ -73,12 +77,14 @@ final class TextPiecesCommandTests: XCTestCase {
             return seen
         }
         let one = try run(1), two = try run(2)
-        XCTAssertEqual(one.count, 19)
+        XCTAssertEqual(one.count, 22)
         for (key, value) in one.sorted(by: { $0.key < $1.key }) {
             XCTAssertEqual(two[key], value, key)
         }
         XCTAssertTrue(one["fmt-check -"]?.hasPrefix("0\n") ?? false)
         XCTAssertTrue(one["diff -"]?.hasPrefix("1\n{\n  \"changes\": [") ?? false)
+        XCTAssertTrue(one["markers -"]?.contains("\n<<<<<<< ") ?? false, one["markers -"] ?? "")
+        XCTAssertTrue(one["markers \(elsewhere.appendingPathComponent("r.graph.json").path)"]?.contains("\"$schema\": \"../in/bench.schema.json\"") ?? false)
         XCTAssertGreaterThan(one["diff -"]?.components(separatedBy: "\"op\": ").count ?? 0, 24, "enough changes for two pieces")
         XCTAssertTrue(one["fmt-check-loose -"]?.hasPrefix("1\n") ?? false)
         XCTAssertTrue(one["merge \(elsewhere.appendingPathComponent("r.graph.json").path)"]?.contains("\"$schema\": \"../in/bench.schema.json\"") ?? false)

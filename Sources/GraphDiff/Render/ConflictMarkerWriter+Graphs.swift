@@ -17,11 +17,22 @@ extension ConflictMarkerWriter {
     /// - Complexity: O(*n*) for graphs read from canonical files, O(*n* log
     ///   *n*) otherwise, where *n* is the number of objects.
     public static func write(mine: Graph, theirs: Graph, base: Graph, markers: Markers = Markers()) -> [UInt8] {
+        joinedPieces(textPieces(mine: mine, theirs: theirs, base: base, markers: markers))
+    }
+
+    /// The text of ``write(mine:theirs:base:markers:)`` in pieces, to be
+    /// written one after another: a large group of objects is written in
+    /// two halves, one on each core, and the second half's text follows
+    /// the first's as it is, never copied after it.
+    ///
+    /// - Complexity: that of ``write(mine:theirs:base:markers:)``, without
+    ///   the joining copy.
+    public static func textPieces(mine: Graph, theirs: Graph, base: Graph, markers: Markers = Markers()) -> [[UInt8]] {
         // The rare shapes (a side without objects) take the general path.
         guard !mine.objects.isEmpty, !theirs.objects.isEmpty,
             mine.schema.fingerprint == theirs.schema.fingerprint, base.schema.fingerprint == mine.schema.fingerprint
         else {
-            return write(mine: mine.encoded(), theirs: theirs.encoded(), base: base.encoded(), baseIsResult: true, markers: markers)
+            return [write(mine: mine.encoded(), theirs: theirs.encoded(), base: base.encoded(), baseIsResult: true, markers: markers)]
         }
         var emitter = Emitter(markers: markers, style: .canonical, baseIsResult: true)
         // At least the size of both sides' texts (every block holds both;
@@ -45,7 +56,7 @@ extension ConflictMarkerWriter {
         emitter.common(emitter.indentation(1) + [UInt8(ascii: "}"), UInt8(ascii: "\n")])
         emitter.common([UInt8(ascii: "}"), UInt8(ascii: "\n")])
         emitter.flush()
-        return emitter.out
+        return emitter.finished + [emitter.out]
     }
 }
 
@@ -54,8 +65,12 @@ extension ConflictMarkerWriter.Emitter {
     mutating func objectGroups(mine: Graph, theirs: Graph, base: Graph) {
         let schema = mine.schema
         let count = schema.entities.count
-        let rows = (Graph.rowsByEntity(mine.objects, entityCount: count), Graph.rowsByEntity(theirs.objects, entityCount: count))
-        let baseRows = base.objects.isEmpty ? [] : Graph.rowsByEntity(base.objects, entityCount: count)
+        // Each side's rows by entity: mine's on one core, theirs' and the base's on the other.
+        func byEntity(_ g: Graph) -> [[Int]] { g.objects.isEmpty ? [] : Graph.rowsByEntity(g.objects, entityCount: count) }
+        let (mineRows, (theirsRows, baseRows)) = mine.objects.count >= TwoCores.minimumObjects
+            ? inParallel({ byEntity(mine) }, { (byEntity(theirs), byEntity(base)) })
+            : (byEntity(mine), (byEntity(theirs), byEntity(base)))
+        let rows = (mineRows, theirsRows)
         func inBase(_ index: Int) -> Bool { index < baseRows.count && !baseRows[index].isEmpty }
         let entities = schema.entities.indices
             .filter { !rows.0[$0].isEmpty || !rows.1[$0].isEmpty || inBase($0) }
@@ -167,8 +182,12 @@ extension ConflictMarkerWriter.Emitter {
             emit(&rest, cut..<entries.count)
             return rest
         }).1
+        // The second half's text follows as it is (a piece of its own), and
+        // what comes after is written after it, in its room.
         flush()
-        out += second.out
+        finished.append(out)
+        finished += second.finished
+        out = second.out
         (pendingMine, pendingBase, pendingTheirs, pending) = (second.pendingMine, second.pendingBase, second.pendingTheirs, second.pending)
     }
 

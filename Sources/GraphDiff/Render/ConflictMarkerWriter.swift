@@ -68,7 +68,8 @@ public enum ConflictMarkerWriter {
         var emitter = Emitter(markers: markers, style: style, baseIsResult: baseIsResult)
         emitter.entry(key: nil, mine, theirs, base, commaMine: false, commaTheirs: false, level: 0)
         emitter.flush()
-        return emitter.out
+        // (Documents are written by one emitter: no finished pieces.)
+        return joinedPieces(emitter.finished + [emitter.out])
     }
 
     struct Emitter {
@@ -76,6 +77,9 @@ public enum ConflictMarkerWriter {
         let style: JSONWriter.Style
         var sortKeys: Bool { style.sortKeys }
         var out: [UInt8] = []
+        /// The text written before `out`, in pieces (the halves of a
+        /// group written on two cores): the whole text is these, then `out`.
+        var finished: [[UInt8]] = []
         /// The lines of the block being gathered: mine's, the base's, theirs'.
         var pendingMine: [UInt8] = [], pendingBase: [UInt8] = [], pendingTheirs: [UInt8] = []
         var pending = false

@@ -80,8 +80,8 @@ public struct MergeText: Sendable {
         let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { resolved(.theirs) })
         // The base's part of each block is the report's: keeping it
         // everywhere gives the report's result, a valid graph.
-        let text = ConflictMarkerWriter.write(mine: try forMine.get().graph, theirs: try forTheirs.get().graph, base: report.graph, markers: markers)
-        return MergeText(pieces: [text], conflicts: report.conflicts, graph: nil)
+        let pieces = ConflictMarkerWriter.textPieces(mine: try forMine.get().graph, theirs: try forTheirs.get().graph, base: report.graph, markers: markers)
+        return MergeText(pieces: pieces, conflicts: report.conflicts, graph: nil)
     }
 
     /// Merges three JSON documents (no schema) and writes the result in

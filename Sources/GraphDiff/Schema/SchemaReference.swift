@@ -233,6 +233,20 @@ public enum SchemaReference {
         return splices(of: [prefix.count..<(end + 1)], in: text, relocate)
     }
 
+    /// Whether the relocation of a text of `shape` reads only its first
+    /// member when the text begins with `first`: a graph's canonical text
+    /// always, markers of a graph merge when they begin with `$schema`
+    /// (whole, in `first`). Otherwise the whole text is scanned.
+    ///
+    /// - Complexity: O(*k*) in the length of the `$schema` value.
+    package static func readsFirstMemberOnly(_ first: [UInt8], shape: TextShape) -> Bool {
+        switch shape {
+        case .canonicalGraph: return true
+        case .graphMarkers: return firstMemberSplices(in: first, { $0 }) != nil
+        case .json: return false
+        }
+    }
+
     /// The path components of `path`, without empty ones and `.`.
     package static func components(_ path: String) -> [String] {
         path.split(separator: "/").map(String.init).filter { $0 != "." }
