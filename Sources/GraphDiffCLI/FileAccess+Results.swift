@@ -40,6 +40,47 @@ extension FileAccess {
         try writeAtomically(pieces, splicing: splices, to: output)
     }
 
+    /// ``writeResult(pieces:to:from:shape:)`` of a graph's canonical text
+    /// handed over a piece at a time as it is made
+    /// (``Graph/canonicalText(deliveringPiecesTo:)``): each piece is
+    /// written as it comes, the `$schema` in the first relocated, so that
+    /// the text is written while it is still being made and is never held
+    /// whole.
+    static func writeResult(of graph: Graph, to output: String, from inputs: [LoadedDocument]) throws {
+        let destination = physicalDestination(of: output)
+        let references = inputs.map { document in
+            (path: physicalLocation(of: document.home), reference: document.schemaReference)
+        }
+        try writeAtomically(to: output) { fd in
+            var written = true, first = true
+            graph.canonicalText(deliveringPiecesTo: { piece in
+                // Only the first piece can hold `$schema`.
+                let splices = first ? destination.map { destination in
+                    SchemaReference.relocationSplices(piece, to: destination, from: references,
+                                                      currentDirectory: FileManager.default.currentDirectoryPath, shape: .canonicalGraph)
+                } ?? [] : []
+                first = false
+                written = writeAll([piece], splicing: splices, to: fd)
+                return written
+            })
+            return written
+        }
+    }
+
+    /// A graph's canonical text written to `path` atomically as it is made
+    /// (``Graph/canonicalText(deliveringPiecesTo:)``), as it is: its
+    /// `$schema` already says where it is written (`migrate`).
+    static func writeAtomically(canonicalTextOf graph: Graph, to path: String) throws {
+        try writeAtomically(to: path) { fd in
+            var written = true
+            graph.canonicalText(deliveringPiecesTo: { piece in
+                written = writeAll([piece], to: fd)
+                return written
+            })
+            return written
+        }
+    }
+
     /// `pieces`, a result going to standard output, with its `$schema`
     /// rewritten as ``writeResult(pieces:to:from:shape:)`` rewrites it when
     /// standard output is a regular file (`> out/merged.graph.json`); as it

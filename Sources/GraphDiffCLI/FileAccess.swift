@@ -95,13 +95,21 @@ enum FileAccess {
     /// after another (``Graph/canonicalTextPieces()``); `splices` are
     /// ranges of the pieces joined.
     static func writeAtomically(_ pieces: [[UInt8]], splicing splices: SchemaReference.Splices = [], to given: String) throws {
+        try writeAtomically(to: given) { fd in writeAll(pieces, splicing: splices, to: fd) }
+    }
+
+    /// ``writeAtomically(_:splicing:to:)`` of what `write` writes to the
+    /// descriptor it is given (returning `false`, with `errno` set, when a
+    /// write fails): into a temporary file renamed into place, or straight
+    /// into a device or pipe.
+    static func writeAtomically(to given: String, writing write: (Int32) -> Bool) throws {
         var path = given
         var info = stat()
         if lstat(given, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
             path = URL(fileURLWithPath: given).resolvingSymlinksInPath().path
         }
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
-            try writeDirectly(pieces, splicing: splices, to: path)
+            try writeDirectly(to: path, writing: write)
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -124,7 +132,7 @@ enum FileAccess {
         defer {
             if !ok { unlink(temporary) }
         }
-        guard writeAll(pieces, splicing: splices, to: fd), fchmod(fd, mode) == 0, fsync(fd) == 0 else {
+        guard write(fd), fchmod(fd, mode) == 0, fsync(fd) == 0 else {
             let reason = errnoText()
             close(fd)
             throw CommandFailure.trouble("\(path): cannot write: \(reason)")
@@ -136,10 +144,15 @@ enum FileAccess {
 
     /// Writes to a device or pipe in place.
     static func writeDirectly(_ bytes: [[UInt8]], splicing splices: SchemaReference.Splices = [], to path: String) throws {
+        try writeDirectly(to: path) { fd in writeAll(bytes, splicing: splices, to: fd) }
+    }
+
+    /// ``writeDirectly(_:splicing:to:)`` of what `write` writes.
+    static func writeDirectly(to path: String, writing write: (Int32) -> Bool) throws {
         let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw CommandFailure.trouble("\(path): \(errnoText())") }
         defer { close(fd) }
-        guard writeAll(bytes, splicing: splices, to: fd) else { throw CommandFailure.trouble("\(path): cannot write: \(errnoText())") }
+        guard write(fd) else { throw CommandFailure.trouble("\(path): cannot write: \(errnoText())") }
     }
 
     /// Writes all of `pieces`, one after another, to `fd`, each range of

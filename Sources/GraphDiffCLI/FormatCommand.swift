@@ -19,6 +19,11 @@ enum FormatCommand: Subcommand {
                                     readsSchemas: try OptionConflicts.readsSchemas(args))
         loader.stdinPath = try OptionConflicts.stdinPath(args)
         let document = try loader.load(path)
+        if let output = args.value("--output"), output != "-", let graph = document.graph {
+            // Written as it is made.
+            try FileAccess.writeResult(of: graph, to: output, from: [document])
+            return .success
+        }
         // A large graph's text comes in two pieces, written one after the other.
         let text: [[UInt8]]
         switch document.content {

@@ -46,13 +46,13 @@ enum GitMergeCommand: Subcommand {
                                            schema: schemaPath.map { FileAccess.schemaFile($0, given: schema != nil) },
                                            markers: markers, virtualBase: virtualBase, ignoring: ignored.paths, properties: ignored.properties,
                                            decisions: decisions)
-        let (text, conflicts, notes) = (outcome.text, outcome.conflicts, outcome.notes)
+        let (pieces, conflicts, notes) = (outcome.pieces, outcome.conflicts, outcome.notes)
         for note in notes { io.err("graphdiff: \(git.path): \(note)\n") }
         if !virtualBase {
             for line in outcome.remembered { io.err("graphdiff: \(git.path): resolved from an earlier decision: \(line)\n") }
             for line in conflicts { io.err("graphdiff: \(git.path): CONFLICT \(line)\n") }
         }
-        try FileAccess.writeAtomically(text, to: git.current)
+        try FileAccess.writeAtomically(pieces, to: git.current)
         // A virtual merge base (git merging merge bases) is no one's to
         // resolve. A remembered resolution is applied and left for review,
         // as git's rerere does: the file stays unmerged until git add.

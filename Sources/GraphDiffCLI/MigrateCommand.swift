@@ -39,11 +39,11 @@ enum MigrateCommand: Subcommand {
         let destination = args.has("--in-place") ? path : output.flatMap { $0 == "-" ? nil : $0 }
         // (Standard output redirected to a file counts as written there.)
         migrated.schemaReference = schemaReference(to: recordedModel(model), writtenTo: destination ?? io.stdoutFile)
-        let text = migrated.canonicalTextPieces()
         if let destination {
-            try FileAccess.writeAtomically(text, to: destination)
+            // Written as it is made.
+            try FileAccess.writeAtomically(canonicalTextOf: migrated, to: destination)
         } else {
-            io.out(pieces: text)
+            io.out(pieces: migrated.canonicalTextPieces())
         }
         return .success
     }

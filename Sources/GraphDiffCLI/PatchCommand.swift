@@ -52,6 +52,11 @@ enum PatchCommand: Subcommand {
         }
         if args.has("--check") { return status }
         let resultIsGraph = outcome.target.graph != nil
+        if let output = args.value("--output"), output != "-", let graph = outcome.target.graph {
+            // Written as it is made.
+            try FileAccess.writeResult(of: graph, to: output, from: [target])
+            return status
+        }
         // A large graph's text comes in two pieces, written one after the other.
         let result = outcome.target.graph?.canonicalTextPieces() ?? [JSONWriter.canonical(outcome.target.document)]
         let shape: SchemaReference.TextShape = resultIsGraph ? .canonicalGraph : .json

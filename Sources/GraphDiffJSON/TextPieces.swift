@@ -35,3 +35,59 @@ package func piecesEqual(_ pieces: [[UInt8]], _ bytes: SourceBytes) -> Bool {
         return true
     }
 }
+
+/// Pieces of text handed from the thread that makes them to the thread
+/// that writes them, in order, at most `limit` waiting at a time (the
+/// maker waits for room): how a text is written while it is being made.
+package final class PieceQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var waiting: [[UInt8]] = []
+    private var finished = false, stopped = false
+    private let limit: Int
+
+    /// A queue that holds at most `limit` pieces (at least one).
+    package init(holding limit: Int) { self.limit = max(1, limit) }
+
+    /// Adds `piece` after the others, waiting while the queue is full.
+    ///
+    /// - Returns: `false` when the taker stopped (``stop()``): make no more.
+    package func put(_ piece: [UInt8]) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while waiting.count >= limit && !stopped { condition.wait() }
+        guard !stopped else { return false }
+        waiting.append(piece)
+        condition.broadcast()
+        return true
+    }
+
+    /// Says that no piece follows.
+    package func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next piece, waiting for it; `nil` after the last (or after
+    /// ``stop()``).
+    package func take() -> [UInt8]? {
+        condition.lock()
+        defer { condition.unlock() }
+        while waiting.isEmpty && !finished && !stopped { condition.wait() }
+        guard !stopped, !waiting.isEmpty else { return nil }
+        let piece = waiting.removeFirst()
+        condition.broadcast()
+        return piece
+    }
+
+    /// Says that the taker wants no more: the maker's next ``put(_:)``
+    /// returns `false`, and what waits is dropped.
+    package func stop() {
+        condition.lock()
+        stopped = true
+        waiting = []
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -74,10 +74,20 @@ final class TextPiecesCommandTests: XCTestCase {
                 let r = try TwoCores.lowered(pieces == 2 ? 24 : 1_000_000) { graphdiff(["fmt", "--in-place", copy]) }
                 seen["in place \(round)"] = "\(r.status)\n\(r.stderr)\n" + (try String(contentsOfFile: copy, encoding: .utf8))
             }
+            // git's merge driver: the current file replaced by the merge, markers and all.
+            let current = file("current.graph.json")
+            try? FileManager.default.removeItem(atPath: current)
+            try FileManager.default.copyItem(atPath: file("b.graph.json"), toPath: current)
+            let r = try TwoCores.lowered(pieces == 2 ? 24 : 1_000_000) {
+                graphdiff(["git-merge", "--schema", file("bench.schema.json"), "--no-remember", file("a.graph.json"), current, file("e.graph.json"),
+                           "7", "current.graph.json"])
+            }
+            seen["git-merge"] = "\(r.status)\n\(r.stderr)\n" + (try String(contentsOfFile: current, encoding: .utf8))
             return seen
         }
         let one = try run(1), two = try run(2)
-        XCTAssertEqual(one.count, 22)
+        XCTAssertEqual(one.count, 23)
+        XCTAssertTrue(one["git-merge"]?.contains("\n<<<<<<< ") ?? false, one["git-merge"] ?? "")
         for (key, value) in one.sorted(by: { $0.key < $1.key }) {
             XCTAssertEqual(two[key], value, key)
         }

@@ -15,14 +15,32 @@ public enum GitMergeDriver {
     /// The merged text, the open conflicts (one line each), and the reasons
     /// for each step down the fallback chain.
     public struct Outcome: Sendable {
-        /// The merged file.
-        public var text: [UInt8]
+        /// The merged file, in pieces to be written one after another
+        /// (``MergeText/pieces``: a large merged graph's text is never
+        /// joined).
+        public var pieces: [[UInt8]]
+        /// The merged file: ``pieces`` joined.
+        public var text: [UInt8] {
+            get { joinedPieces(pieces) }
+            set { pieces = [newValue] }
+        }
         /// One line per open conflict; empty when the merge is clean.
         public var conflicts: [String]
         /// Why the merge stepped down from a graph merge, if it did.
         public var notes: [String]
         /// One line per conflict a recorded decision settled.
         public var remembered: [String] = []
+
+        init(pieces: [[UInt8]], conflicts: [String], notes: [String], remembered: [String] = []) {
+            self.pieces = pieces
+            self.conflicts = conflicts
+            self.notes = notes
+            self.remembered = remembered
+        }
+
+        init(text: [UInt8], conflicts: [String], notes: [String], remembered: [String] = []) {
+            self.init(pieces: [text], conflicts: conflicts, notes: notes, remembered: remembered)
+        }
     }
 
     /// The versions, as the fallback chain reads them: `$schema` counts in
@@ -69,7 +87,7 @@ public enum GitMergeDriver {
             do {
                 let ignored = try IgnoredProperties(properties, schema: g[1].schema)
                 let merged = try MergeText.graphs(base: g[0], mine: g[1], theirs: g[2], decisions: decisions, markers: jsonMarkers, ignored: ignored)
-                return Outcome(text: merged.text, conflicts: merged.open.map(\.description), notes: [],
+                return Outcome(pieces: merged.pieces, conflicts: merged.open.map(\.description), notes: [],
                                remembered: merged.conflicts.filter(\.remembered).map(\.description))
             } catch {
                 reason = "the graph merge refused: \(GitInputs.firstLine(error))"
@@ -84,7 +102,7 @@ public enum GitMergeDriver {
             if let b {
                 let merged = MergeText.documents(base: b, mine: m, theirs: t, options: .init(decisions: decisions, ignored: paths), markers: jsonMarkers,
                                                  layout: TextLayout(of: current))
-                return Outcome(text: merged.text, conflicts: merged.open.map(\.description), notes: reason.map { ["merging as plain JSON: \($0)"] } ?? [],
+                return Outcome(pieces: merged.pieces, conflicts: merged.open.map(\.description), notes: reason.map { ["merging as plain JSON: \($0)"] } ?? [],
                                remembered: merged.conflicts.filter(\.remembered).map(\.description))
             }
         }

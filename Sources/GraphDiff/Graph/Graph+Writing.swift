@@ -193,10 +193,12 @@ extension Graph {
         return max(count * 160, share + share / 4) + 4096
     }
 
-    private func _canonicalTextPieces() -> [[UInt8]] {
+    /// The canonical text up to the value of `"objects"` (in a writer with
+    /// room for `capacity` bytes), and the objects' groups: the concrete
+    /// entities that have objects, in name order, and each entity's rows.
+    private func canonicalHead(capacity: Int) -> (writer: JSONWriter, groups: [Int], rows: [[Int]]) {
         var w = JSONWriter(style: .canonical)
-        // Room for all of it: the text never grows by a copy.
-        w.output.reserveCapacity(textCapacity(forObjects: objects.count))
+        w.output.reserveCapacity(capacity)
         func member(_ key: String, first: Bool) { w.startMember(key, first: first) }
         w.output.append(UInt8(ascii: "{"))
         w.level = 1
@@ -214,6 +216,64 @@ extension Graph {
         member("objects", first: firstTop)
         let rows = Graph.rowsByEntity(objects, entityCount: schema.entities.count)
         let groups = rows.indices.filter { !rows[$0].isEmpty }.sorted { utf8Less(schema.entities[$0].name, schema.entities[$1].name) }
+        return (w, groups, rows)
+    }
+
+    /// The canonical text (``canonicalText()``) handed to `deliver` a
+    /// piece at a time, each as soon as it is made: on a large graph one
+    /// core makes the text a part at a time (16 parts) while the calling
+    /// thread hands each finished part to `deliver` (which writes it to a
+    /// file, say), so that making the text and writing it overlap, and at most a few
+    /// parts are held at once. Written one after another, the pieces are
+    /// exactly ``canonicalText()``; the first holds everything before the
+    /// first object (`$schema` and the metadata). `deliver` returns
+    /// whether to go on: after `false` no more pieces are made or
+    /// delivered.
+    ///
+    ///     graph.canonicalText(deliveringPiecesTo: { piece in handle.write(Data(piece)); return true })
+    ///
+    /// - Complexity: that of ``canonicalText()``; on a large graph the
+    ///   text is made on a second thread while `deliver` runs on this one.
+    public func canonicalText(deliveringPiecesTo deliver: @escaping ([UInt8]) -> Bool) {
+        withDeepStack { _canonicalText(deliveringPiecesTo: deliver) }
+    }
+
+    private func _canonicalText(deliveringPiecesTo deliver: ([UInt8]) -> Bool) {
+        guard objects.count >= TwoCores.minimumObjects else {
+            for piece in _canonicalTextPieces() { guard deliver(piece) else { return } }
+            return
+        }
+        var (head, groups, rows) = canonicalHead(capacity: 1 << 16)
+        head.output.append(UInt8(ascii: "{"))
+        let slotOrder = canonicalSlotOrder
+        let total = groups.reduce(0) { $0 + rows[$1].count }
+        let size = Swift.max(1, (total + TwoCores.deliveredParts - 1) / TwoCores.deliveredParts)
+        let parts = (total + size - 1) / size
+        let queue = PieceQueue(holding: 3)
+        let graph = self
+        _ = inParallel({
+            // Each part, as it comes, on this thread.
+            while let piece = queue.take() {
+                guard deliver(piece) else { return queue.stop() }
+            }
+        }, {
+            var pages = CopiedPages(graph.sources)
+            var w = head
+            for k in 0..<parts {
+                let range = (k * size)..<Swift.min(total, (k + 1) * size)
+                if k > 0 { w = JSONWriter(style: .canonical) }
+                w.output.reserveCapacity(w.output.count + graph.textCapacity(forObjects: range.count))
+                graph.writeObjects(range, groups: groups, rows: rows, slotOrder: slotOrder, pages: &pages, into: &w)
+                if k == parts - 1 { Graph.closeObjects(&w) }
+                guard queue.put(w.output) else { return }
+            }
+            queue.finish()
+        })
+    }
+
+    private func _canonicalTextPieces() -> [[UInt8]] {
+        // Room for all of it: the text never grows by a copy.
+        var (w, groups, rows) = canonicalHead(capacity: textCapacity(forObjects: objects.count))
         if groups.isEmpty {
             w.appendASCII("{}")
         } else {
@@ -266,8 +326,15 @@ extension Graph {
     /// writes for them, a group's opening before its first object and its
     /// closing after its last.
     func writeObjects(_ range: Range<Int>, groups: [Int], rows: [[Int]], slotOrder: [[Int]], into w: inout JSONWriter) {
-        func member(_ key: String, first: Bool) { w.startMember(key, first: first) }
         var pages = CopiedPages(sources)
+        writeObjects(range, groups: groups, rows: rows, slotOrder: slotOrder, pages: &pages, into: &w)
+    }
+
+    /// ``writeObjects(_:groups:rows:slotOrder:into:)`` giving back the
+    /// input's pages behind the copied objects through `pages`, which
+    /// carries on from one range to the next.
+    func writeObjects(_ range: Range<Int>, groups: [Int], rows: [[Int]], slotOrder: [[Int]], pages: inout CopiedPages, into w: inout JSONWriter) {
+        func member(_ key: String, first: Bool) { w.startMember(key, first: first) }
         var start = 0
         for (g, index) in groups.enumerated() {
             let groupRows = rows[index]

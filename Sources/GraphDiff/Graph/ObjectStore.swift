@@ -87,6 +87,41 @@ public struct ObjectStore: Sendable {
         if table.capacity < capacity { rebuildTable(capacity: capacity) }
     }
 
+    /// Gives the store buffers of its own with room for `capacity` rows,
+    /// copying its rows once, on two cores for a large store: what an
+    /// editor of a store that others share (a patch's target, held by its
+    /// caller too) does before its first change, so that the copy that
+    /// sharing costs is made here, split, and not again when the rows grow.
+    ///
+    /// - Complexity: O(*n*) for *n* rows, on two threads from
+    ///   ``TwoCores/minimumObjects`` rows.
+    mutating func reserveOwnCapacity(_ capacity: Int) {
+        let capacity = Swift.max(capacity, rowCount)
+        guard rowCount >= TwoCores.minimumObjects else {
+            // Small: copies as it is first changed, as any array.
+            return reserveCapacity(capacity)
+        }
+        // Each copy reserves room in a buffer of its own (a shared array
+        // copies when it is made to reserve); the table keeps its size.
+        let (ids, live, rows, hashes, table) = (self.ids, self.live, self.rows, self.hashes, self.table)
+        let (first, second) = inParallel({ () -> ([ObjectID], [Bool]) in
+            var i = ids, l = live
+            i.reserveCapacity(capacity)
+            l.reserveCapacity(capacity)
+            return (i, l)
+        }, { () -> ([GraphObject], [UInt64], IdentityHashTable) in
+            var r = rows, h = hashes, t = table
+            r.reserveCapacity(capacity)
+            h.reserveCapacity(capacity)
+            t.words.reserveCapacity(t.words.count)
+            return (r, h, t)
+        })
+        (self.ids, self.live) = first
+        (self.rows, self.hashes, self.table) = second
+        if table.capacity < capacity { rebuildTable(capacity: capacity) }
+        _checkInvariants()
+    }
+
     // MARK: Lookup
 
     /// The hash of `id`'s identity (the root is compared, not hashed).

@@ -14,6 +14,9 @@ extension PatchPlan {
     /// - Throws: ``PatchError`` (rejected) when order edits do not fit.
     mutating func execute() throws(PatchError) -> (Graph, [GraphProblem]) {
         var graph = target
+        // The target is shared (the caller holds it): its rows are copied
+        // once, on two cores, with room for the inserts.
+        graph.objects.reserveOwnCapacity(graph.objects.rowCount + inserts.count)
         var problems: [GraphProblem] = []
         // Orders are computed from the target before anything moves.
         var newOrders: [(owner: ObjectID, layout: OrderedRelationship, order: [String], change: SequenceChange)] = []

@@ -18,6 +18,9 @@ enum TwoCores {
     /// Entries of a report (changes, in `diff --format json`) from which
     /// they are encoded and written in two halves.
     nonisolated(unsafe) static var minimumEntries = 4_096
+    /// The parts a large graph's canonical text is made in when it is
+    /// handed over as it is made (``Graph/canonicalText(deliveringPiecesTo:)``).
+    nonisolated(unsafe) static var deliveredParts = 16
     /// Bytes of a canonical file from which it is read in two halves.
     nonisolated(unsafe) static var minimumBytes = 8 << 20
     /// The objects of a block, the unit a pass over a graph's rows splits by

@@ -56,6 +56,51 @@ final class TextPiecesTests: XCTestCase {
         XCTAssertGreaterThan(split, cases / 3, "enough graphs are written in two halves")
     }
 
+    /// Law, over random graphs in every storage of an order (200 of them,
+    /// `GRAPHDIFF_PIECES_CASES`), read back from their canonical text, with
+    /// the two-core threshold lowered to 24 objects and the parts to 1–7:
+    /// the pieces handed over as they are made
+    /// (``Graph/canonicalText(deliveringPiecesTo:)``), one after another,
+    /// are the canonical text; a large graph's come in as many pieces as
+    /// parts of equal size (rounded up) it takes, the first holding
+    /// `$schema`; and when the taker
+    /// says stop after some pieces, no more are handed over.
+    func test_law_piecesDeliveredAsMade_areTheCanonicalText() throws {
+        let cases = ProcessInfo.processInfo.environment["GRAPHDIFF_PIECES_CASES"].flatMap(Int.init).map { min($0, 200) } ?? 200
+        var delivered = 0
+        for seed in 0..<UInt64(cases) {
+            let order = GraphGenerator.ItemOrder.allCases[Int(seed) % GraphGenerator.ItemOrder.allCases.count]
+            var generator = GraphGenerator(seed: seed &+ 500, order: order)
+            let generated = generator.graph(objectCount: 4 + Int(seed % 50))
+            let expected = generated.canonicalText()
+            let graph = try Graph.load(SourceBytes(expected), schema: generated.schema)
+            let parts = 1 + Int(seed % 7)
+            let saved = TwoCores.deliveredParts
+            TwoCores.deliveredParts = parts
+            defer { TwoCores.deliveredParts = saved }
+            TwoCores.lowered(24) {
+                var pieces: [[UInt8]] = []
+                graph.canonicalText(deliveringPiecesTo: { pieces.append($0); return true })
+                XCTAssertEqual(joinedPieces(pieces), expected, "seed \(seed)")
+                if graph.count >= 24 {
+                    delivered += 1
+                    // Parts of equal size, rounded up: the last may be short, so fewer may do.
+                    let size = (graph.count + parts - 1) / parts
+                    XCTAssertEqual(pieces.count, (graph.count + size - 1) / size, "seed \(seed): \(graph.count) objects in \(parts) parts")
+                } else {
+                    XCTAssertEqual(pieces.count, 1, "seed \(seed)")
+                }
+                XCTAssertTrue(pieces[0].starts(with: Array("{\n  \"$schema\": ".utf8)), "seed \(seed)")
+                // Stop after the first piece (or the second): no more come.
+                let stopAfter = 1 + Int(seed % 2)
+                var taken = 0
+                graph.canonicalText(deliveringPiecesTo: { _ in taken += 1; return taken < stopAfter })
+                XCTAssertEqual(taken, min(stopAfter, pieces.count), "seed \(seed)")
+            }
+        }
+        XCTAssertGreaterThan(delivered, cases / 3, "enough graphs are delivered in parts")
+    }
+
     /// The pieces of no text, and of text in one piece.
     func test_joinedPieces_edges() {
         XCTAssertEqual(joinedPieces([]), [])
