@@ -139,8 +139,9 @@ struct GraphScanner {
     mutating func scanDocument(options: Graph.LoadOptions) throws -> Graph {
         var graph = Graph(schema: schema)
         // About 160 bytes an object in canonical form: room for most files'
-        // objects without growing the index again and again.
-        graph.objects.reserveCapacity(sizeHint / 160)
+        // objects without growing the columns again and again (the index
+        // is built once they are all read).
+        graph.objects.reserveUnindexedCapacity(sizeHint / 160)
         try reader.pullDocumentStart()
         guard reader.pullPeek() == UInt8(ascii: "{"), try reader.pullObjectStart() else { throw GiveUp() }
         var sawSchema = false, sawMetadata = false, sawObjects = false

@@ -80,11 +80,22 @@ public struct ObjectStore: Sendable {
 
     /// Makes room for `capacity` objects without growing again.
     public mutating func reserveCapacity(_ capacity: Int) {
+        reserveUnindexedCapacity(capacity)
+        if table.capacity < capacity { rebuildTable(capacity: capacity) }
+    }
+
+    /// Room for `capacity` rows in the columns only, for rows appended in
+    /// bulk (``appendUnindexed(_:id:hash:)``): their table is built once
+    /// they are all in (``buildIndex(capacity:)``), so one reserved now
+    /// would be cleared, a page fault a page, only to be dropped (16 MiB for
+    /// a million rows, before a file's two halves are read).
+    ///
+    /// - Complexity: O(1) (the columns' memory is mapped as it is written).
+    mutating func reserveUnindexedCapacity(_ capacity: Int) {
         ids.reserveCapacity(capacity)
         rows.reserveCapacity(capacity)
         live.reserveCapacity(capacity)
         hashes.reserveCapacity(capacity)
-        if table.capacity < capacity { rebuildTable(capacity: capacity) }
     }
 
     /// Gives the store buffers of its own with room for `capacity` rows,
@@ -157,6 +168,20 @@ public struct ObjectStore: Sendable {
             return live[near] ? near : nil
         }
         return row(of: id)
+    }
+
+    /// ``row(of:near:)`` looking at two rows before hashing: `near`, then
+    /// `next`. A reference to another entity's group, from objects listed
+    /// in the order of their targets (each address of a person, each dog of
+    /// its owner), names the target of the last reference or the row after.
+    ///
+    /// - Complexity: O(1) expected; at most two comparisons of identities
+    ///   before one lookup.
+    @inlinable func row(of id: ObjectID, near: Int, or next: Int) -> Int? {
+        if near >= 0 && near < ids.count && ids[near] == id {
+            return live[near] ? near : nil
+        }
+        return row(of: id, near: next)
     }
 
     /// The object `id`, for a walk over another store in the same order:

@@ -29,7 +29,7 @@ extension GraphMerger {
         let capacity = max(base.count, mine.count, theirs.count)
         var (matchedMine, matchedTheirs) = splitsBaseRows
             ? mergeBaseRowsInParallel(capacity: capacity)
-            : { result.objects.reserveCapacity(capacity); return mergeBaseRows(0..<bs.rowCount) }()
+            : { result.objects.reserveUnindexedCapacity(capacity); return mergeBaseRows(0..<bs.rowCount) }()
         var inTheirs = 0
         for row in 0..<ms.rowCount where !matchedMine[row] {
             guard let m = ms.object(atRow: row) else { continue }
@@ -61,11 +61,11 @@ extension GraphMerger {
         // and each reserves its own room (a shared buffer would be copied).
         let secondHalf = self
         let (first, (second, secondMatched)) = inParallel({ () -> (mine: [Bool], theirs: [Bool]) in
-            self.result.objects.reserveCapacity(capacity)
+            self.result.objects.reserveUnindexedCapacity(capacity)
             return self.mergeBaseRows(0..<middle)
         }, {
             var merger = secondHalf
-            merger.result.objects.reserveCapacity(rows - middle)
+            merger.result.objects.reserveUnindexedCapacity(rows - middle)
             let matched = merger.mergeBaseRows(middle..<rows)
             return (merger, matched)
         })

@@ -117,6 +117,80 @@ final class GraphScanningTests: XCTestCase {
         }
     }
 
+    /// The entity an object's shape names (how the second half learns its
+    /// group without a search back) is, at every identity line of a
+    /// canonical file, the group the object is in or none: never another.
+    /// Over 40 seeded graphs, every object; and with two entities of one
+    /// shape, none, so the group line is searched for.
+    func test_entityByShape_isTheObjectsGroup_orNone() throws {
+        func groups(_ text: [UInt8]) -> [(offset: Int, group: String)] {
+            var found: [(Int, String)] = [], group = ""
+            var i = 0
+            while i < text.count {
+                if text[i] == 0x0A {
+                    let indent = text[(i + 1)...].prefix { $0 == 0x20 }.count
+                    let start = i + 1 + indent
+                    if start < text.count && text[start] == 0x22 {
+                        let end = text[(start + 1)...].firstIndex(of: 0x22) ?? start
+                        if indent == 4 { group = String(decoding: text[(start + 1)..<end], as: UTF8.self) }
+                        if indent == 6 { found.append((start, group)) }
+                    }
+                }
+                i += 1
+            }
+            return found
+        }
+        func guesses(_ text: [UInt8], schema: Schema) -> [(offset: Int, group: String, guess: String?)] {
+            text.withUnsafeBufferPointer { buffer in
+                let scanner = GraphScanner(schema: schema, buffer: buffer, parallelAbove: 0)
+                return groups(text).map { ($0.offset, $0.group, scanner.entityByShape(at: $0.offset)?.name) }
+            }
+        }
+        var told = 0, total = 0
+        for seed in UInt64(1)...40 {
+            var generator = GraphGenerator(seed: seed)
+            let text = generator.graph(objectCount: 60).canonicalText()
+            for (offset, group, guess) in guesses(text, schema: GraphGenerator.schema) {
+                total += 1
+                guard let guess else { continue }
+                told += 1
+                XCTAssertEqual(guess, group, "seed \(seed) at \(offset)")
+            }
+        }
+        XCTAssertGreaterThan(told, total / 2, "most objects' shapes tell their entity")
+        // Two entities of one shape: no guess.
+        let twins = try Schema.load(Array(#"""
+            {"format": "graphdiff-schema/1", "name": "T", "version": 1, "entities": {
+              "A": {"attributes": {"name": {"type": "string"}}},
+              "B": {"attributes": {"name": {"type": "string"}}},
+              "C": {"attributes": {"name": {"type": "string"}, "size": {"type": "int64"}}}}}
+            """#.utf8))
+        let text = Array(#"""
+            {
+              "objects": {
+                "A": {
+                  "a1": {
+                    "name": "x"
+                  }
+                },
+                "B": {
+                  "b1": {
+                    "name": "y"
+                  },
+                  "b2": {}
+                },
+                "C": {
+                  "c1": {
+                    "name": "z",
+                    "size": 1
+                  }
+                }
+              }
+            }
+            """#.utf8)
+        XCTAssertEqual(guesses(text, schema: twins).map(\.guess), [nil, nil, nil, "C"])
+    }
+
     /// A canonical file is read in two halves that meet at the split; a file
     /// whose layout only looks canonical where the split falls (a member
     /// line indented like an identity) is found out and read again on one
@@ -146,31 +220,41 @@ final class GraphScanningTests: XCTestCase {
         XCTAssertEqual(again, graph)
     }
 
-    /// The word-at-a-time search for the last line break before an offset
-    /// (how the second half finds its group) agrees with a byte-by-byte
-    /// search, over 5,000 seeded buffers and ranges: line breaks dense,
-    /// sparse or absent, at either end of a word, and bytes that differ
-    /// from a line break by one bit or by a borrow.
-    func test_lastNewline_agreesWithAByteByByteSearch() {
+    /// The word-at-a-time search for the last group key line before an
+    /// offset (a line break, four spaces and a quote: how the second half
+    /// finds its group) agrees with a byte-by-byte search, over 20,000
+    /// seeded buffers and ranges: line breaks, spaces and quotes dense,
+    /// sparse or absent, key lines at either end of a word and cut off by
+    /// the buffer's end, and bytes that differ from them by one bit or by a
+    /// borrow.
+    func test_lastGroupKeyLine_agreesWithAByteByByteSearch() {
         var random = SplitMix64(seed: 31)
-        let alphabet: [UInt8] = [0x0A, 0x0B, 0x08, 0x8A, 0x00, 0xFF, 0x20, 0x22, 0x09, 0x0A]
-        for _ in 0..<5_000 {
-            let count = Int(random.next() % 70)
+        let alphabet: [UInt8] = [0x0A, 0x20, 0x22, 0x20, 0x20, 0x0B, 0x08, 0x8A, 0x00, 0xFF, 0x21, 0x23, 0xA2, 0x09]
+        let keyLine: [UInt8] = [0x0A, 0x20, 0x20, 0x20, 0x20, 0x22]
+        func isKeyLine(_ bytes: [UInt8], _ i: Int) -> Bool { i + 6 <= bytes.count && Array(bytes[i..<(i + 6)]) == keyLine }
+        for _ in 0..<20_000 {
+            let count = Int(random.next() % 90)
             let density = Int(random.next() % 4)
-            let bytes: [UInt8] = (0..<count).map { _ in
-                density == 0 ? 0x20 : alphabet[Int(random.next() % UInt64(density == 1 ? alphabet.count - 2 : alphabet.count))]
+            var bytes: [UInt8] = (0..<count).map { _ in
+                density == 0 ? 0x20 : alphabet[Int(random.next() % UInt64(density == 1 ? 5 : alphabet.count))]
+            }
+            // Whole key lines, some cut off at the end.
+            for _ in 0..<Int(random.next() % 4) where count > 0 {
+                let at = Int(random.next() % UInt64(count))
+                for (k, byte) in keyLine.enumerated() where at + k < count { bytes[at + k] = byte }
             }
             let lower = count == 0 ? 0 : Int(random.next() % UInt64(count + 1))
             let upper = lower + Int(random.next() % UInt64(count - lower + 1))
-            let expected = (lower..<upper).last { bytes[$0] == 0x0A }
+            let expected = (lower..<upper).last { isKeyLine(bytes, $0) }
             bytes.withUnsafeBufferPointer { buffer in
-                XCTAssertEqual(GraphScanner.lastNewline(in: buffer, from: lower, before: upper), expected, "\(bytes) \(lower)..<\(upper)")
+                XCTAssertEqual(GraphScanner.lastGroupKeyLine(in: buffer, from: lower, before: upper), expected, "\(bytes) \(lower)..<\(upper)")
             }
         }
         // Out of bounds: none, never a read past the buffer.
-        [UInt8](repeating: 0x0A, count: 4).withUnsafeBufferPointer { buffer in
-            XCTAssertNil(GraphScanner.lastNewline(in: buffer, from: 0, before: 5))
-            XCTAssertNil(GraphScanner.lastNewline(in: buffer, from: -1, before: 2))
+        Array("\n    \"".utf8).withUnsafeBufferPointer { buffer in
+            XCTAssertEqual(GraphScanner.lastGroupKeyLine(in: buffer, from: 0, before: 6), 0)
+            XCTAssertNil(GraphScanner.lastGroupKeyLine(in: buffer, from: 0, before: 7))
+            XCTAssertNil(GraphScanner.lastGroupKeyLine(in: buffer, from: -1, before: 2))
         }
     }
 

@@ -131,6 +131,57 @@ final class ObjectStoreTests: XCTestCase {
         XCTAssertEqual(twice.buildIndex(), id(2))
     }
 
+    /// Law: the table built on two cores (each filling half of the words,
+    /// the rows whose probe crosses out of a half inserted afterwards)
+    /// finds every row on its probe path and nothing else, as the table
+    /// built on one core does, and reports a key held twice as the one-core
+    /// build does (the same row). Over 1,000 seeded sets of hashes, from
+    /// thresholds of a few rows: spread, crowded into a few home slots (long
+    /// probe runs across the middle and off the end), and with duplicates.
+    func test_law_tableBuiltOnTwoCores_findsWhatTheOneCoreTableFinds() {
+        for seed in UInt64(1)...1_000 {
+            var g = Generator(state: seed)
+            let n = 1 + g.next(600)
+            let crowding = g.next(4)
+            let keys: [Int] = (0..<n).map { k in g.next(5) == 0 && seed % 3 == 0 ? g.next(n) : k }
+            let size = UInt64(IdentityHashTable.size(forCapacity: n)), mask = size - 1
+            let hashes: [UInt64] = keys.map { key in
+                var h = UInt64(truncatingIfNeeded: key) &* 0x9E37_79B9_7F4A_7C15
+                h ^= h >> 29
+                // The same key, the same hash; its home slot as `crowding` says.
+                var k = UInt64(truncatingIfNeeded: key) &* 0x2545_F491_4F6C_DD1D
+                func next(_ bound: UInt64) -> UInt64 {
+                    k = k &* 6364136223846793005 &+ 1442695040888963407
+                    return (k >> 33) % bound
+                }
+                switch crowding {
+                case 0: return h
+                // A few home slots just below the middle of the table and its end.
+                case 1: return (h & ~mask) | ((next(2) == 0 ? size / 2 : size) - 1 - next(4))
+                case 2: return (h & ~mask) | (size - 1 - next(8))
+                default: return h & ~(mask >> 3)
+                }
+            }
+            let sameKey: (Int, Int) -> Bool = { keys[$0] == keys[$1] }
+            let oneCore = IdentityHashTable.build(hashes: hashes, sameKey: sameKey)
+            let twoCores = TwoCores.lowered(1 + g.next(8)) { IdentityHashTable.build(hashes: hashes, sameKey: sameKey) }
+            switch (oneCore, twoCores) {
+            case (.failure(let a), .failure(let b)):
+                XCTAssertEqual(a.row, b.row, "seed \(seed)")
+            case (.success(let a), .success(let b)):
+                XCTAssertEqual(a.words.count, b.words.count, "seed \(seed)")
+                XCTAssertEqual(b.rows.sorted(), Array(0..<n), "seed \(seed)")
+                for row in 0..<n {
+                    XCTAssertTrue(b.reaches(row: row, hash: hashes[row]), "seed \(seed) row \(row)")
+                    XCTAssertEqual(b.row(hash: hashes[row]) { keys[$0] == keys[row] }, row, "seed \(seed) row \(row)")
+                }
+                XCTAssertNil(b.row(hash: hashes[0] ^ 0x5555) { _ in false })
+            default:
+                XCTFail("seed \(seed): one core \(oneCore), two cores \(twoCores)")
+            }
+        }
+    }
+
     func testRemovingMostRowsCompactsAndKeepsOrder() {
         var store = ObjectStore()
         for n in 0..<1000 { store[id(n)] = object(n) }
