@@ -45,16 +45,32 @@ extension ChangeSet {
                 .union(new.ownedObjects(from: root, include: options.include, exclude: options.exclude))
         }
         let differ = GraphDiffer(old: old, new: new, scope: scope, ignored: new.schema.ignoredProperties.adding(options.ignored))
-        var (objects, trackers) = differ.objectChanges()
+        let (changed, trackers) = differ.objectChanges()
+        /// Steps 2 and 3: the objects in order, and the changes of the touched orders.
+        func readingOrders() -> (objects: [ObjectChange], sequences: [SequenceChange]) {
+            var objects = changed, trackers = trackers
+            differ.recordOrdersOfDeletedOwners(in: &objects, trackers: &trackers)
+            objects.sort(by: ChangeSet.objectOrder)
+            return (objects, differ.sequenceChanges(trackers))
+        }
+        let objects: [ObjectChange], sequences: [SequenceChange]
         if options.detectsRekeys {
             // With a root, the scope is found once the re-keys are known
-            // (the root, or what it owns, may be re-keyed): from the whole graphs.
-            let rekeys = scope == nil ? differ.rekeys(among: objects) : ObjectRekey.detect(from: old, to: new, ignored: options.ignored)
+            // (the root, or what it owns, may be re-keyed): from the whole
+            // graphs. Without, on a large graph the re-keys are looked for
+            // on one core while the orders are read on the other (and that
+            // reading is dropped when there are re-keys, which are rare).
+            let rekeys: [ObjectRekey]
+            if scope == nil && differ.parallel {
+                (rekeys, (objects, sequences)) = inParallel({ differ.rekeys(among: changed) }, readingOrders)
+            } else {
+                rekeys = scope == nil ? differ.rekeys(among: changed) : ObjectRekey.detect(from: old, to: new, ignored: options.ignored)
+                (objects, sequences) = rekeys.isEmpty ? readingOrders() : ([], [])
+            }
             if !rekeys.isEmpty { return try diff(from: old, to: new, rekeys: rekeys, options: options) }
+        } else {
+            (objects, sequences) = readingOrders()
         }
-        differ.recordOrdersOfDeletedOwners(in: &objects, trackers: &trackers)
-        objects.sort(by: ChangeSet.objectOrder)
-        let sequences = differ.sequenceChanges(trackers)
         let metadata = options.root == nil ? differ.metadataChanges() : []
         let schema = new.schema
         let changes = ChangeSet(schemaName: schema.name, schemaFingerprint: schema.fingerprint, objects: objects, sequences: sequences, metadata: metadata)

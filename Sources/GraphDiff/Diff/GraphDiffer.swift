@@ -128,7 +128,10 @@ struct GraphDiffer {
         let oldStore = old.objects, newStore = new.objects
         let blocks = (oldStore.rowCount + TwoCores.blockSize - 1) / TwoCores.blockSize
         var objects: [ObjectChange] = []
-        var trackers = layouts.map { OrderTracker(order: $0) }
+        // Layouts of this part's own (the same as ``layouts``): the pass
+        // retains them for every object, and a count of references written
+        // from both cores would bounce between them.
+        var trackers = OrderedRelationship.all(in: schema).map { OrderTracker(order: $0) }
         var matched = [Bool](repeating: false, count: newStore.rowCount)
         var cursor = 0
         for block in stride(from: part, to: blocks, by: parts) {
@@ -141,7 +144,11 @@ struct GraphDiffer {
                     matched[newRow] = true
                     cursor = newRow + 1
                 }
-                for t in trackers.indices { trackers[t].note(id, old: o, new: n, at: row) }
+                if let n, n.entityIndex == o.entityIndex, n.sharesValues(with: o) {
+                    for t in trackers.indices { trackers[t].noteUnchanged(id, o, at: row) }
+                } else {
+                    for t in trackers.indices { trackers[t].note(id, old: o, new: n, at: row) }
+                }
                 guard scope?.contains(id) ?? true else { continue }
                 guard let n else {
                     objects.append(deleted(id, o))

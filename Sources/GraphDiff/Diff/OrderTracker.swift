@@ -63,6 +63,19 @@ struct OrderTracker {
         }
     }
 
+    /// ``note(_:old:new:at:)`` of an object whose two versions share their
+    /// values (most objects): its links are unchanged, so only a chain's
+    /// head needs noting. The object is passed as it is, not as an
+    /// optional: binding an optional copied it (a call through its type's
+    /// metadata and a retain of its values) for every object of the pass.
+    mutating func noteUnchanged(_ id: ObjectID, _ object: GraphObject, at position: Int) {
+        guard case .chain = order.ordering, order.isMember(object), order.link(object, order.prevSlots) == nil,
+            let owner = order.owner(of: object)
+        else { return }
+        oldHeadList.append((owner, Head(id: id, position: position)))
+        newHeadList.append((owner, Head(id: id, position: position)))
+    }
+
     /// Adds what `other` noted over other objects of the same pass.
     mutating func merge(_ other: OrderTracker) {
         oldHeadList += other.oldHeadList

@@ -22,8 +22,6 @@ extension Graph {
         // taking every other block of objects); the walks from the heads
         // then follow rows. Only when a chain is not sound are the links
         // checked one by one for messages that say why.
-        let plans = ReferencePlan.plans(for: schema, chainLinks: false)
-        let chains = OrderedRelationship.chains(in: schema)
         let arrayPairs = ArrayPairTally.pairs(in: schema)
         let slotCounts = storedSlotCounts
         // The pass checks each object's shape first (``shapeProblem(of:atRow:slotCounts:)``)
@@ -31,7 +29,11 @@ extension Graph {
         // shape problems are all that is reported.
         func scan(part: Int, of parts: Int) -> (problems: [GraphProblem], chains: [ChainCheck], tallies: [ArrayPairTally], shape: [GraphProblem]) {
             var problems: [GraphProblem] = [], shape: [GraphProblem] = []
-            var checks = chains.map { ChainCheck(chain: $0) }
+            // Each part makes its own plans and chains: the pass retains
+            // them for every object, and a count of references written
+            // from both cores would bounce between them.
+            let plans = ReferencePlan.plans(for: schema, chainLinks: false)
+            var checks = OrderedRelationship.chains(in: schema).map { ChainCheck(chain: $0) }
             var tallies = arrayPairs.map { _ in ArrayPairTally() }
             // Per plan, the row of the last target: the members of one
             // owner, stored together, name the same owner.
@@ -160,7 +162,8 @@ extension Graph {
     /// is looked for first beside `object` (at rows `row` ± 1: a file often
     /// lists what an object owns right after it), then at row `near`, which
     /// is then set to its row (the members of one owner, stored together,
-    /// name the same owner), then by identity.
+    /// name the same owner), then at the row after (objects listed in the
+    /// order of their targets), then by identity.
     ///
     /// - Complexity: O(*r*) expected for *r* references.
     func checkReferences(from id: ObjectID, _ object: GraphObject, at row: Int, _ plan: ReferencePlan, near: inout Int,
@@ -183,7 +186,7 @@ extension Graph {
             }
             // The target is read in place: a copy would retain its values,
             // an atomic write to memory shared with the other core's pass.
-            guard let targetRow = objects.row(of: targetID, near: guess) else {
+            guard let targetRow = objects.row(of: targetID, near: guess, or: near + 1) else {
                 problem(.danglingReference, "dangling reference to \(r.destination) \"\(ref)\": no such object", reference: ref)
                 return
             }

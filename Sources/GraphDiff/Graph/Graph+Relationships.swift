@@ -37,23 +37,38 @@ extension Graph {
     /// members needs no index of the others.
     ///
     /// - Complexity: O(*n*), each object's reference read in place (no
-    ///   copy of the object), plus the sorting of the members kept.
+    ///   copy of the object), on two cores from ``TwoCores/minimumObjects``
+    ///   rows, plus the sorting of the members kept.
     func membersByOwner(through relationship: Relationship, among owners: Set<ObjectID>?, sorted: Bool) -> [ObjectID: [ObjectID]] {
         guard let destination = schema.entity(named: relationship.destination) else { return [:] }
         let inverse = destination.inverse(of: relationship)
         let ownerRoot = inverse.flatMap { schema.entity(named: $0.destination)?.root }
-        var result: [ObjectID: [ObjectID]] = [:]
         // The inverse's slot in each entity that can be a member.
         let slots = schema.entities.map { e in
             schema.isKind(e.index, of: destination.index) ? relationship.inverse.flatMap { e.storedSlot[$0] } : nil
         }
-        for row in 0..<objects.rowCount where objects.isLive(atRow: row) {
-            let index = objects.entityIndex(atRow: row)
-            guard index >= 0 && index < slots.count, let slot = slots[index], let ref = objects.reference(atRow: row, slot: slot) else { continue }
-            let id = objects.id(atRow: row)
-            let owner = ObjectID(entity: ownerRoot ?? id.entity, identity: ref)
-            if let owners, !owners.contains(owner) { continue }
-            result[owner, default: []].append(id)
+        func members(inRows rows: Range<Int>) -> [ObjectID: [ObjectID]] {
+            var result: [ObjectID: [ObjectID]] = [:]
+            for row in rows where objects.isLive(atRow: row) {
+                let index = objects.entityIndex(atRow: row)
+                guard index >= 0 && index < slots.count, let slot = slots[index], let ref = objects.reference(atRow: row, slot: slot) else { continue }
+                let id = objects.id(atRow: row)
+                let owner = ObjectID(entity: ownerRoot ?? id.entity, identity: ref)
+                if let owners, !owners.contains(owner) { continue }
+                result[owner, default: []].append(id)
+            }
+            return result
+        }
+        var result: [ObjectID: [ObjectID]]
+        let rows = objects.rowCount
+        if rows >= TwoCores.minimumObjects {
+            // The rows in two halves, one per core; the second half's
+            // members follow the first's, in row order.
+            let (first, second) = inParallel({ members(inRows: 0..<(rows / 2)) }, { members(inRows: (rows / 2)..<rows) })
+            result = first
+            for (owner, later) in second { result[owner, default: []] += later }
+        } else {
+            result = members(inRows: 0..<rows)
         }
         if sorted { for key in result.keys { result[key]?.sort() } }
         return result

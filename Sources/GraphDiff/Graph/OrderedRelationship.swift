@@ -128,15 +128,23 @@ final class OrderedRelationship: Sendable {
     /// entity and owner, and for a chain the same prev and next, for an
     /// index the same value (exact text); for an array, the same array when
     /// the object is an owner.
-    func sameLinks(_ a: GraphObject, _ b: GraphObject) -> Bool {
+    @inline(__always) func sameLinks(_ a: GraphObject, _ b: GraphObject) -> Bool {
         guard a.entityIndex == b.entityIndex else { return false }
         if a.sharesValues(with: b) { return true }
-        func same(_ slots: [Int?]) -> Bool { slots[a.entityIndex].map { a.hasIdenticalValue(at: $0, as: b) } ?? true }
+        let e = a.entityIndex
         switch ordering {
-        case .chain: return same(ownerSlots) && same(prevSlots) && same(nextSlots)
-        case .index: return same(ownerSlots) && same(indexSlots)
-        case .array: return same(arraySlots)
+        case .chain: return Self.same(ownerSlots[e], a, b) && Self.same(prevSlots[e], a, b) && Self.same(nextSlots[e], a, b)
+        case .index: return Self.same(ownerSlots[e], a, b) && Self.same(indexSlots[e], a, b)
+        case .array: return Self.same(arraySlots[e], a, b)
         }
+    }
+
+    /// Whether `a` and `b` hold the same text at `slot` (when there is one).
+    /// (A function of its own, not a closure over the two: a closure's
+    /// capture copied both objects, retaining their values, on every call.)
+    @inline(__always) private static func same(_ slot: Int?, _ a: GraphObject, _ b: GraphObject) -> Bool {
+        guard let slot else { return true }
+        return a.hasIdenticalValue(at: slot, as: b)
     }
 
     /// The members listed by the owner `object` (an array ordering), or

@@ -312,9 +312,21 @@ struct PatchPlan {
     /// against the target's chain of `owner`, and that chain.
     mutating func judge(_ s: SequenceChange, owner: ObjectID, _ layout: OrderedRelationship) -> (Verdict, [String]) {
         let order = targetOrder(of: owner, layout)
+        // Each member's predecessor in the target's order: looked for along
+        // the order when it is short for the members asked about (most
+        // orders: a table would cost more to fill than the search), else
+        // from a table of the whole order.
+        let asked = s.inserted.count + s.removed.count + s.moved.count
         var predecessor: [ExactString: String?] = [:]
-        for (i, m) in order.enumerated() { predecessor[ExactString(m)] = i > 0 ? order[i - 1] : nil }
-        func at(_ member: String) -> String?? { predecessor[ExactString(member)] }
+        let searches = order.count * asked <= 4_096
+        if !searches {
+            for (i, m) in order.enumerated() { predecessor[ExactString(m)] = i > 0 ? order[i - 1] : nil }
+        }
+        func at(_ member: String) -> String?? {
+            guard searches else { return predecessor[ExactString(member)] }
+            guard let i = order.lastIndex(where: { utf8Equal($0, member) }) else { return nil }
+            return .some(i > 0 ? order[i - 1] : nil)
+        }
         func equal(_ a: String?, _ b: String?) -> Bool { a.map { x in b.map { utf8Equal(x, $0) } ?? false } ?? (b == nil) }
         var pending = 0, present = 0, bad = 0
         for i in s.inserted {
