@@ -150,6 +150,7 @@ extension Graph {
             throw GraphError(problems: ordered)
         }
         graph.schemaReference = document["$schema"]?.stringValue
+        graph.isKnownConsistent = true
         return graph
     }
 }

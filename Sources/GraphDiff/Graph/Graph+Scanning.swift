@@ -182,6 +182,7 @@ struct GraphScanner {
         guard sawObjects, graph.consistencyProblems().isEmpty else { throw GiveUp() }
         decoder.checkDerivedClaims(against: graph)
         try checkNoProblems()
+        graph.isKnownConsistent = true
         return graph
     }
 

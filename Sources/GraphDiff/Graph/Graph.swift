@@ -25,7 +25,17 @@ public struct Graph: Sendable {
     /// with ``updateMetadata(_:)``, which checks them.
     public package(set) var metadata: JSONObject
     /// Every object, by identity.
-    public internal(set) var objects: ObjectStore
+    public internal(set) var objects: ObjectStore {
+        // Any change to the objects, in place or whole, forgets that they
+        // were checked (a `didSet` that reads no old value changes them in
+        // place).
+        didSet { isKnownConsistent = false }
+    }
+    /// Whether ``consistencyProblems()`` found nothing in these very
+    /// objects: set by a load, forgotten by any change to ``objects``. An
+    /// edit of such a graph is checked where it differs
+    /// (``consistencyProblems(editedFrom:)``).
+    var isKnownConsistent = false
     /// How many ``edit(_:)`` calls are under way on this value: the
     /// consistency check runs when the outermost one ends.
     var editDepth = 0

@@ -26,7 +26,10 @@ extension ChangeSet {
     /// rewritten from its new order. Every value written must suit its
     /// property (type, required, known), as when loading, and the result must
     /// pass ``Graph/consistencyProblems()`` (no dangling reference, inverses
-    /// agreeing, chains whole), else the patch is rejected.
+    /// agreeing, chains whole), else the patch is rejected. A target as
+    /// loaded (``Graph/load(_:schema:options:)-([UInt8],_,_)``, checked
+    /// whole) has its result checked where the patch changed it, with the
+    /// same verdict and problems; any other is checked whole.
     ///
     ///     let b2 = try changes.apply(to: a).graph   // == b when changes = diff(a, b)
     ///
@@ -38,7 +41,9 @@ extension ChangeSet {
     ///   inconsistent result, each problem naming the entity, identity and
     ///   property).
     /// - Complexity: O(*c* + *n*) expected, where *c* is the number of changes
-    ///   and *n* the number of objects (the final consistency check).
+    ///   and *n* the number of objects (the final consistency check: for a
+    ///   target as loaded, a comparison of rows, then O(*c*) and the chains
+    ///   the changes are in).
     public func apply(to target: Graph, force: Bool = false) throws(PatchError) -> PatchOutcome {
         let changes = self
         return try withDeepStack { () throws(PatchError) -> PatchOutcome in try changes._apply(to: target, force: force) }
@@ -70,7 +75,9 @@ extension ChangeSet {
             problems += rekeys.collisions(all, in: graph)
             graph = graph.rekeying(all)
         }
-        problems += graph.consistencyProblems()
+        // Checked where the patch changed the target, when the target is
+        // known to be consistent (as loaded); else whole.
+        problems += graph.consistencyProblems(editedFrom: plan.target)
         if !problems.isEmpty { throw PatchError(.inconsistent(problems.sorted(by: GraphProblem.subjectOrder))) }
         graph.schemaReference = target.schemaReference
         return PatchOutcome(graph: graph, applied: applied, alreadyPresent: present, skipped: mismatches)
