@@ -69,6 +69,8 @@ enum MergeCommand: Subcommand {
                                                         ignored: try IgnoreOption.paths(args.all("--ignore"), keys: false)), markers: useMarkers,
                                          layout: TextLayout(of: mine.bytes))
         }
+        // The merge is left to the process exit, as the inputs are.
+        io.keepUntilExit(merged)
         let (conflicts, open, resultText) = (merged.conflicts, merged.open, merged.pieces)
         progress.stage("writing")
         progress.done()

@@ -40,6 +40,8 @@ enum PatchCommand: Subcommand {
                 throw PatchFailure(error: error, patch: patchPath, target: targetPath)
             }
         }
+        // The result is left to the process exit, as the inputs are.
+        io.keepUntilExit(outcome)
         if outcome.countsChanges {
             if !outcome.skipped.isEmpty {
                 io.err(outcome.skipped.map { "\(patchPath): skipped \($0)\n" }.joined())

@@ -82,25 +82,37 @@ struct ChainCheck {
     ///
     /// - Parameter rowCount: the store's ``ObjectStore/rowCount``.
     /// - Complexity: O(*m* + *h*) expected for *m* members and *h* heads,
-    ///   plus O(*n*) for an array over the *n* rows.
+    ///   plus O(*n*) for an array over the *n* rows; the heads counted on
+    ///   one core while the walks run on the other, from
+    ///   ``TwoCores/minimumObjects`` heads and links.
     func isSound(rowCount: Int) -> Bool {
         // Each next that links back accounts for one member's prev; when
         // they account for every prev, every prev links back too.
         guard !broken, linkedBack == prevs else { return false }
-        var ownersWithHead = IdentityTable(capacity: heads.count)
-        for head in heads {
-            guard ownersWithHead.insert(head.owner).inserted else { return false }  // two heads
-        }
-        var nextRow = [Int32](repeating: -1, count: rowCount)
-        for link in links where Int(link.row) < rowCount { nextRow[Int(link.row)] = link.next }
-        var reached = 0
-        for head in heads {
-            var current = head.row
-            while current >= 0 && current < rowCount && reached <= owned {
-                reached += 1
-                current = Int(nextRow[current])
+        let heads = self.heads, links = self.links, owned = self.owned
+        func oneHeadEach() -> Bool {
+            var ownersWithHead = IdentityTable(capacity: heads.count)
+            for head in heads {
+                guard ownersWithHead.insert(head.owner).inserted else { return false }  // two heads
             }
+            return true
         }
-        return reached == owned
+        func walksReachEveryMember() -> Bool {
+            var nextRow = [Int32](repeating: -1, count: rowCount)
+            for link in links where Int(link.row) < rowCount { nextRow[Int(link.row)] = link.next }
+            var reached = 0
+            for head in heads {
+                var current = head.row
+                while current >= 0 && current < rowCount && reached <= owned {
+                    reached += 1
+                    current = Int(nextRow[current])
+                }
+            }
+            return reached == owned
+        }
+        // The two questions on two cores for a large graph.
+        guard heads.count + links.count >= TwoCores.minimumObjects else { return oneHeadEach() && walksReachEveryMember() }
+        let (one, reach) = inParallel(oneHeadEach, walksReachEveryMember)
+        return one && reach
     }
 }

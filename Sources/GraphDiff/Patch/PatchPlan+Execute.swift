@@ -18,10 +18,10 @@ extension PatchPlan {
         // once, on two cores, with room for the inserts.
         graph.objects.reserveOwnCapacity(graph.objects.rowCount + inserts.count)
         var problems: [GraphProblem] = []
-        // Orders are computed from the target before anything moves.
+        // Orders are computed from the target before anything moves (as
+        // they were read when the changes were judged).
         var newOrders: [(owner: ObjectID, layout: OrderedRelationship, order: [String], change: SequenceChange)] = []
-        for (owner, layout, change) in orders {
-            let before = targetOrder(of: owner, layout)
+        for (owner, layout, change, before) in orders {
             guard let after = change.apply(to: before) else {
                 throw PatchError(.rejected([PatchMismatch(
                     change: -1, subject: "order \(change.ownerEntity) \"\(owner.identity)\".\(layout.relationship.name)",

@@ -10,7 +10,9 @@ struct PatchPlan {
     var deletes: [ObjectID] = []
     var inserts: [(ObjectID, Entity, [PropertyValue])] = []
     var updates: [(ObjectID, String, JSONValue)] = []
-    var orders: [(owner: ObjectID, layout: OrderedRelationship, change: SequenceChange)] = []
+    /// The pending order changes, each with the target's order it was
+    /// judged against (what the change is applied to).
+    var orders: [(owner: ObjectID, layout: OrderedRelationship, change: SequenceChange, before: [String])] = []
     var metadata: [(String, JSONValue?)] = []
     /// Owner indexes of the target, one per ordered relationship kept on
     /// the members, built on first use for the ``orderedOwners`` only.
@@ -172,7 +174,7 @@ struct PatchPlan {
             guard let object = current, !deleting.contains(id) else {
                 guard let edits = recordedChains(inserting: true, reason: "the members are not where the patch puts them") else { return }
                 inserts.append((id, entity, change.values))
-                orders += edits.filter { $0.verdict == .pending }.map { (id, $0.layout, $0.change) }
+                orders += edits.filter { $0.verdict == .pending }.map { (id, $0.layout, $0.change, $0.found) }
                 count(.pending)
                 return
             }
@@ -208,7 +210,7 @@ struct PatchPlan {
             guard let edits = recordedChains(inserting: false, reason: "the order does not match the patch's old order") else { return }
             deletes.append(id)
             deleting.insert(id)
-            orders += edits.filter { $0.verdict == .pending }.map { (id, $0.layout, $0.change) }
+            orders += edits.filter { $0.verdict == .pending }.map { (id, $0.layout, $0.change, $0.found) }
             count(.pending)
         case .updated:
             guard let object = current else {
@@ -383,7 +385,7 @@ struct PatchPlan {
             var change = s
             change.owner = owner
             change.memberRoot = memberEntity.root
-            orders.append((owner, layout, change))
+            orders.append((owner, layout, change, order))
             count(.pending)
         case .present:
             count(.present)
