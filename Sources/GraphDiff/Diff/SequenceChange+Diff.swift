@@ -84,6 +84,15 @@ extension SequenceChange {
     ///   (a removed member missing, an inserted one present, an anchor absent).
     /// - Complexity: O(*n*) expected.
     public func apply(to old: [String]) -> [String]? {
+        // A short order (most of an app's lists) is edited as an array:
+        // a search along it costs less than hashing every member.
+        old.count <= 32 ? applyToShortOrder(old) : applyToLongOrder(old)
+    }
+
+    /// ``apply(to:)`` over a linked list of the members, by their bytes.
+    ///
+    /// - Complexity: O(*n* + *e*) expected.
+    func applyToLongOrder(_ old: [String]) -> [String]? {
         var next: [ExactKey: ExactKey?] = [:]  // linked list over the members
         var head: ExactKey?
         var previous: ExactKey?
@@ -139,6 +148,30 @@ extension SequenceChange {
             cursor = next[c] ?? nil
         }
         return result
+    }
+
+    /// ``apply(to:)`` of a short order, as an array searched member by
+    /// member (each member compared by its bytes): the same result, and
+    /// `nil` in the same cases.
+    ///
+    /// - Complexity: O(*n* × (*n* + *e*)) for *n* members and *e* edits.
+    func applyToShortOrder(_ old: [String]) -> [String]? {
+        func index(of member: String, in order: [String]) -> Int? { order.firstIndex { utf8Equal($0, member) } }
+        for (i, member) in old.enumerated() where index(of: member, in: old) != i { return nil }  // twice
+        var order = old
+        let leaving = removed.map(\.member) + moved.map(\.member)
+        for member in leaving where index(of: member, in: old) == nil { return nil }
+        if !leaving.isEmpty { order.removeAll { member in leaving.contains { utf8Equal($0, member) } } }
+        for p in mergeInNewOrder(inserted: inserted, moved: moved) {
+            guard index(of: p.member, in: order) == nil else { return nil }
+            if let after = p.after {
+                guard let anchor = index(of: after, in: order) else { return nil }
+                order.insert(p.member, at: anchor + 1)
+            } else {
+                order.insert(p.member, at: 0)
+            }
+        }
+        return order
     }
 
     /// Inserts and moves interleaved in the order of the new sequence. Each

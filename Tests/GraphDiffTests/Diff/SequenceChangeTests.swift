@@ -65,6 +65,35 @@ final class SequenceChangeTests: XCTestCase {
         XCTAssertNil(change.apply(to: ["a", "b", "x", "c"]), "x already present")
     }
 
+    /// Law: a short order is edited as an array (``SequenceChange/applyToShortOrder(_:)``)
+    /// exactly as the linked list of ``SequenceChange/applyToLongOrder(_:)``
+    /// edits it: the same order, or `nil` in the same cases. Over 20,000
+    /// seeded orders of 0–40 members (duplicates, NFC and NFD spellings of
+    /// one name), each given the edits of another order of the same
+    /// alphabet (which may not fit it: a removed member missing, an
+    /// inserted one present, an anchor gone).
+    func test_law_shortOrdersAsArrays_editLikeTheLinkedList() {
+        let names = ["a", "b", "c", "d", "e", "f", "g", "caf\u{E9}", "cafe\u{301}", "h"]
+        var nils = 0
+        for seed in UInt64(1)...20_000 {
+            var random = SplitMix64(seed: seed)
+            func order() -> [String] {
+                let n = Int(random.next() % 41)
+                return (0..<n).map { _ in random.next() % 4 == 0 ? names[Int(random.next() % UInt64(names.count))] : "m\(random.next() % 60)" }
+            }
+            let from = order(), to = order()
+            let e = SequenceChange.edits(from: Array(Set(from)).sorted(), to: Array(Set(to)).sorted().shuffled(using: &random))
+            let change = SequenceChange(owner: ObjectID(entity: "L", identity: "l"), ownerEntity: "L", relationship: "r", memberRoot: "I",
+                                        inserted: e.inserted, removed: e.removed, moved: e.moved)
+            let target = random.next() % 3 == 0 ? Array(Set(from)).sorted() : order()
+            let short = change.applyToShortOrder(target), long = change.applyToLongOrder(target)
+            XCTAssertEqual(short, long, "seed \(seed)")
+            if long == nil { nils += 1 }
+        }
+        XCTAssertGreaterThan(nils, 2_000, "many edits do not fit")
+        XCTAssertLessThan(nils, 18_000, "and many do")
+    }
+
     func test_longestIncreasingSubsequence() {
         XCTAssertEqual(longestIncreasingSubsequence([3, 1, 2, 5, 4]).count, 3)
         XCTAssertEqual(longestIncreasingSubsequence([]), [])
