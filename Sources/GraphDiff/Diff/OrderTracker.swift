@@ -47,12 +47,9 @@ struct OrderTracker {
             if let n = new, let owner = order.owner(of: n) { touched.insert(owner) }
         case .chain:
             if let o = old, let n = new, order.sameLinks(o, n) {
-                // Links unchanged (most members): only a head needs noting,
-                // with the same owner in both graphs.
-                guard order.isMember(o), order.link(o, order.prevSlots) == nil, let owner = order.owner(of: o) else { return }
-                oldHeadList.append((owner, Head(id: id, position: position)))
-                newHeadList.append((owner, Head(id: id, position: position)))
-                return
+                // Links unchanged: only a head needs noting, with the same
+                // owner in both graphs.
+                return noteUnchanged(id, o, at: position)
             }
             let oldOwner = old.flatMap(order.owner(of:)), newOwner = new.flatMap(order.owner(of:))
             guard oldOwner != nil || newOwner != nil else { return }
@@ -63,9 +60,9 @@ struct OrderTracker {
         }
     }
 
-    /// ``note(_:old:new:at:)`` of an object whose two versions share their
-    /// values (most objects): its links are unchanged, so only a chain's
-    /// head needs noting. The object is passed as it is, not as an
+    /// ``note(_:old:new:at:)`` of an object whose links are unchanged (most
+    /// objects: their two versions share their values), so that only a
+    /// chain's head needs noting. The object is passed as it is, not as an
     /// optional: binding an optional copied it (a call through its type's
     /// metadata and a retain of its values) for every object of the pass.
     mutating func noteUnchanged(_ id: ObjectID, _ object: GraphObject, at position: Int) {
