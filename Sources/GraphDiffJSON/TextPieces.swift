@@ -42,6 +42,8 @@ package func piecesEqual(_ pieces: [[UInt8]], _ bytes: SourceBytes) -> Bool {
 package final class PieceQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var waiting: [[UInt8]] = []
+    /// Delivered pieces given back, whose memory the maker fills again.
+    private var spares: [[UInt8]] = []
     private var finished = false, stopped = false
     private let limit: Int
 
@@ -81,12 +83,34 @@ package final class PieceQueue: @unchecked Sendable {
         return piece
     }
 
+    /// Gives back a delivered piece, for the maker to fill again
+    /// (``spare()``): its pages are in memory already, where a new
+    /// piece's would each be faulted in as it is first written. At most
+    /// two are kept: the maker takes one per piece as the taker gives one
+    /// back.
+    package func giveBack(_ piece: consuming [UInt8]) {
+        condition.lock()
+        defer { condition.unlock() }
+        if spares.count < 2 && !stopped { spares.append(piece) }
+    }
+
+    /// An empty array with the room of a piece given back, when there is
+    /// one (emptied in place when nothing else holds it); else a new one.
+    package func spare() -> [UInt8] {
+        condition.lock()
+        var piece = spares.popLast() ?? []
+        condition.unlock()
+        piece.removeAll(keepingCapacity: true)
+        return piece
+    }
+
     /// Says that the taker wants no more: the maker's next ``put(_:)``
     /// returns `false`, and what waits is dropped.
     package func stop() {
         condition.lock()
         stopped = true
         waiting = []
+        spares = []
         condition.broadcast()
         condition.unlock()
     }

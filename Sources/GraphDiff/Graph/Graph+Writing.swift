@@ -135,7 +135,8 @@ extension Graph {
     /// that carry whole objects along.
     ///
     /// - Complexity: O(*n* log *n*); O(*n*) when the rows are in order already
-    ///   (a graph read from a canonical file).
+    ///   (a graph read from a canonical file), O(*n* + *d* log *d*) when *d*
+    ///   are out of place (``sortNearlyInOrder(_:by:)``: a patched graph's).
     static func rowsByEntity(_ objects: ObjectStore, entityCount: Int) -> [[Int]] {
         var rows = [[Int]](repeating: [], count: entityCount)
         for row in 0..<objects.rowCount {
@@ -145,10 +146,7 @@ extension Graph {
             rows[object.entityIndex].append(row)
         }
         for index in rows.indices where !rows[index].isEmpty {
-            let inOrder = zip(rows[index], rows[index].dropFirst()).allSatisfy {
-                utf8Less(objects.id(atRow: $0.0).identity, objects.id(atRow: $0.1).identity)
-            }
-            if !inOrder { rows[index].sort { utf8Less(objects.id(atRow: $0).identity, objects.id(atRow: $1).identity) } }
+            sortNearlyInOrder(&rows[index]) { utf8Less(objects.id(atRow: $0).identity, objects.id(atRow: $1).identity) }
         }
         return rows
     }
@@ -253,15 +251,20 @@ extension Graph {
         let graph = self
         _ = inParallel({
             // Each part, as it comes, on this thread.
+            // Delivered, a piece's memory is given back to be filled again.
             while let piece = queue.take() {
                 guard deliver(piece) else { return queue.stop() }
+                queue.giveBack(piece)
             }
         }, {
             var pages = CopiedPages(graph.sources)
             var w = head
             for k in 0..<parts {
                 let range = (k * size)..<Swift.min(total, (k + 1) * size)
-                if k > 0 { w = JSONWriter(style: .canonical) }
+                if k > 0 {
+                    w = JSONWriter(style: .canonical)
+                    w.output = queue.spare()
+                }
                 w.output.reserveCapacity(w.output.count + graph.textCapacity(forObjects: range.count))
                 graph.writeObjects(range, groups: groups, rows: rows, slotOrder: slotOrder, pages: &pages, into: &w)
                 if k == parts - 1 { Graph.closeObjects(&w) }

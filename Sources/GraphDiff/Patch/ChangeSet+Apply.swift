@@ -61,7 +61,19 @@ extension ChangeSet {
         // re-keys and the rest: first, the target re-keyed; last, the
         // target with the re-keys it already has undone.
         var plan = PatchPlan(target: changes.rekeysFirst ? target.rekeying(rekeys.pending) : target.rekeying(rekeys.undoingPresent))
-        plan.classify(changes)
+        // A large target's rows are copied for the edits, with room for
+        // the inserts, on the other core while the changes are judged.
+        let rows = plan.target.objects
+        if rows.rowCount >= TwoCores.minimumObjects {
+            let inserts = changes.objects.reduce(0) { $0 + ($1.kind == .inserted ? 1 : 0) }
+            plan.ownRows = inParallel({ plan.classify(changes) }, { () -> ObjectStore in
+                var own = rows
+                own.reserveOwnCapacity(rows.rowCount + inserts)
+                return own
+            }).1
+        } else {
+            plan.classify(changes)
+        }
         if changes.rekeysFirst { plan.shiftChangeIndices(by: changes.rekeys.count) }
         let mismatches = (rekeys.mismatches + plan.mismatches).sorted { $0.change < $1.change }
         let applied = plan.pendingCount + rekeys.pending.count, present = plan.presentCount + rekeys.presentCount

@@ -15,8 +15,14 @@ extension PatchPlan {
     mutating func execute() throws(PatchError) -> (Graph, [GraphProblem]) {
         var graph = target
         // The target is shared (the caller holds it): its rows are copied
-        // once, on two cores, with room for the inserts.
-        graph.objects.reserveOwnCapacity(graph.objects.rowCount + inserts.count)
+        // once, with room for the inserts (as the changes were judged, for
+        // a large target).
+        if let ownRows {
+            graph.objects = ownRows
+            self.ownRows = nil
+        } else {
+            graph.objects.reserveOwnCapacity(graph.objects.rowCount + inserts.count)
+        }
         var problems: [GraphProblem] = []
         // Orders are computed from the target before anything moves (as
         // they were read when the changes were judged).

@@ -27,6 +27,10 @@ struct PatchPlan {
     var wholeMemberIndexes: [Relationship: [ObjectID: [ObjectID]]] = [:]
     /// Every ordered relationship of the schema.
     let layouts: [OrderedRelationship]
+    /// The target's rows copied for the edits, with room for the inserts
+    /// (made while the changes are judged); `nil`: copied as they are
+    /// first changed.
+    var ownRows: ObjectStore?
     /// The objects the plan deletes: an insert of one of them is pending.
     var deleting = Set<ObjectID>()
     /// For each identity the patch inserts: the position of the inserted

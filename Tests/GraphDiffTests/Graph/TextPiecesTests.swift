@@ -63,7 +63,8 @@ final class TextPiecesTests: XCTestCase {
     /// (``Graph/canonicalText(deliveringPiecesTo:)``), one after another,
     /// are the canonical text; a large graph's come in as many pieces as
     /// parts of equal size (rounded up) it takes, the first holding
-    /// `$schema`; and when the taker
+    /// `$schema`; a taker that keeps no piece gets the same text, made in
+    /// the memory of pieces it gave back; and when the taker
     /// says stop after some pieces, no more are handed over.
     func test_law_piecesDeliveredAsMade_areTheCanonicalText() throws {
         let cases = ProcessInfo.processInfo.environment["GRAPHDIFF_PIECES_CASES"].flatMap(Int.init).map { min($0, 200) } ?? 200
@@ -82,6 +83,16 @@ final class TextPiecesTests: XCTestCase {
                 var pieces: [[UInt8]] = []
                 graph.canonicalText(deliveringPiecesTo: { pieces.append($0); return true })
                 XCTAssertEqual(joinedPieces(pieces), expected, "seed \(seed)")
+                // A taker that keeps no piece: each piece's memory is given
+                // back and filled again with a later part's text.
+                var copied: [UInt8] = [], sizes: [Int] = []
+                graph.canonicalText(deliveringPiecesTo: { piece in
+                    copied.append(contentsOf: piece)
+                    sizes.append(piece.count)
+                    return true
+                })
+                XCTAssertEqual(copied, expected, "seed \(seed): pieces made in memory given back")
+                XCTAssertEqual(sizes, pieces.map(\.count), "seed \(seed)")
                 if graph.count >= 24 {
                     delivered += 1
                     // Parts of equal size, rounded up: the last may be short, so fewer may do.
