@@ -36,66 +36,55 @@ package func piecesEqual(_ pieces: [[UInt8]], _ bytes: SourceBytes) -> Bool {
     }
 }
 
-/// Pieces of text handed from the thread that makes them to the thread
-/// that writes them, in order, at most `limit` waiting at a time (the
-/// maker waits for room): how a text is written while it is being made.
-package final class PieceQueue: @unchecked Sendable {
+/// The parts of a text made on two threads and handed over in order: the
+/// thread that delivers them (``deliver(making:to:)``) makes parts too
+/// while the next to deliver is not ready, and a helper makes parts
+/// (``claim()``, ``finish(_:_:)``). At most `window` parts are made and not
+/// yet delivered at a time (the helper waits for room), so a large text is
+/// never held whole. Delivered pieces' memory is filled again
+/// (``spare()``).
+///
+/// Neither thread waits for the other but for the next part to deliver
+/// (the helper is making it) or for room (the deliverer has parts ready to
+/// hand over, or is making one): no wait is left unanswered.
+package final class PartsInOrder: @unchecked Sendable {
     private let condition = NSCondition()
-    private var waiting: [[UInt8]] = []
-    /// Delivered pieces given back, whose memory the maker fills again.
+    private let count: Int, window: Int
+    private var nextClaim = 0, nextDelivery = 0
+    private var ready: [Int: [UInt8]] = [:]
+    /// Delivered pieces given back, whose memory is filled again.
     private var spares: [[UInt8]] = []
-    private var finished = false, stopped = false
-    private let limit: Int
+    private var stopped = false
 
-    /// A queue that holds at most `limit` pieces (at least one).
-    package init(holding limit: Int) { self.limit = max(1, limit) }
+    /// Parts `0..<count`, at most `window` (at least one) made and not delivered.
+    package init(count: Int, window: Int) {
+        self.count = count
+        self.window = max(1, window)
+    }
 
-    /// Adds `piece` after the others, waiting while the queue is full.
-    ///
-    /// - Returns: `false` when the taker stopped (``stop()``): make no more.
-    package func put(_ piece: [UInt8]) -> Bool {
+    /// The next part for the helper to make, waiting for room; `nil` once
+    /// every part is claimed, or after the deliverer stopped.
+    package func claim() -> Int? {
         condition.lock()
         defer { condition.unlock() }
-        while waiting.count >= limit && !stopped { condition.wait() }
-        guard !stopped else { return false }
-        waiting.append(piece)
-        condition.broadcast()
-        return true
+        while !stopped && nextClaim < count && nextClaim - nextDelivery >= window { condition.wait() }
+        guard !stopped, nextClaim < count else { return nil }
+        nextClaim += 1
+        return nextClaim - 1
     }
 
-    /// Says that no piece follows.
-    package func finish() {
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// The next piece, waiting for it; `nil` after the last (or after
-    /// ``stop()``).
-    package func take() -> [UInt8]? {
+    /// Hands over part `index`, made.
+    package func finish(_ index: Int, _ text: [UInt8]) {
         condition.lock()
         defer { condition.unlock() }
-        while waiting.isEmpty && !finished && !stopped { condition.wait() }
-        guard !stopped, !waiting.isEmpty else { return nil }
-        let piece = waiting.removeFirst()
+        guard !stopped else { return }
+        ready[index] = text
         condition.broadcast()
-        return piece
     }
 
-    /// Gives back a delivered piece, for the maker to fill again
-    /// (``spare()``): its pages are in memory already, where a new
-    /// piece's would each be faulted in as it is first written. At most
-    /// two are kept: the maker takes one per piece as the taker gives one
-    /// back.
-    package func giveBack(_ piece: consuming [UInt8]) {
-        condition.lock()
-        defer { condition.unlock() }
-        if spares.count < 2 && !stopped { spares.append(piece) }
-    }
-
-    /// An empty array with the room of a piece given back, when there is
-    /// one (emptied in place when nothing else holds it); else a new one.
+    /// An empty array with the room of a delivered piece, when there is
+    /// one (its pages are in memory already, where a new array's would each
+    /// be faulted in as they are first written); else a new one.
     package func spare() -> [UInt8] {
         condition.lock()
         var piece = spares.popLast() ?? []
@@ -104,12 +93,41 @@ package final class PieceQueue: @unchecked Sendable {
         return piece
     }
 
-    /// Says that the taker wants no more: the maker's next ``put(_:)``
-    /// returns `false`, and what waits is dropped.
-    package func stop() {
+    /// Hands every part to `deliver` in order, on this thread, making
+    /// parts with `make` while the next is not ready; returns when all are
+    /// delivered, or as soon as `deliver` returns `false` (then no more are
+    /// made by either thread).
+    package func deliver(making make: (Int) -> [UInt8], to deliver: ([UInt8]) -> Bool) {
+        condition.lock()
+        while nextDelivery < count && !stopped {
+            if let piece = ready.removeValue(forKey: nextDelivery) {
+                nextDelivery += 1
+                condition.broadcast()
+                condition.unlock()
+                guard deliver(piece) else { return stop() }
+                condition.lock()
+                // At most two kept: one is taken per part as one comes back.
+                if spares.count < 2 { spares.append(piece) }
+            } else if nextClaim < count && nextClaim - nextDelivery < window {
+                let index = nextClaim
+                nextClaim += 1
+                condition.unlock()
+                let text = make(index)
+                condition.lock()
+                ready[index] = text
+            } else {
+                condition.wait()
+            }
+        }
+        condition.unlock()
+    }
+
+    /// Says that no more parts are wanted: the helper's next ``claim()``
+    /// returns `nil`, and what is ready is dropped.
+    private func stop() {
         condition.lock()
         stopped = true
-        waiting = []
+        ready = [:]
         spares = []
         condition.broadcast()
         condition.unlock()

@@ -218,10 +218,11 @@ extension Graph {
     }
 
     /// The canonical text (``canonicalText()``) handed to `deliver` a
-    /// piece at a time, each as soon as it is made: on a large graph one
-    /// core makes the text a part at a time (16 parts) while the calling
-    /// thread hands each finished part to `deliver` (which writes it to a
-    /// file, say), so that making the text and writing it overlap, and at most a few
+    /// piece at a time, each as soon as it is made: on a large graph the
+    /// text is made a part at a time (16 parts) on both cores, and the
+    /// calling thread hands each finished part to `deliver` in order (which
+    /// writes it to a file, say), making parts itself while the next is not
+    /// ready; so making the text and writing it overlap, and at most a few
     /// parts are held at once. Written one after another, the pieces are
     /// exactly ``canonicalText()``; the first holds everything before the
     /// first object (`$schema` and the metadata). `deliver` returns
@@ -231,7 +232,7 @@ extension Graph {
     ///     graph.canonicalText(deliveringPiecesTo: { piece in handle.write(Data(piece)); return true })
     ///
     /// - Complexity: that of ``canonicalText()``; on a large graph the
-    ///   text is made on a second thread while `deliver` runs on this one.
+    ///   text is made on two threads while `deliver` runs on this one.
     public func canonicalText(deliveringPiecesTo deliver: @escaping ([UInt8]) -> Bool) {
         withDeepStack { _canonicalText(deliveringPiecesTo: deliver) }
     }
@@ -241,36 +242,35 @@ extension Graph {
             for piece in _canonicalTextPieces() { guard deliver(piece) else { return } }
             return
         }
-        var (head, groups, rows) = canonicalHead(capacity: 1 << 16)
-        head.output.append(UInt8(ascii: "{"))
+        var (opening, groups, rows) = canonicalHead(capacity: 1 << 16)
+        opening.output.append(UInt8(ascii: "{"))
+        let head = opening
         let slotOrder = canonicalSlotOrder
         let total = groups.reduce(0) { $0 + rows[$1].count }
         let size = Swift.max(1, (total + TwoCores.deliveredParts - 1) / TwoCores.deliveredParts)
         let parts = (total + size - 1) / size
-        let queue = PieceQueue(holding: 3)
+        let order = PartsInOrder(count: parts, window: 4)
         let graph = self
+        /// Part `k` of the objects' text (the first after the head, the
+        /// last with the closing), in the memory of a delivered piece; the
+        /// input's pages behind its objects are given back.
+        func part(_ k: Int, pages: inout CopiedPages) -> [UInt8] {
+            let range = (k * size)..<Swift.min(total, (k + 1) * size)
+            var w = k == 0 ? head : JSONWriter(style: .canonical)
+            if k > 0 { w.output = order.spare() }
+            w.output.reserveCapacity(w.output.count + graph.textCapacity(forObjects: range.count))
+            graph.writeObjects(range, groups: groups, rows: rows, slotOrder: slotOrder, pages: &pages, into: &w)
+            if k == parts - 1 { Graph.closeObjects(&w) }
+            pages.releaseCopied()
+            return w.output
+        }
+        // Parts made on both cores, delivered in order on this thread.
         _ = inParallel({
-            // Each part, as it comes, on this thread.
-            // Delivered, a piece's memory is given back to be filled again.
-            while let piece = queue.take() {
-                guard deliver(piece) else { return queue.stop() }
-                queue.giveBack(piece)
-            }
+            var pages = CopiedPages(graph.sources)
+            order.deliver(making: { part($0, pages: &pages) }, to: deliver)
         }, {
             var pages = CopiedPages(graph.sources)
-            var w = head
-            for k in 0..<parts {
-                let range = (k * size)..<Swift.min(total, (k + 1) * size)
-                if k > 0 {
-                    w = JSONWriter(style: .canonical)
-                    w.output = queue.spare()
-                }
-                w.output.reserveCapacity(w.output.count + graph.textCapacity(forObjects: range.count))
-                graph.writeObjects(range, groups: groups, rows: rows, slotOrder: slotOrder, pages: &pages, into: &w)
-                if k == parts - 1 { Graph.closeObjects(&w) }
-                guard queue.put(w.output) else { return }
-            }
-            queue.finish()
+            while let k = order.claim() { order.finish(k, part(k, pages: &pages)) }
         })
     }
 

@@ -79,9 +79,24 @@ struct CopiedPages {
     let sources: [SourceBytes]
     /// Per input: where the bytes not yet given back start (-1: none copied yet).
     var released: [Int]
+    /// Per input: the end of the last object copied.
+    var copiedEnd: [Int]
 
     init(_ sources: [SourceBytes]) {
         self.sources = sources
+        released = [Int](repeating: -1, count: sources.count)
+        copiedEnd = released
+    }
+
+    /// Gives back what lies behind the objects copied since the last
+    /// release, however little: for a writer that moves on to objects
+    /// elsewhere in the inputs (the next part of a text made on two cores).
+    ///
+    /// - Complexity: O(*s*) for *s* inputs.
+    mutating func releaseCopied() {
+        for k in sources.indices where released[k] >= 0 && copiedEnd[k] > released[k] {
+            sources[k].release(released[k]..<copiedEnd[k])
+        }
         released = [Int](repeating: -1, count: sources.count)
     }
 
@@ -94,6 +109,7 @@ struct CopiedPages {
         guard let k = sources.index(holding: span) else { return }
         let end = span.start + Int(span.length)
         if released[k] < 0 { released[k] = span.start }
+        copiedEnd[k] = end
         if end - released[k] >= SourceBytes.releaseStep {
             sources[k].release(released[k]..<end)
             released[k] = end
