@@ -3,13 +3,15 @@ import GraphDiffJSON
 extension Graph {
     /// ``consistencyProblems()`` of a graph made by editing `base`, checked
     /// where the edit touched it when `base` is known to have none
-    /// (``isKnownConsistent``: a graph as loaded) and the rows kept their
-    /// places (an edit in place: a patch's result before any re-key).
+    /// (``isKnownConsistent``: a graph as loaded): a patch's result, or a
+    /// file read sharing the values of the graph it edits (the newer side of
+    /// a diff, mine and theirs of a merge: ``LoadOptions/sharingValuesWith``).
     ///
-    /// An object whose values are the very values of the base's object on
-    /// the same row (``GraphObject/sharesValues(with:)``) is unchanged, and
-    /// the base's check found nothing wrong with it; what an edit can break
-    /// is found from the rows it touched (another object, values, or none):
+    /// An object whose values are the very values of the base's object of
+    /// the same identity (``GraphObject/sharesValues(with:)``) is
+    /// unchanged, and the base's check found nothing wrong with it; what an
+    /// edit can break is found from the objects it touched (changed, added
+    /// or gone):
     ///
     /// - the touched objects themselves: their shape and references;
     /// - the objects that referred to a touched object in the base through
@@ -25,12 +27,13 @@ extension Graph {
     ///
     /// When that finds anything, or the shortcut does not apply (a schema
     /// with orders kept as arrays on both sides, which are tallied over the
-    /// whole graph; rows moved; an edit of more than an eighth of the rows;
-    /// a chain that cannot be reached from what changed), the whole graph is
+    /// whole graph; an edit of more than an eighth of the objects; a chain
+    /// that cannot be reached from what changed), the whole graph is
     /// checked: the problems returned are always the whole check's.
     ///
-    /// - Complexity: O(*n*) to find the touched rows (a comparison of
-    ///   identities and of value buffers per row), plus O(*t* + *r* + *c*)
+    /// - Complexity: O(*n*) expected to find the touched objects (each
+    ///   identity looked for first at the row after the last one found, a
+    ///   comparison of value buffers per object), plus O(*t* + *r* + *c*)
     ///   expected for *t* touched objects, the *r* references of the objects
     ///   they reach, and the *c* members of the chains they are in; plus a
     ///   pass over the references through relationships without a stored
@@ -42,53 +45,81 @@ extension Graph {
         return []
     }
 
-    /// The rows of this graph whose object is not the base's object of the
-    /// same row (another value buffer or entity, added, or removed), or
-    /// `nil` when rows are not comparable so: `base` not known consistent,
-    /// another schema, orders kept as arrays on both sides, fewer rows than
-    /// the base, an identity on another row, or more than an eighth of the
-    /// rows touched.
+    /// The objects an edit touched, by row: of this graph (added, or not
+    /// the base's object of the same identity: another value buffer or
+    /// entity), and of the base (changed, or gone).
+    struct TouchedRows: Equatable {
+        /// Rows of this graph.
+        var rows: [Int] = []
+        /// Rows of the base.
+        var baseRows: [Int] = []
+        /// How many rows were touched, on both sides.
+        var count: Int { rows.count + baseRows.count }
+        /// Whether more than `limit` rows were touched on one side.
+        func exceeds(_ limit: Int) -> Bool { rows.count > limit || baseRows.count > limit }
+    }
+
+    /// The objects touched since `base` (``TouchedRows``), or `nil` when
+    /// they are not found so: `base` not known consistent, another schema,
+    /// orders kept as arrays on both sides, or more than an eighth of the
+    /// objects touched.
     ///
-    /// - Complexity: O(*n*), on two cores from ``TwoCores/minimumObjects`` rows.
-    func rowsTouched(since base: Graph) -> [Int]? {
+    /// - Complexity: O(*n*) expected, on two cores from
+    ///   ``TwoCores/minimumObjects`` rows: rows kept in the same order as
+    ///   the base's (an edit in place, a file of the same form) are found
+    ///   with one comparison of identities each, others by hashing.
+    func rowsTouched(since base: Graph) -> TouchedRows? {
         let mine = objects, theirs = base.objects
-        guard base.isKnownConsistent, schema.fingerprint == base.schema.fingerprint, ArrayPairTally.pairs(in: schema).isEmpty,
-            mine.rowCount >= theirs.rowCount
+        guard base.isKnownConsistent, schema.fingerprint == base.schema.fingerprint, ArrayPairTally.pairs(in: schema).isEmpty
         else { return nil }
-        let limit = Swift.max(16, mine.rowCount / 8)
-        /// The touched rows among `rows` (of the base's), or `nil`.
-        func touched(in rows: Range<Int>) -> [Int]? {
-            var touched: [Int] = []
-            for row in rows {
-                guard mine.ids[row] == theirs.ids[row] else { return nil }
-                let was = theirs.live[row], isLive = mine.live[row]
-                if was != isLive || (isLive && !(mine.rows[row].entityIndex == theirs.rows[row].entityIndex
-                    && mine.rows[row].sharesValues(with: theirs.rows[row]))) {
-                    touched.append(row)
-                    if touched.count > limit { return nil }
+        let limit = Swift.max(16, Swift.max(mine.rowCount, theirs.rowCount) / 8)
+        /// The touched objects among `rows` (of this graph's), and which
+        /// rows of the base they met; or `nil`.
+        func touched(in rows: Range<Int>) -> (touched: TouchedRows, met: [Bool])? {
+            var touched = TouchedRows()
+            var met = [Bool](repeating: false, count: theirs.rowCount)
+            // Where the base lists the next identity when both list them
+            // in one order: the row after the last one met.
+            var cursor = rows.lowerBound
+            for row in rows where mine.live[row] {
+                guard let was = theirs.row(of: mine.ids[row], near: cursor) else {
+                    touched.rows.append(row)
+                    if touched.exceeds(limit) { return nil }
+                    continue
+                }
+                met[was] = true
+                cursor = was + 1
+                if !(mine.rows[row].entityIndex == theirs.rows[was].entityIndex && mine.rows[row].sharesValues(with: theirs.rows[was])) {
+                    touched.rows.append(row)
+                    touched.baseRows.append(was)
+                    if touched.exceeds(limit) { return nil }
                 }
             }
-            return touched
+            return (touched, met)
         }
-        let rows = theirs.rowCount
-        var found: [Int]
+        let rows = mine.rowCount
+        var found: TouchedRows
+        var met: [Bool]
         if rows >= TwoCores.minimumObjects {
             let (first, second) = inParallel({ touched(in: 0..<(rows / 2)) }, { touched(in: (rows / 2)..<rows) })
             guard let first, let second else { return nil }
-            found = first + second
+            found = TouchedRows(rows: first.touched.rows + second.touched.rows, baseRows: first.touched.baseRows + second.touched.baseRows)
+            met = first.met
+            for row in met.indices where second.met[row] { met[row] = true }
         } else {
             guard let all = touched(in: 0..<rows) else { return nil }
-            found = all
+            (found, met) = all
         }
-        for row in rows..<mine.rowCount where mine.live[row] {
-            found.append(row)
+        // The base's objects no row met: gone.
+        for row in 0..<theirs.rowCount where theirs.live[row] && !met[row] {
+            found.baseRows.append(row)
         }
-        return found.count > limit ? nil : found
+        return found.exceeds(limit) ? nil : found
     }
 
     /// Whether the checks of ``consistencyProblems(editedFrom:)`` find
-    /// nothing wrong around the `touched` rows.
-    func isLocallyConsistent(touched: [Int], base: Graph) -> Bool {
+    /// nothing wrong around the `touched` objects.
+    func isLocallyConsistent(touched: TouchedRows, base: Graph) -> Bool {
         // The references on this core, the chains on the other when the
         // edit is large.
         func chainsAreWhole() -> Bool {
@@ -104,7 +135,7 @@ extension Graph {
     /// Whether the references of the touched objects, of those that
     /// referred to them through a stored inverse, and to the objects now
     /// gone are sound (``isLocallyConsistent(touched:base:)``).
-    func referencesAreSound(touched: [Int], base: Graph) -> Bool {
+    func referencesAreSound(touched: TouchedRows, base: Graph) -> Bool {
         let mine = objects, theirs = base.objects
         let plans = ReferencePlan.plans(for: schema, chainLinks: false)
         let slotCounts = storedSlotCounts
@@ -113,17 +144,16 @@ extension Graph {
         var rechecked = Set<Int>()
         // The base's objects that are gone (or now of another entity).
         var gone: [ObjectID: Int] = [:]
-        for row in touched {
-            if mine.live[row] { rechecked.insert(row) }
+        for row in touched.rows where mine.live[row] { rechecked.insert(row) }
+        for row in touched.baseRows {
             guard row < theirs.rowCount, theirs.live[row] else { continue }
             let before = theirs.rows[row]
             let id = theirs.ids[row]
-            if !mine.live[row] || mine.rows[row].entityIndex != before.entityIndex {
-                if let now = mine.row(of: id), mine.rows[now].entityIndex == before.entityIndex {
-                    // Removed and added again: the new row is touched too.
-                } else {
-                    gone[id] = before.entityIndex
-                }
+            if let now = mine.row(of: id), mine.rows[now].entityIndex == before.entityIndex {
+                // Changed (or removed and added again): the row it is on
+                // now is touched too.
+            } else {
+                gone[id] = before.entityIndex
             }
             guard before.entityIndex >= 0 && before.entityIndex < schema.entities.count else { return false }
             for (slot, property) in schema.entities[before.entityIndex].storedProperties.enumerated() {
@@ -188,7 +218,7 @@ extension Graph {
     ///
     /// - Complexity: O(*t* + *c*) for *t* touched rows and *c* members of
     ///   the chains walked.
-    func chainsAreWhole(_ chain: OrderedRelationship, touched: [Int], base: Graph) -> Bool {
+    func chainsAreWhole(_ chain: OrderedRelationship, touched: TouchedRows, base: Graph) -> Bool {
         let mine = objects, theirs = base.objects
         /// The owner of the member at `row` of `store`, if it is a live member.
         func owner(_ store: ObjectStore, _ row: Int) -> String? {
@@ -201,31 +231,33 @@ extension Graph {
         // Per owner touched: the count of members that left, a row to start
         // the base's walk from, and the members that joined.
         var owners: [String: (left: Int, baseStart: Int?, joined: [Int])] = [:]
-        for row in touched {
-            if isMember(mine, row) {
-                if let o = owner(mine, row) {
-                    owners[o, default: (0, nil, [])].joined.append(row)
-                } else if chain.link(atRow: row, in: mine, chain.prevSlots) != nil || chain.link(atRow: row, in: mine, chain.nextSlots) != nil {
-                    return false
-                }
+        for row in touched.rows where isMember(mine, row) {
+            if let o = owner(mine, row) {
+                owners[o, default: (0, nil, [])].joined.append(row)
+            } else if chain.link(atRow: row, in: mine, chain.prevSlots) != nil || chain.link(atRow: row, in: mine, chain.nextSlots) != nil {
+                return false
             }
-            if isMember(theirs, row), let o = owner(theirs, row) {
+        }
+        for row in touched.baseRows where isMember(theirs, row) {
+            if let o = owner(theirs, row) {
                 owners[o, default: (0, nil, [])].left += 1
                 owners[o]?.baseStart = row
             }
         }
-        let touchedSet = Set(touched)
+        let touchedBase = Set(touched.baseRows)
         for (o, counts) in owners {
             // The base's chain of `o`, from a member it had, or else from a
             // neighbour of one that joined (its walk ends: the base is whole).
-            guard let start = counts.baseStart ?? baseStart(throughNeighboursOf: counts.joined, owner: o, chain, touched: touchedSet, base: base),
+            guard let start = counts.baseStart ?? baseStart(throughNeighboursOf: counts.joined, owner: o, chain, touched: touchedBase, base: base),
                 let baseMembers = walk(theirs, chain, from: start, owner: o, limit: theirs.rowCount)
             else { return false }
             let expected = baseMembers.count - counts.left + counts.joined.count
             guard expected >= 0 else { return false }
             if expected == 0 { continue }
-            // A member of `o` here: one that joined, or one the edit left alone.
-            guard let start = counts.joined.first ?? baseMembers.first(where: { !touchedSet.contains($0) }),
+            // A member of `o` here: one that joined, or one the edit left
+            // alone (on the row of its identity here).
+            let untouched = baseMembers.first(where: { !touchedBase.contains($0) }).flatMap { mine.row(of: theirs.ids[$0], near: $0) }
+            guard let start = counts.joined.first ?? untouched,
                 let members = walk(mine, chain, from: start, owner: o, limit: expected), members.count == expected
             else { return false }
         }
@@ -234,7 +266,8 @@ extension Graph {
 
     /// For an owner `o` whose touched members all `joined` it: a row of the
     /// base's chain of `o` found through their links here (a neighbour the
-    /// edit did not touch, in `o` in the base), if any. Without one, how
+    /// edit did not touch, in `o` in the base; `touched`: rows of the
+    /// base), if any. Without one, how
     /// many members `o` had is not known here (its first members added,
     /// say): the whole graph is checked.
     ///

@@ -179,7 +179,11 @@ struct GraphScanner {
         } while try reader.pullNextMember()
         try reader.pullDocumentEnd()
         report(upTo: reader.buffer.count, step: 1)
-        guard sawObjects, graph.consistencyProblems().isEmpty else { throw GiveUp() }
+        // A file read sharing the values of a graph it edits is checked
+        // where it differs from that graph (the same verdict).
+        guard sawObjects else { throw GiveUp() }
+        let problems = options.sharingValuesWith.map { graph.consistencyProblems(editedFrom: $0) } ?? graph.consistencyProblems()
+        guard problems.isEmpty else { throw GiveUp() }
         decoder.checkDerivedClaims(against: graph)
         try checkNoProblems()
         graph.isKnownConsistent = true

@@ -255,8 +255,10 @@ struct GraphMerger {
         restoreLinksOfKeptObjects()
         resolveOneToOneClaims()
         settleSelfInverseOneToOnes()
-        deriveInverses()
-        mergeChains()
+        // The orders are read from the three versions while the inverses
+        // are derived (which changes no order and no owner).
+        let read = readOrders(after: { $0.deriveInverses() })
+        mergeChains(read: read)
         mergeMetadata()
         let problems = result.consistencyProblems()
         if !problems.isEmpty { throw MergeError.inconsistent(problems) }

@@ -3,14 +3,57 @@ import GraphDiffJSON
 extension GraphMerger {
     // MARK: Orders and metadata
 
+    /// The orders of the owners whose order some side changed, per ordered
+    /// relationship (by position in ``orders``) and owner, with an index's
+    /// values alongside.
+    typealias OrdersRead = [[ObjectID: (ids: [String], values: [JSONValue])]]
+
+    /// The orders of `owners` (per ordered relationship) in `g`.
+    ///
+    /// - Complexity: O(*n* + *m* log *m*) per relationship with owners, for
+    ///   *n* objects and *m* members read.
+    static func readOrders(_ orders: [OrderedRelationship], of owners: [Set<ObjectID>], in g: Graph) -> OrdersRead {
+        orders.indices.map { c in
+            let order = orders[c]
+            guard !owners[c].isEmpty else { return [:] }
+            if order.ordering.isIndex { return order.positionedOrders(of: owners[c], in: g) }
+            return order.orders(of: owners[c], in: g).mapValues { ($0, []) }
+        }
+    }
+
+    /// The owners to merge (those the result holds whose order some side
+    /// changed, per ordered relationship), and their orders in the base, in
+    /// mine and in theirs: the base's read on this core while mine's and
+    /// theirs' are read on the other (large graphs), after `first` has run
+    /// on this core (work that changes no order and no owner, as deriving
+    /// inverses).
+    mutating func readOrders(after first: (inout GraphMerger) -> Void)
+        -> (owners: [Set<ObjectID>], base: OrdersRead, mine: OrdersRead, theirs: OrdersRead)
+    {
+        let owners: [Set<ObjectID>] = orders.indices.map { c in dirtyOwners[c].isEmpty ? [] : dirtyOwners[c].filter { result.objects[$0] != nil } }
+        let (b0, m0, t0, layouts) = (base, mine, theirs, orders)
+        let large = max(b0.count, m0.count, t0.count) >= TwoCores.minimumObjects
+        guard large else {
+            first(&self)
+            return (owners, Self.readOrders(layouts, of: owners, in: b0), Self.readOrders(layouts, of: owners, in: m0),
+                    Self.readOrders(layouts, of: owners, in: t0))
+        }
+        let (baseOrders, (mineOrders, theirsOrders)) = inParallel({ () -> OrdersRead in
+            first(&self)
+            return Self.readOrders(layouts, of: owners, in: b0)
+        }, { (Self.readOrders(layouts, of: owners, in: m0), Self.readOrders(layouts, of: owners, in: t0)) })
+        return (owners, baseOrders, mineOrders, theirsOrders)
+    }
+
     /// Merges the order of every owner some side changed (see
     /// ``markChains(_:_:_:_:)``), whatever its storage, through
     /// ``SequenceMerge``, and writes it back (``OrderedRelationship``): a
     /// chain's links, an owner's array, an index's values
     /// (``PositionAssignment``). Chain members that left every chain lose
     /// their links; an index member left without an owner has its value
-    /// merged as an attribute.
-    mutating func mergeChains() {
+    /// merged as an attribute. `read`: the three versions' orders of the
+    /// owners to merge (``readOrders(after:)``).
+    mutating func mergeChains(read: (owners: [Set<ObjectID>], base: OrdersRead, mine: OrdersRead, theirs: OrdersRead)) {
         for (c, order) in orders.enumerated() where !dirtyOwners[c].isEmpty {
             let relationship = order.relationship
             if order.isKeptOnMembers {
@@ -23,18 +66,7 @@ extension GraphMerger {
                     }
                 }
             }
-            let owners = dirtyOwners[c].filter { result.objects[$0] != nil }
-            // The three versions' orders (with an index's values alongside).
-            typealias Read = [ObjectID: (ids: [String], values: [JSONValue])]
-            func read(_ g: Graph) -> Read {
-                if order.ordering.isIndex { return order.positionedOrders(of: owners, in: g) }
-                return order.orders(of: owners, in: g).mapValues { ($0, []) }
-            }
-            // The base's on one core while mine's and theirs' are read on the other.
-            let (b0, m0, t0) = (base, mine, theirs)
-            let large = max(b0.count, m0.count, t0.count) >= TwoCores.minimumObjects
-            let (baseOrders, (mineOrders, theirsOrders)) = large
-                ? inParallel({ read(b0) }, { (read(m0), read(t0)) }) : (read(b0), (read(m0), read(t0)))
+            let (owners, baseOrders, mineOrders, theirsOrders) = (read.owners[c], read.base[c], read.mine[c], read.theirs[c])
             let absent = order.isKeptOnMembers ? absentMembers(of: owners, order, c) : [:]
             for owner in owners.sorted() {
                 let empty: (ids: [String], values: [JSONValue]) = ([], [])
