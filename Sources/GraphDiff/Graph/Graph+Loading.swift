@@ -25,8 +25,11 @@ extension Graph {
         /// canonical form) shares that object's values instead of having
         /// them read again. The graph loaded is the same (`==`) with or
         /// without it; files that mostly agree load in less time and
-        /// memory. It is ignored when its schema is another one (by
-        /// fingerprint) or its objects were not read from one file.
+        /// memory. The file is then checked where it differs from that
+        /// graph, when that graph was loaded (and so checked) and not
+        /// changed since: the same verdict as a check of the whole. It is
+        /// ignored when its schema is another one (by fingerprint) or its
+        /// objects were not read from one file.
         ///
         ///     let old = try Graph.load(oldBytes, schema: schema)
         ///     let new = try Graph.load(newBytes, schema: schema, options: .init(sharingValuesWith: old))
