@@ -139,7 +139,8 @@ extension FileAccess {
                 return real
             }
         }
-        return physicalLocation(of: output)
+        // A new file, or one a dangling link names: where it will be.
+        return physicalLocation(of: (try? linkDestination(of: output)) ?? output)
     }
 
     /// `path` with the symbolic links of its directory resolved (the last

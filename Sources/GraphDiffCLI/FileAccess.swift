@@ -79,7 +79,8 @@ enum FileAccess {
     ///
     /// The new file keeps the permissions of the file it replaces (or gets
     /// 0644 less the umask when `path` is new). A symbolic link is followed:
-    /// the file it points to is replaced, the link stays. A target that is
+    /// the file it points to is replaced (or created, when the link
+    /// dangles), the link stays (``linkDestination(of:)``). A target that is
     /// not a regular file (`/dev/null`, a pipe, a terminal) is written to
     /// directly, never replaced.
     ///
@@ -103,11 +104,8 @@ enum FileAccess {
     /// write fails): into a temporary file renamed into place, or straight
     /// into a device or pipe.
     static func writeAtomically(to given: String, writing write: (Int32) -> Bool) throws {
-        var path = given
+        let path = try linkDestination(of: given)
         var info = stat()
-        if lstat(given, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
-            path = URL(fileURLWithPath: given).resolvingSymlinksInPath().path
-        }
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
             try writeDirectly(to: path, writing: write)
             return
@@ -140,6 +138,33 @@ enum FileAccess {
         guard close(fd) == 0 else { throw CommandFailure.trouble("\(path): cannot write: \(errnoText())") }
         guard rename(temporary, path) == 0 else { throw CommandFailure.trouble("\(path): cannot replace: \(errnoText())") }
         ok = true
+    }
+
+    /// Where writing to `path` ends up: `path` itself, or, when it is a
+    /// symbolic link, the file at the end of its links, whether that file
+    /// exists or not (a dangling link's file is created, as a shell's `>`
+    /// creates it, and the link stays).
+    ///
+    /// - Throws: ``CommandFailure`` when the links go round (more than 40).
+    static func linkDestination(of path: String) throws -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return path }
+        // A link that leads somewhere is resolved as the system follows it
+        // (`/dev/stdout` and the links of `/proc` included).
+        if stat(path, &info) == 0 { return URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+        // Dangling (or going round): its links followed one by one.
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0, count < buffer.count else { return current }
+            buffer[count] = 0
+            let target = String(cString: buffer)
+            current = target.hasPrefix("/") ? target : URL(fileURLWithPath: current).deletingLastPathComponent().path + "/" + target
+        }
+        throw CommandFailure.trouble("\(path): too many levels of symbolic links")
     }
 
     /// Writes to a device or pipe in place.

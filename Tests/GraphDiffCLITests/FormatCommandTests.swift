@@ -92,6 +92,32 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), real.path)
         XCTAssertEqual(try String(contentsOf: real, encoding: .utf8), "{\n  \"a\": 2,\n  \"b\": 1\n}\n")
     }
+
+    /// A target that is a dangling link: the file it names is created (as
+    /// a shell's `>` creates it), the link stays; links that go round are
+    /// refused, naming the target, and nothing is written.
+    func test_danglingSymlinkTarget_createsItsFile_keepsTheLink() throws {
+        let dir = try temporaryDirectory(self)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let link = dir.appendingPathComponent("link.json"), hop = dir.appendingPathComponent("hop.json")
+        // link.json -> hop.json -> sub/new.json (relative, not there yet).
+        try FileManager.default.createSymbolicLink(atPath: hop.path, withDestinationPath: "sub/new.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "hop.json")
+        let run = graphdiff(["fmt", "-", "-o", link.path], stdin: #"{"b":1,"a":2}"#)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), "hop.json")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: hop.path), "sub/new.json")
+        XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent("sub/new.json"), encoding: .utf8), "{\n  \"a\": 2,\n  \"b\": 1\n}\n")
+        // A loop: refused, and both links stay.
+        let a = dir.appendingPathComponent("a.json"), b = dir.appendingPathComponent("b.json")
+        try FileManager.default.createSymbolicLink(atPath: a.path, withDestinationPath: "b.json")
+        try FileManager.default.createSymbolicLink(atPath: b.path, withDestinationPath: "a.json")
+        let loop = graphdiff(["fmt", "-", "-o", a.path], stdin: "[1]")
+        XCTAssertEqual(loop.status, 2)
+        XCTAssertEqual(loop.stderr, "graphdiff fmt: \(a.path): too many levels of symbolic links\n")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: a.path), "b.json")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: b.path), "a.json")
+    }
 }
 
 /// Writing to a full device and to a read-only file system: exit 2, a
