@@ -228,24 +228,27 @@ extension Graph {
         func isMember(_ store: ObjectStore, _ row: Int) -> Bool {
             row < store.rowCount && store.live[row] && chain.linkSlot(of: store.entityIndex(atRow: row), chain.ownerSlots) != nil
         }
-        // Per owner touched: the count of members that left, a row to start
-        // the base's walk from, and the members that joined.
-        var owners: [String: (left: Int, baseStart: Int?, joined: [Int])] = [:]
+        // Per owner touched (by the bytes of its identity: two identities
+        // that are one string to Swift, NFC and NFD, are two owners): the
+        // count of members that left, a row to start the base's walk from,
+        // and the members that joined.
+        var owners: [ExactString: (left: Int, baseStart: Int?, joined: [Int])] = [:]
         for row in touched.rows where isMember(mine, row) {
-            if let o = owner(mine, row) {
+            if let o = owner(mine, row).map { ExactString($0) } {
                 owners[o, default: (0, nil, [])].joined.append(row)
             } else if chain.link(atRow: row, in: mine, chain.prevSlots) != nil || chain.link(atRow: row, in: mine, chain.nextSlots) != nil {
                 return false
             }
         }
         for row in touched.baseRows where isMember(theirs, row) {
-            if let o = owner(theirs, row) {
+            if let o = owner(theirs, row).map { ExactString($0) } {
                 owners[o, default: (0, nil, [])].left += 1
                 owners[o]?.baseStart = row
             }
         }
         let touchedBase = Set(touched.baseRows)
-        for (o, counts) in owners {
+        for (exact, counts) in owners {
+            let o = exact.string
             // The base's chain of `o`, from a member it had, or else from a
             // neighbour of one that joined (its walk ends: the base is whole).
             guard let start = counts.baseStart ?? baseStart(throughNeighboursOf: counts.joined, owner: o, chain, touched: touchedBase, base: base),

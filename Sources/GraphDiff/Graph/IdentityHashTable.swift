@@ -105,16 +105,66 @@ import GraphDiffJSON
     ///
     /// - Complexity: O(1) expected.
     @inlinable @inline(__always) mutating func insert(row: Int, hash: UInt64, where isKey: (Int) -> Bool) -> Int? {
-        let mask = words.count - 1, tag = Self.tag(hash)
+        let mask = words.count - 1
+        let outcome = words.withUnsafeMutableBufferPointer { buffer -> Probe in
+            guard let base = buffer.baseAddress else { return .reachedEnd }
+            return Self.probe(base, mask: mask, stoppingAt: -1, row: row, hash: hash, where: isKey)
+        }
+        if case .found(let other) = outcome { return other }
+        return nil
+    }
+
+    /// What a probe for a row's key met (``probe(_:mask:stoppingAt:row:hash:where:)``).
+    @usableFromInline enum Probe {
+        /// An empty slot, where the row now is.
+        case stored
+        /// This row, whose key is the row's.
+        case found(Int)
+        /// The end given, before either.
+        case reachedEnd
+    }
+
+    /// Walks the probe path of `hash` in `words` (a table of `mask + 1`
+    /// slots, wrapping round), from its home slot: stores `row` in the first
+    /// empty slot, unless a row for which `isKey` holds comes first, or the
+    /// walk comes to slot `end` (`-1`: none) before either. The one probe
+    /// of insertion, on one core and on each half of the words.
+    ///
+    /// - Complexity: O(1) expected.
+    @inlinable @inline(__always) static func probe(_ words: UnsafeMutablePointer<UInt64>, mask: Int, stoppingAt end: Int, row: Int, hash: UInt64,
+                                                   where isKey: (Int) -> Bool) -> Probe {
+        let tag = Self.tag(hash)
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
             let word = words[slot]
-            if word == 0 { break }
-            if word & 0xFFFF_FF00_0000_0000 == tag, isKey(Self.row(word)) { return Self.row(word) }
-            slot = (slot + 1) & mask
+            if word == 0 {
+                words[slot] = tag | UInt64(row + 1)
+                return .stored
+            }
+            if word & 0xFFFF_FF00_0000_0000 == tag, isKey(Self.row(word)) { return .found(Self.row(word)) }
+            slot += 1
+            if slot == end { return .reachedEnd }
+            slot &= mask
         }
-        words[slot] = tag | UInt64(row + 1)
-        return nil
+    }
+
+    /// The rows whose home slot is in `buckets` (groups of `1 << shift`
+    /// slots; `starts[b]`: how many rows have a home slot before bucket
+    /// `b`), in the order of their home slots: a counting sort, so that a
+    /// table fills front to back.
+    ///
+    /// - Complexity: O(*n* + *b*) for *n* hashes and *b* buckets.
+    static func rowsInHomeOrder(_ hashes: [UInt64], starts: [Int], buckets: Range<Int>, mask: Int, shift: Int) -> [Int] {
+        var next = Array(starts[buckets])
+        let origin = starts[buckets.lowerBound]
+        var order = [Int](repeating: 0, count: starts[buckets.upperBound] - origin)
+        for (row, hash) in hashes.enumerated() {
+            let b = (Int(truncatingIfNeeded: hash) & mask) >> shift
+            guard buckets.contains(b) else { continue }
+            order[next[b - buckets.lowerBound] - origin] = row
+            next[b - buckets.lowerBound] += 1
+        }
+        return order
     }
 
     /// A table of the rows `0..<hashes.count`, whose keys have `hashes`,
@@ -145,12 +195,7 @@ import GraphDiffJSON
             return .success(table)
         }
         var table = IdentityHashTable(words: [UInt64](repeating: 0, count: size))
-        var order = [Int](repeating: 0, count: hashes.count)
-        for (row, hash) in hashes.enumerated() {
-            let b = (Int(truncatingIfNeeded: hash) & mask) >> shift
-            order[starts[b]] = row
-            starts[b] += 1
-        }
+        let order = rowsInHomeOrder(hashes, starts: starts, buckets: 0..<(1 << bucketBits), mask: mask, shift: shift)
         for row in order where table.insert(row: row, hash: hashes[row], where: { sameKey($0, row) }) != nil {
             return .failure(DuplicateRow(row: row))
         }
@@ -190,31 +235,12 @@ import GraphDiffJSON
             /// and the rows set aside.
             func fill(lower: Int, upper: Int, firstBucket: Int, endBucket: Int) -> (Bool, [Int]) {
                 (words + lower).initialize(repeating: 0, count: upper - lower)
-                var next = Array(starts[firstBucket..<endBucket])
-                var order = [Int](repeating: 0, count: starts[endBucket] - starts[firstBucket])
-                let origin = starts[firstBucket]
-                for (row, hash) in hashes.enumerated() {
-                    let b = (Int(truncatingIfNeeded: hash) & mask) >> shift
-                    guard b >= firstBucket && b < endBucket else { continue }
-                    order[next[b - firstBucket] - origin] = row
-                    next[b - firstBucket] += 1
-                }
                 var aside: [Int] = []
-                for row in order {
-                    let hash = hashes[row], tag = Self.tag(hash)
-                    var slot = Int(truncatingIfNeeded: hash) & mask
-                    while true {
-                        if slot == upper {
-                            aside.append(row)
-                            break
-                        }
-                        let word = words[slot]
-                        if word == 0 {
-                            words[slot] = tag | UInt64(row + 1)
-                            break
-                        }
-                        if word & 0xFFFF_FF00_0000_0000 == tag, sameKey(Self.row(word), row) { return (false, []) }
-                        slot += 1
+                for row in rowsInHomeOrder(hashes, starts: starts, buckets: firstBucket..<endBucket, mask: mask, shift: shift) {
+                    switch probe(words, mask: mask, stoppingAt: upper, row: row, hash: hashes[row], where: { sameKey($0, row) }) {
+                    case .stored: continue
+                    case .found: return (false, [])
+                    case .reachedEnd: aside.append(row)
                     }
                 }
                 return (true, aside)

@@ -167,4 +167,117 @@ final class EditConsistencyTests: XCTestCase {
         XCTAssertEqual(loaded.rowsTouched(since: copy)?.count, 1)
         XCTAssertEqual(copy.withShuffledRows(seed: 3).rowsTouched(since: copy), Graph.TouchedRows(), "rows moved: found by identity")
     }
+
+    /// Two owners whose identities are one string to Swift (`é` as one
+    /// code point, and as `e` and a combining accent) are two owners: an
+    /// edit that breaks one's chain while it touches the other's member
+    /// is found, as the whole check finds it (a case a helper session
+    /// found; the owners were counted together).
+    func test_ownersEquivalentAsStrings_areTwoOwners() throws {
+        let schema = try sampleSchema("tasks/tasks.schema.json")
+        let baseText = #"""
+{
+  "$schema": "tasks.schema.json",
+  "objects": {
+    "Task": {
+      "t1": {
+        "done": false,
+        "due": null,
+        "list": "é",
+        "next": "t2",
+        "prev": null,
+        "title": "A"
+      },
+      "t2": {
+        "done": false,
+        "due": null,
+        "list": "é",
+        "next": "t3",
+        "prev": "t1",
+        "title": "B"
+      },
+      "t3": {
+        "done": false,
+        "due": null,
+        "list": "é",
+        "next": null,
+        "prev": "t2",
+        "title": "C"
+      },
+      "t9": {
+        "done": false,
+        "due": null,
+        "list": "é",
+        "next": null,
+        "prev": null,
+        "title": "E"
+      }
+    },
+    "TaskList": {
+      "é": {
+        "title": "NFD"
+      },
+      "é": {
+        "title": "NFC"
+      }
+    }
+  }
+}
+"""#
+        let mineText = #"""
+{
+  "$schema": "tasks.schema.json",
+  "metadata": {},
+  "objects": {
+    "Task": {
+      "t1": {
+        "done": false,
+        "due": null,
+        "list": "é",
+        "next": null,
+        "prev": null,
+        "title": "A"
+      },
+      "t2": {
+        "done": false,
+        "due": null,
+        "list": "é",
+        "next": "t3",
+        "prev": "t1",
+        "title": "B"
+      },
+      "t3": {
+        "done": false,
+        "due": null,
+        "list": "é",
+        "next": null,
+        "prev": "t2",
+        "title": "C"
+      },
+      "t9": {
+        "done": false,
+        "due": null,
+        "list": "é",
+        "next": null,
+        "prev": null,
+        "title": "E2"
+      }
+    },
+    "TaskList": {
+      "é": {
+        "title": "NFD"
+      },
+      "é": {
+        "title": "NFC"
+      }
+    }
+  }
+}
+"""#
+        let base = try Graph.load(Array(baseText.utf8), schema: schema)
+        XCTAssertThrowsError(try Graph.load(Array(mineText.utf8), schema: schema, options: .init(sharingValuesWith: base))) { error in
+            XCTAssertEqual((error as? GraphError)?.problems.map(\.description),
+                           [#"19:9: Task "t2".prev: "prev" is "t1", but the "next" of "t1" is null"#])
+        }
+    }
 }
