@@ -161,7 +161,11 @@ enum FileAccess {
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count > 0, count < buffer.count else { return current }
             buffer[count] = 0
-            let target = String(cString: buffer)
+            // The name is used as it is: one that is not UTF-8 would be
+            // another name once read as a string.
+            guard let target = String(validatingCString: buffer) else {
+                throw CommandFailure.trouble("\(path): a symbolic link names a file that is not UTF-8: not followed")
+            }
             current = target.hasPrefix("/") ? target : URL(fileURLWithPath: current).deletingLastPathComponent().path + "/" + target
         }
         throw CommandFailure.trouble("\(path): too many levels of symbolic links")

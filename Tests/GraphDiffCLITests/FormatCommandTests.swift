@@ -117,6 +117,15 @@ final class OutputTargetTests: XCTestCase {
         XCTAssertEqual(loop.stderr, "graphdiff fmt: \(a.path): too many levels of symbolic links\n")
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: a.path), "b.json")
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: b.path), "a.json")
+        // A dangling link whose target is not UTF-8: refused, never written
+        // to a name read another way.
+        let odd = dir.appendingPathComponent("odd.json")
+        let target: [CChar] = [0x6E, 0x65, 0x77, -1, 0x2E, 0x6A, 0x73, 0x6F, 0x6E, 0]  // "new\xFF.json"
+        XCTAssertEqual(symlink(target, odd.path), 0)
+        let refused = graphdiff(["fmt", "-", "-o", odd.path], stdin: "[1]")
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "graphdiff fmt: \(odd.path): a symbolic link names a file that is not UTF-8: not followed\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix("new") }, [])
     }
 }
 

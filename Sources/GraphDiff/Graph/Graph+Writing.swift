@@ -254,23 +254,20 @@ extension Graph {
         /// Part `k` of the objects' text (the first after the head, the
         /// last with the closing), in the memory of a delivered piece; the
         /// input's pages behind its objects are given back.
-        func part(_ k: Int, pages: inout CopiedPages) -> [UInt8] {
+        func part(_ k: Int) -> [UInt8] {
             let range = (k * size)..<Swift.min(total, (k + 1) * size)
             var w = k == 0 ? head : JSONWriter(style: .canonical)
             if k > 0 { w.output = order.spare() }
             w.output.reserveCapacity(w.output.count + graph.textCapacity(forObjects: range.count))
+            var pages = CopiedPages(graph.sources)
             graph.writeObjects(range, groups: groups, rows: rows, slotOrder: slotOrder, pages: &pages, into: &w)
             if k == parts - 1 { Graph.closeObjects(&w) }
             pages.releaseCopied()
             return w.output
         }
         // Parts made on both cores, delivered in order on this thread.
-        _ = inParallel({
-            var pages = CopiedPages(graph.sources)
-            order.deliver(making: { part($0, pages: &pages) }, to: deliver)
-        }, {
-            var pages = CopiedPages(graph.sources)
-            while let k = order.claim() { order.finish(k, part(k, pages: &pages)) }
+        _ = inParallel({ order.deliver(making: part, to: deliver) }, {
+            while let k = order.claim() { order.finish(k, part(k)) }
         })
     }
 
