@@ -207,7 +207,11 @@ extension HTMLReport {
     /// the full sequences `full` when given and not longer than
     /// ``fullListLimit`` together, else only the members named.
     static func orderData(_ s: SequenceChange, full: (before: [String], after: [String])?, ref: (String) -> JSONValue?) -> JSONValue {
-        let inserted = Set(s.inserted.map(\.member)), removed = Set(s.removed.map(\.member)), moved = Set(s.moved.map(\.member))
+        // Members are told apart by their bytes: two identities that are
+        // one string to Swift (NFC and NFD) are two members.
+        func members(_ ids: [String]) -> Set<ExactString> { Set(ids.map { ExactString($0) }) }
+        let inserted = members(s.inserted.map(\.member)), removed = members(s.removed.map(\.member))
+        let moved = members(s.moved.map(\.member))
         var before: [String] = [], after: [String] = [], complete = false
         if let full {
             (before, after) = full
@@ -217,10 +221,10 @@ extension HTMLReport {
             before = s.removed.map(\.member) + s.moved.map(\.member)
             after = s.inserted.map(\.member) + s.moved.map(\.member)
         }
-        func list(_ ids: [String], _ added: Set<String>, _ addedMark: String) -> JSONValue {
+        func list(_ ids: [String], _ added: Set<ExactString>, _ addedMark: String) -> JSONValue {
             .array(ids.map { id in
                 var o: JSONObject = ["id": .string(id)]
-                if added.contains(id) { o["mark"] = .string(addedMark) } else if moved.contains(id) { o["mark"] = "moved" }
+                if added.contains(ExactString(id)) { o["mark"] = .string(addedMark) } else if moved.contains(ExactString(id)) { o["mark"] = "moved" }
                 if let r = ref(id) { o["ref"] = r }
                 return .object(o)
             })

@@ -144,3 +144,36 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(HTMLReport.scriptJSON(.string("</script><!--&>")), #""\u003c/script\u003e\u003c!--\u0026\u003e""#)
     }
 }
+
+extension HTMLReportTests {
+    /// Members whose identities are one string to Swift (NFC and NFD) are
+    /// still two members on the page: only the removed one is marked.
+    func test_orderMarks_tellMembersApartByTheirBytes() throws {
+        let schema = try sampleSchema("tasks/tasks.schema.json")
+        func task(_ id: String, prev: String?, next: String?) -> String {
+            let link = { (v: String?) in v.map { "\"\($0)\"" } ?? "null" }
+            return #""\#(id)": {"done": false, "due": null, "list": "l", "next": \#(link(next)), "prev": \#(link(prev)), "title": "T"}"#
+        }
+        func graph(_ tasks: [String]) throws -> Graph {
+            let body = tasks.enumerated().map { k, id in
+                task(id, prev: k > 0 ? tasks[k - 1] : nil, next: k + 1 < tasks.count ? tasks[k + 1] : nil)
+            }
+            let text = #"{"objects": {"Task": {"# + body.joined(separator: ", ") + #"}, "TaskList": {"l": {"title": "L"}}}}"#
+            return try Graph.load(Array(text.utf8), schema: schema)
+        }
+        let nfc = #"\u00e9"#, nfd = #"e\u0301"#
+        let old = try graph([nfc, nfd, "x"]), new = try graph([nfd, "x"])
+        let changes = try ChangeSet.diff(from: old, to: new)
+        let data = try pageData(HTMLReport.document(changes, old: old, new: new, context: RenderContext()))
+        let owner = try XCTUnwrap(cards(data).first { $0["id"] as? String == "card-TaskList.l" })
+        let order = try XCTUnwrap((owner["orders"] as? [[String: Any]])?.first)
+        func marks(_ key: String) -> [String] {
+            (order[key] as? [[String: Any]] ?? []).map { member in
+                let id = (member["id"] as? String).map { Array($0.utf8).map { String($0, radix: 16) }.joined() } ?? "?"
+                return id + ":" + (member["mark"] as? String ?? "-")
+            }
+        }
+        XCTAssertEqual(marks("before"), ["c3a9:removed", "65cc81:-", "78:-"])
+        XCTAssertEqual(marks("after"), ["65cc81:-", "78:-"])
+    }
+}
