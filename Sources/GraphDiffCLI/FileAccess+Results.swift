@@ -47,24 +47,66 @@ extension FileAccess {
     /// the text is written while it is still being made and is never held
     /// whole.
     static func writeResult(of graph: Graph, to output: String, from inputs: [LoadedDocument]) throws {
+        try writeResult(delivering: graph.canonicalText(deliveringPiecesTo:), to: output, from: inputs, shape: .canonicalGraph)
+    }
+
+    /// ``writeResult(pieces:to:from:shape:)`` of a text that `deliverText`
+    /// hands over a piece at a time as it is made (a graph's canonical
+    /// text, a merge's: ``MergeText/deliverText(to:)``): each piece written
+    /// as it comes, the `$schema` relocated in the first. (Markers whose
+    /// first piece cannot say where `$schema` is are held, and relocated
+    /// whole, as ``writeResult(pieces:to:from:shape:)`` does.)
+    static func writeResult(delivering deliverText: (@escaping ([UInt8]) -> Bool) -> Void, to output: String,
+                            from inputs: [LoadedDocument], shape: SchemaReference.TextShape) throws {
         let destination = physicalDestination(of: output)
         let references = inputs.map { document in
             (path: physicalLocation(of: document.home), reference: document.schemaReference)
         }
-        try writeAtomically(to: output) { fd in
-            var written = true, first = true
-            graph.canonicalText(deliveringPiecesTo: { piece in
-                // Only the first piece can hold `$schema`.
-                let splices = first ? destination.map { destination in
-                    SchemaReference.relocationSplices(piece, to: destination, from: references,
-                                                      currentDirectory: FileManager.default.currentDirectoryPath, shape: .canonicalGraph)
-                } ?? [] : []
-                first = false
-                written = writeAll([piece], splicing: splices, to: fd)
-                return written
-            })
-            return written
+        func splices(_ text: [UInt8], to destination: String) -> SchemaReference.Splices {
+            SchemaReference.relocationSplices(text, to: destination, from: references,
+                                              currentDirectory: FileManager.default.currentDirectoryPath, shape: shape)
         }
+        try writeAtomically(to: output) { fd in
+            var first = true
+            var held: [[UInt8]]?
+            guard writeDelivered(deliverText, { piece in
+                if held != nil {
+                    held?.append(piece)
+                    return true
+                }
+                var relocated: SchemaReference.Splices = []
+                // Only the first piece can hold `$schema`.
+                if first, let destination {
+                    first = false
+                    guard SchemaReference.readsFirstMemberOnly(piece, shape: shape) else {
+                        held = [piece]
+                        return true
+                    }
+                    relocated = splices(piece, to: destination)
+                }
+                first = false
+                return writeAll([piece], splicing: relocated, to: fd)
+            }) else { return false }
+            guard let held, let destination else { return true }
+            let text = joinedPieces(held)
+            return writeAll([text], splicing: splices(text, to: destination), to: fd)
+        }
+    }
+
+    /// Hands each piece `deliverText` makes to `write` until one is not
+    /// written; returns whether all were, with `errno` as the failed write
+    /// left it (the text's making, on two threads, may call the system
+    /// after it).
+    static func writeDelivered(_ deliverText: (@escaping ([UInt8]) -> Bool) -> Void, _ write: @escaping ([UInt8]) -> Bool) -> Bool {
+        var written = true
+        var failure: Int32 = 0
+        deliverText({ piece in
+            written = write(piece)
+            if !written { failure = errno }
+            return written
+        })
+        if !written { errno = failure }
+        return written
     }
 
     /// A graph's canonical text written to `path` atomically as it is made
@@ -72,12 +114,7 @@ extension FileAccess {
     /// `$schema` already says where it is written (`migrate`).
     static func writeAtomically(canonicalTextOf graph: Graph, to path: String) throws {
         try writeAtomically(to: path) { fd in
-            var written = true
-            graph.canonicalText(deliveringPiecesTo: { piece in
-                written = writeAll([piece], to: fd)
-                return written
-            })
-            return written
+            writeDelivered(graph.canonicalText(deliveringPiecesTo:)) { piece in writeAll([piece], to: fd) }
         }
     }
 

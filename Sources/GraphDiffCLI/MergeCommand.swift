@@ -71,7 +71,7 @@ enum MergeCommand: Subcommand {
         }
         // The merge is left to the process exit, as the inputs are.
         io.keepUntilExit(merged)
-        let (conflicts, open, resultText) = (merged.conflicts, merged.open, merged.pieces)
+        let (conflicts, open) = (merged.conflicts, merged.open)
         progress.stage("writing")
         progress.done()
         // --quiet: the exit status only; -o and --report are still written.
@@ -88,12 +88,17 @@ enum MergeCommand: Subcommand {
             try FileAccess.writeAtomically(report, to: reportPath)
         }
         if let output = args.value("--output"), output != "-" {
-            // A merged graph's text is canonical; with markers it is made from two graphs.
-            let shape: SchemaReference.TextShape = base.graph == nil ? .json : merged.graph != nil ? .canonicalGraph : .graphMarkers
-            try FileAccess.writeResult(pieces: resultText, to: output, from: [mine, base, theirs], shape: shape)
+            // A merged graph's text is canonical; with markers it is made
+            // from two graphs. Both are written as they are made.
+            if base.graph != nil {
+                try FileAccess.writeResult(delivering: merged.deliverText(to:), to: output, from: [mine, base, theirs],
+                                           shape: merged.graph != nil ? .canonicalGraph : .graphMarkers)
+            } else {
+                try FileAccess.writeResult(pieces: merged.pieces, to: output, from: [mine, base, theirs], shape: .json)
+            }
         } else if !quiet {
             let shape: SchemaReference.TextShape = base.graph == nil ? .json : merged.graph != nil ? .canonicalGraph : .graphMarkers
-            io.out(pieces: FileAccess.resultForStandardOutput(pieces: resultText, io: io, from: [mine, base, theirs], shape: shape))
+            io.out(pieces: FileAccess.resultForStandardOutput(pieces: merged.pieces, io: io, from: [mine, base, theirs], shape: shape))
         }
         return open.isEmpty ? .success : .failure
     }

@@ -99,4 +99,33 @@ final class TextPiecesCommandTests: XCTestCase {
         XCTAssertTrue(one["fmt-check-loose -"]?.hasPrefix("1\n") ?? false)
         XCTAssertTrue(one["merge \(elsewhere.appendingPathComponent("r.graph.json").path)"]?.contains("\"$schema\": \"../in/bench.schema.json\"") ?? false)
     }
+
+    /// A merge's text written as it is made to a file that takes nothing
+    /// (`/dev/full`), in many parts: the merged graph and the markers each
+    /// fail at the first piece with the reason, exit 2, and nothing hangs.
+    /// Skipped where there is no `/dev/full` (macOS).
+    func test_mergeWrittenAsMade_toAFullDevice_failsWithTheReason() throws {
+        let device = try deviceFull()
+        let root = try temporaryDirectory(self)
+        func file(_ name: String) -> String { root.appendingPathComponent(name).path }
+        var generator = GraphGenerator(seed: 21)
+        let graph = generator.graph(objectCount: 400)
+        var editor = GraphEditor(seed: 22), other = GraphEditor(seed: 23)
+        let mine = editor.edit(graph, count: 20).0
+        let theirs = other.edit(mine, count: 40).0
+        try Data(GraphGenerator.schemaText.utf8).write(to: URL(fileURLWithPath: file("bench.schema.json")))
+        for (name, g) in [("a", graph), ("b", mine), ("c", theirs)] {
+            try Data(g.canonicalText()).write(to: URL(fileURLWithPath: file("\(name).graph.json")))
+        }
+        let saved = TwoCores.deliveredParts
+        TwoCores.deliveredParts = 16
+        defer { TwoCores.deliveredParts = saved }
+        for prefer in [["--prefer", "mine"], []] {
+            let r = TwoCores.lowered(24) {
+                graphdiff(["merge", "--quiet"] + prefer + ["-o", device, file("a.graph.json"), file("b.graph.json"), file("c.graph.json")])
+            }
+            XCTAssertEqual(r.status, 2, "\(prefer)")
+            XCTAssertEqual(r.stderr, "graphdiff merge: /dev/full: cannot write: No space left on device\n", "\(prefer)")
+        }
+    }
 }

@@ -21,24 +21,44 @@ extension ConflictMarkerWriter {
     }
 
     /// The text of ``write(mine:theirs:base:markers:)`` in pieces, to be
-    /// written one after another: a large group of objects is written in
-    /// two halves, one on each core, and the second half's text follows
-    /// the first's as it is, never copied after it.
+    /// written one after another (those ``deliverText(mine:theirs:base:markers:to:)``
+    /// hands over).
     ///
     /// - Complexity: that of ``write(mine:theirs:base:markers:)``, without
     ///   the joining copy.
     public static func textPieces(mine: Graph, theirs: Graph, base: Graph, markers: Markers = Markers()) -> [[UInt8]] {
+        var pieces: [[UInt8]] = []
+        deliverText(mine: mine, theirs: theirs, base: base, markers: markers) { piece in
+            pieces.append(piece)
+            return true
+        }
+        return pieces
+    }
+
+    /// Hands the text of ``write(mine:theirs:base:markers:)`` to `deliver`
+    /// a piece at a time, in order, until it returns `false`. A large group
+    /// of objects is made in parts on both cores and each part handed over
+    /// as soon as those before it are, so the text is written while it is
+    /// still being made and never held whole; a piece's memory is filled
+    /// again with a later part once `deliver` has returned (and the caller
+    /// let go of it).
+    ///
+    /// - Complexity: that of ``write(mine:theirs:base:markers:)``.
+    public static func deliverText(mine: Graph, theirs: Graph, base: Graph, markers: Markers = Markers(),
+                                   to deliver: @escaping ([UInt8]) -> Bool) {
         // The rare shapes (a side without objects) take the general path.
         guard !mine.objects.isEmpty, !theirs.objects.isEmpty,
             mine.schema.fingerprint == theirs.schema.fingerprint, base.schema.fingerprint == mine.schema.fingerprint
         else {
-            return [write(mine: mine.encoded(), theirs: theirs.encoded(), base: base.encoded(), baseIsResult: true, markers: markers)]
+            _ = deliver(write(mine: mine.encoded(), theirs: theirs.encoded(), base: base.encoded(), baseIsResult: true, markers: markers))
+            return
         }
         var emitter = Emitter(markers: markers, style: .canonical, baseIsResult: true)
-        // At least the size of both sides' texts (every block holds both;
-        // common text is written once): the text never grows by a copy.
-        // Room reserved and not written is never touched, so costs no memory.
-        emitter.out.reserveCapacity(mine.textCapacity(forObjects: mine.objects.count) + theirs.textCapacity(forObjects: theirs.objects.count))
+        emitter.deliver = deliver
+        // Room for the text up to the first large group (made in parts of
+        // their own), all of it for a small graph: it seldom grows by a
+        // copy. Room reserved and not written is never touched.
+        emitter.out.reserveCapacity(mine.textCapacity(forObjects: min(mine.objects.count, TwoCores.minimumObjects)))
         emitter.common([UInt8(ascii: "{"), UInt8(ascii: "\n")])
         // The members before "objects", which sorts last and is in both.
         func head(_ g: Graph) -> [String: JSONValue] {
@@ -56,7 +76,7 @@ extension ConflictMarkerWriter {
         emitter.common(emitter.indentation(1) + [UInt8(ascii: "}"), UInt8(ascii: "\n")])
         emitter.common([UInt8(ascii: "}"), UInt8(ascii: "\n")])
         emitter.flush()
-        return emitter.finished + [emitter.out]
+        emitter.handOver()
     }
 }
 
@@ -87,7 +107,7 @@ extension ConflictMarkerWriter.Emitter {
             seenBase = seenBase || inBase(entities[i])
         }
         let slotOrder = mine.canonicalSlotOrder
-        for (i, index) in entities.enumerated() {
+        for (i, index) in entities.enumerated() where !stopped {
             let name = schema.entities[index].name
             let (commaMine, commaTheirs, commaBase) = (laterMine[i], laterTheirs[i], laterBase[i])
             guard !rows.0[index].isEmpty, !rows.1[index].isEmpty else {
@@ -163,32 +183,58 @@ extension ConflictMarkerWriter.Emitter {
             emitter.objects(range, of: entityIndex, entries: entries, later: (laterMine, laterTheirs, laterBase), baseObjects: baseObjects,
                             mine: mine.graph, theirs: theirs.graph, base: base.graph, slotOrder: slotOrder)
         }
-        // A large group on two cores: cut at an entry alike in both, where
-        // the text of one emitter would flush its block anyway, so the
-        // second half starts as one emitter's would; its pending block, if
-        // any, is carried on.
-        var cut = entries.count / 2
-        while cut < entries.count && !alike(cut) { cut += 1 }
-        guard entries.count >= TwoCores.minimumObjects, cut < entries.count else {
+        // A large group in parts, made on both cores and handed over in
+        // order: each part but the first begins at an entry alike in both,
+        // where one emitter would flush its block anyway, so each part but
+        // the last ends flushed as one emitter's text would be there; the
+        // last part's pending block, if any, is carried on.
+        guard entries.count >= TwoCores.minimumObjects, deliver != nil else {
             emit(&self, 0..<entries.count)
             return
         }
+        var starts = [0]
+        let size = max(1, entries.count / max(1, TwoCores.deliveredParts))
+        for k in 1..<max(1, TwoCores.deliveredParts) {
+            var cut = max(k * size, (starts.last ?? 0) + 1)
+            while cut < entries.count && !alike(cut) { cut += 1 }
+            if cut < entries.count { starts.append(cut) }
+        }
+        let parts = starts.count
+        guard parts > 1 else {
+            emit(&self, 0..<entries.count)
+            return
+        }
+        // The text so far goes first.
+        handOver()
+        guard !stopped else { return }
         let (markers, style) = (self.markers, self.style)
-        // The second half gets the room left (reserved, not touched).
-        let room = max((entries.count - cut) * 160, out.capacity - out.count)
-        let second = inParallel({ emit(&self, 0..<cut) }, { () -> ConflictMarkerWriter.Emitter in
-            var rest = ConflictMarkerWriter.Emitter(markers: markers, style: style, baseIsResult: true)
-            rest.out.reserveCapacity(room)
-            emit(&rest, cut..<entries.count)
-            return rest
-        }).1
-        // The second half's text follows as it is (a piece of its own), and
-        // what comes after is written after it, in its room.
-        flush()
-        finished.append(out)
-        finished += second.finished
-        out = second.out
-        (pendingMine, pendingBase, pendingTheirs, pending) = (second.pendingMine, second.pendingBase, second.pendingTheirs, second.pending)
+        let order = PartsInOrder(count: parts, window: 4)
+        let last = CarriedBlock()
+        let room = mine.graph.textCapacity(forObjects: size) + theirs.graph.textCapacity(forObjects: size) / 8
+        /// Part `k`, in the memory of a delivered piece.
+        func part(_ k: Int) -> [UInt8] {
+            var emitter = ConflictMarkerWriter.Emitter(markers: markers, style: style, baseIsResult: true)
+            emitter.out = order.spare()
+            emitter.out.reserveCapacity(room)
+            emit(&emitter, starts[k]..<(k + 1 < parts ? starts[k + 1] : entries.count))
+            if k + 1 < parts {
+                emitter.flush()
+            } else {
+                last.take(from: emitter)
+            }
+            return emitter.out
+        }
+        var delivered = true
+        let deliver = self.deliver
+        _ = inParallel({ order.deliver(making: part, to: { piece in
+            delivered = deliver?(piece) ?? true
+            return delivered
+        }) }, {
+            while let k = order.claim() { order.finish(k, part(k)) }
+        })
+        stopped = !delivered
+        out = order.spare()
+        last.give(to: &self)
     }
 
     /// Entries `range` of one concrete entity's joined rows (see
@@ -237,5 +283,31 @@ extension ConflictMarkerWriter.Emitter {
     /// result that keeps conflicts open), where it has one.
     struct Entry3 {
         var mine: Int?, theirs: Int?, base: Int?
+    }
+
+    /// The block the last part of a group leaves pending, carried from the
+    /// thread that made the part to the emitter that goes on (read after
+    /// both threads are done).
+    final class CarriedBlock: @unchecked Sendable {
+        var mine: [UInt8] = [], base: [UInt8] = [], theirs: [UInt8] = []
+        var pending = false
+
+        func take(from emitter: ConflictMarkerWriter.Emitter) {
+            (mine, base, theirs, pending) = (emitter.pendingMine, emitter.pendingBase, emitter.pendingTheirs, emitter.pending)
+        }
+
+        func give(to emitter: inout ConflictMarkerWriter.Emitter) {
+            (emitter.pendingMine, emitter.pendingBase, emitter.pendingTheirs, emitter.pending) = (mine, base, theirs, pending)
+        }
+    }
+
+    /// Hands the text written so far (its pending block flushed) to
+    /// ``deliver``, and goes on in an empty buffer; nothing once a delivery
+    /// said stop (and then no more groups are written).
+    mutating func handOver() {
+        guard !stopped, let deliver else { return }
+        flush()
+        if !deliver(out) { stopped = true }
+        out = []
     }
 }

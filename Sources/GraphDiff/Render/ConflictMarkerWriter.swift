@@ -68,8 +68,7 @@ public enum ConflictMarkerWriter {
         var emitter = Emitter(markers: markers, style: style, baseIsResult: baseIsResult)
         emitter.entry(key: nil, mine, theirs, base, commaMine: false, commaTheirs: false, level: 0)
         emitter.flush()
-        // (Documents are written by one emitter: no finished pieces.)
-        return joinedPieces(emitter.finished + [emitter.out])
+        return emitter.out
     }
 
     struct Emitter {
@@ -77,9 +76,13 @@ public enum ConflictMarkerWriter {
         let style: JSONWriter.Style
         var sortKeys: Bool { style.sortKeys }
         var out: [UInt8] = []
-        /// The text written before `out`, in pieces (the halves of a
-        /// group written on two cores): the whole text is these, then `out`.
-        var finished: [[UInt8]] = []
+        /// Where the text goes a piece at a time, when it is handed over as
+        /// it is made (a graph merge's markers:
+        /// ``ConflictMarkerWriter/deliverText(mine:theirs:base:markers:to:)``);
+        /// `nil`: the whole text is `out`.
+        var deliver: (([UInt8]) -> Bool)?
+        /// Whether a delivery said stop: nothing more is handed over.
+        var stopped = false
         /// The lines of the block being gathered: mine's, the base's, theirs'.
         var pendingMine: [UInt8] = [], pendingBase: [UInt8] = [], pendingTheirs: [UInt8] = []
         var pending = false

@@ -11,11 +11,72 @@ import GraphDiffJSON
 public struct MergeText: Sendable {
     /// The bytes to write, in pieces to be written one after another
     /// (``Graph/canonicalTextPieces()``: a large merged graph's two halves).
-    public var pieces: [[UInt8]]
+    /// A merged graph's text, and a graph merge's markers, are made when
+    /// asked for, each time: to write them, ``deliverText(to:)`` hands them
+    /// over as they are made instead.
+    public var pieces: [[UInt8]] {
+        get {
+            if let _pieces { return _pieces }
+            if let marked = _markedGraphs {
+                return ConflictMarkerWriter.textPieces(mine: marked.mine, theirs: marked.theirs, base: marked.base, markers: marked.markers)
+            }
+            return _textGraph.map { $0.canonicalTextPieces() } ?? []
+        }
+        set { _pieces = newValue }
+    }
     /// The bytes to write: ``pieces`` joined.
     public var text: [UInt8] {
         get { joinedPieces(pieces) }
         set { pieces = [newValue] }
+    }
+    /// The text as made (markers, a document), or `nil` when it is the
+    /// canonical text of `_textGraph`, not made yet.
+    private var _pieces: [[UInt8]]?
+    /// The graph whose canonical text the text is, until ``pieces`` is set.
+    private var _textGraph: Graph?
+    /// The two resolutions and the report whose conflict markers the text
+    /// is (``ConflictMarkerWriter/deliverText(mine:theirs:base:markers:to:)``),
+    /// until ``pieces`` is set.
+    private var _markedGraphs: (mine: Graph, theirs: Graph, base: Graph, markers: ConflictMarkerWriter.Markers)?
+
+    /// The text `pieces`.
+    init(pieces: [[UInt8]], conflicts: [MergeConflict]) {
+        self._pieces = pieces
+        self.conflicts = conflicts
+        self.graph = nil
+    }
+
+    /// The conflict markers between `mine` and `theirs` quoting `base`, made when asked for.
+    init(markersOf mine: Graph, _ theirs: Graph, base: Graph, markers: ConflictMarkerWriter.Markers, conflicts: [MergeConflict]) {
+        self._markedGraphs = (mine, theirs, base, markers)
+        self.conflicts = conflicts
+        self.graph = nil
+    }
+
+    /// The canonical text of `graph`, made when asked for.
+    init(textOf graph: Graph, conflicts: [MergeConflict]) {
+        self._textGraph = graph
+        self.conflicts = conflicts
+        self.graph = graph
+    }
+
+    /// Hands the text to `deliver` a piece at a time, in order, until it
+    /// returns `false`: a merged graph's text and a graph merge's markers
+    /// as they are made (``Graph/canonicalText(deliveringPiecesTo:)``,
+    /// ``ConflictMarkerWriter/deliverText(mine:theirs:base:markers:to:)``:
+    /// on both cores, never held whole), any other text in its ``pieces``.
+    ///
+    /// - Complexity: that of the text: O(*n*) for *n* objects.
+    public func deliverText(to deliver: @escaping ([UInt8]) -> Bool) {
+        if _pieces == nil, let marked = _markedGraphs {
+            ConflictMarkerWriter.deliverText(mine: marked.mine, theirs: marked.theirs, base: marked.base, markers: marked.markers, to: deliver)
+            return
+        }
+        if _pieces == nil, let graph = _textGraph {
+            graph.canonicalText(deliveringPiecesTo: deliver)
+            return
+        }
+        for piece in pieces { guard deliver(piece) else { return } }
     }
     /// Every conflict, resolved or not.
     public var conflicts: [MergeConflict]
@@ -66,7 +127,7 @@ public struct MergeText: Sendable {
         let report = try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys,
                                      detected: &detected)
         guard let markers, report.conflicts.contains(where: { $0.resolvedBy == nil }) else {
-            return MergeText(pieces: report.graph.canonicalTextPieces(), conflicts: report.conflicts, graph: report.graph)
+            return MergeText(textOf: report.graph, conflicts: report.conflicts)
         }
         // The re-keys the report's merge found serve the other two.
         let rekeys = detected
@@ -80,8 +141,8 @@ public struct MergeText: Sendable {
         let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { resolved(.theirs) })
         // The base's part of each block is the report's: keeping it
         // everywhere gives the report's result, a valid graph.
-        let pieces = ConflictMarkerWriter.textPieces(mine: try forMine.get().graph, theirs: try forTheirs.get().graph, base: report.graph, markers: markers)
-        return MergeText(pieces: pieces, conflicts: report.conflicts, graph: nil)
+        return MergeText(markersOf: try forMine.get().graph, try forTheirs.get().graph, base: report.graph, markers: markers,
+                         conflicts: report.conflicts)
     }
 
     /// Merges three JSON documents (no schema) and writes the result in
@@ -97,7 +158,7 @@ public struct MergeText: Sendable {
         let result = JSONMerge.merge(base: base, mine: mine, theirs: theirs, options: options)
         let open = result.conflicts.contains { $0.resolvedBy == nil }
         guard open, let markers else {
-            return MergeText(pieces: [layout.apply(to: JSONWriter.write(result.value, style: style) + [0x0A])], conflicts: result.conflicts, graph: nil)
+            return MergeText(pieces: [layout.apply(to: JSONWriter.write(result.value, style: style) + [0x0A])], conflicts: result.conflicts)
         }
         var preferring = options
         preferring.decisions = options.decisions.writingOpen(as: .mine)
@@ -110,6 +171,6 @@ public struct MergeText: Sendable {
         let text = options.decisions.isUniform
             ? ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: base, style: style, markers: markers)
             : ConflictMarkerWriter.write(mine: forMine, theirs: forTheirs, base: result.value, baseIsResult: true, style: style, markers: markers)
-        return MergeText(pieces: [layout.apply(to: text)], conflicts: result.conflicts, graph: nil)
+        return MergeText(pieces: [layout.apply(to: text)], conflicts: result.conflicts)
     }
 }
