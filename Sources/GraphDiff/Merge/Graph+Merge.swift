@@ -65,17 +65,22 @@ extension Graph {
     /// finds the sides' re-keys only when `detected` has none yet, and
     /// leaves them there: several merges of the same inputs and `ignored`
     /// (the report and the two sides of conflict markers) find them once.
+    /// `alike`: a merge of the same inputs already made (the report's, for
+    /// the two sides of conflict markers), whose result this one's differs
+    /// from only around the conflicts: the result is checked where it
+    /// differs from that one's (``Graph/consistencyProblems(editedFrom:)``).
     static func merge(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions, ignored: IgnoredProperties,
-                      detectsRekeys: Bool, detected: inout DetectedRekeys?) throws -> MergeResult {
+                      detectsRekeys: Bool, detected: inout DetectedRekeys?, alike: Graph? = nil) throws -> MergeResult {
         var found = detected
         defer { detected = found }
         return try withDeepStack {
-            try _merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys, detected: &found)
+            try _merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys,
+                       detected: &found, alike: alike)
         }
     }
 
-    private static func _merge(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions,
-                               ignored: IgnoredProperties, detectsRekeys: Bool, detected: inout DetectedRekeys?) throws -> MergeResult {
+    private static func _merge(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions, ignored: IgnoredProperties,
+                               detectsRekeys: Bool, detected: inout DetectedRekeys?, alike: Graph?) throws -> MergeResult {
         let fingerprint = base.schema.fingerprint
         guard mine.schema.fingerprint == fingerprint, theirs.schema.fingerprint == fingerprint else {
             throw MergeError.schemaMismatch("the three graphs are not of one schema")
@@ -86,12 +91,14 @@ extension Graph {
         }
         guard detectsRekeys else {
             var merger = GraphMerger(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
+            merger.alike = alike
             return try merger.run()
         }
         let rekeys = detected ?? DetectedRekeys(base: base, mine: mine, theirs: theirs, ignored: ignored)
         detected = rekeys
         let aligned = aligningRekeys(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detected: rekeys)
         var merger = GraphMerger(base: aligned.base, mine: aligned.mine, theirs: aligned.theirs, decisions: decisions, ignored: ignored)
+        merger.alike = alike
         var result = try merger.run()
         result.conflicts = aligned.conflicts + result.conflicts
         return result
@@ -186,6 +193,10 @@ struct GraphMerger {
     /// (large graphs; tests set it to check both ways agree). Whatever
     /// merging one object writes must be added up in ``absorb(_:)``.
     var splitsBaseRows: Bool
+    /// The result of a merge of the same inputs already made, which this
+    /// one's differs from only around the conflicts: the result is checked
+    /// where it differs from that one (when that one is known consistent).
+    var alike: Graph?
 
     init(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions, ignored: IgnoredProperties = IgnoredProperties()) {
         self.base = base
@@ -260,8 +271,10 @@ struct GraphMerger {
         let read = readOrders(after: { $0.deriveInverses() })
         mergeChains(read: read)
         mergeMetadata()
-        let problems = result.consistencyProblems()
+        let problems = alike.map { result.consistencyProblems(editedFrom: $0) } ?? result.consistencyProblems()
         if !problems.isEmpty { throw MergeError.inconsistent(problems) }
+        // Checked, and not changed after: an edit of it is checked where it differs.
+        result.isKnownConsistent = true
         conflicts.sort { a, b in a.path != b.path ? a.path < b.path : a.kind.rawValue < b.kind.rawValue }
         return MergeResult(graph: result, conflicts: conflicts)
     }

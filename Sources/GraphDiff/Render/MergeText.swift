@@ -129,13 +129,14 @@ public struct MergeText: Sendable {
         guard let markers, report.conflicts.contains(where: { $0.resolvedBy == nil }) else {
             return MergeText(textOf: report.graph, conflicts: report.conflicts)
         }
-        // The re-keys the report's merge found serve the other two.
+        // The re-keys the report's merge found serve the other two, and
+        // their results are checked where they differ from the report's.
         let rekeys = detected
         func resolved(_ side: MergeSide) -> Result<MergeResult, Error> {
             Result {
                 var found = rekeys
                 return try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions.writingOpen(as: side), ignored: ignored,
-                                       detectsRekeys: detectsRekeys, detected: &found)
+                                       detectsRekeys: detectsRekeys, detected: &found, alike: report.graph)
             }
         }
         let (forMine, forTheirs) = inParallel({ resolved(.mine) }, { resolved(.theirs) })

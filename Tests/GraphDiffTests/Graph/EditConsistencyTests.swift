@@ -147,6 +147,46 @@ final class EditConsistencyTests: XCTestCase {
         XCTAssertGreaterThan(shifted, 300, "most edits move rows")
     }
 
+    /// Law: the check of a preference's merge result as an edit of the
+    /// report's (what conflict markers run: the two differ only around the
+    /// conflicts) is the whole check, word for word. Over 300 seeded graphs
+    /// read from their text, mine an edit of the base and theirs an edit of
+    /// the base or of mine (so that there are conflicts), both read back
+    /// sharing the base's values; the report's result is known consistent;
+    /// each preference's result is then damaged as above, a fifth with its
+    /// rows shuffled, a fifth past the two-core thresholds. Most clean
+    /// results take the shortcut.
+    func test_law_checkOfAPreferencesResult_asAnEditOfTheReports_isTheWholeCheck() throws {
+        var shortcut = 0, broken = 0, conflicted = 0
+        for seed in UInt64(1)...300 {
+            var generator = GraphGenerator(seed: seed &+ 9_000)
+            let generated = generator.graph(objectCount: [30, 120, 400][Int(seed % 3)])
+            let base = try Graph.load(generated.canonicalText(), schema: generated.schema)
+            var mineEditor = GraphEditor(seed: seed &* 13), theirsEditor = GraphEditor(seed: seed &* 17 &+ 1)
+            let read = { (edit: Graph) in try Graph.load(edit.canonicalText(), schema: edit.schema, options: .init(sharingValuesWith: base)) }
+            let mineEdit = mineEditor.edit(base, count: 2 + Int(seed % 8)).0
+            let mine = try read(mineEdit)
+            let theirs = try read(theirsEditor.edit(seed % 2 == 0 ? mineEdit : base, count: 2 + Int(seed % 9)).0)
+            let lowered = seed % 5 == 0
+            func merge(_ prefer: MergeSide?) throws -> MergeResult {
+                let run = { try Graph.merge(base: base, mine: mine, theirs: theirs, prefer: prefer) }
+                return try lowered ? TwoCores.lowered(16, run) : run()
+            }
+            let report = try merge(nil)
+            XCTAssertTrue(report.graph.isKnownConsistent, "seed \(seed): a merge's result is checked")
+            if report.conflicts.contains(where: { $0.resolvedBy == nil }) { conflicted += 1 }
+            let preferred = try merge(seed % 3 == 0 ? .theirs : .mine)
+            var edited = damaged(preferred.graph, seed: seed, salt: 7)
+            if seed % 5 == 1 { edited = edited.withShuffledRows(seed: seed) }
+            let found = checkOfTheEdit(edited, base: report.graph, lowered: lowered, "seed \(seed)")
+            if found.shortcut { shortcut += 1 }
+            if found.broken { broken += 1 }
+        }
+        XCTAssertGreaterThan(conflicted, 60, "enough merges have open conflicts")
+        XCTAssertGreaterThan(shortcut, 60, "clean results take the shortcut")
+        XCTAssertGreaterThan(broken, 120, "most damage is found")
+    }
+
     /// The shortcut is taken only from a graph known to be consistent: a
     /// graph built or edited by hand is checked whole; rows that moved are
     /// found by identity.
