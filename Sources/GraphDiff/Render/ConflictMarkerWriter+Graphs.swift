@@ -275,6 +275,9 @@ extension ConflictMarkerWriter.Emitter {
             entry(key: id.identity, mv, tv, b.map { base.encoded($0, slotOrder: slotOrder) }, commaMine: laterMine[k], commaTheirs: laterTheirs[k],
                   commaBase: laterBase[k], level: 3)
         }
+        // A part's input pages are given back however few (the next part
+        // copies from elsewhere in the inputs).
+        pages.releaseCopied()
     }
 }
 
