@@ -234,14 +234,14 @@ extension Graph {
         // and the members that joined.
         var owners: [ExactString: (left: Int, baseStart: Int?, joined: [Int])] = [:]
         for row in touched.rows where isMember(mine, row) {
-            if let o = owner(mine, row).map { ExactString($0) } {
+            if let o = owner(mine, row).map({ ExactString($0) }) {
                 owners[o, default: (0, nil, [])].joined.append(row)
             } else if chain.link(atRow: row, in: mine, chain.prevSlots) != nil || chain.link(atRow: row, in: mine, chain.nextSlots) != nil {
                 return false
             }
         }
         for row in touched.baseRows where isMember(theirs, row) {
-            if let o = owner(theirs, row).map { ExactString($0) } {
+            if let o = owner(theirs, row).map({ ExactString($0) }) {
                 owners[o, default: (0, nil, [])].left += 1
                 owners[o]?.baseStart = row
             }
