@@ -157,9 +157,9 @@ extension ConflictMarkerWriter.Emitter {
             if let t, utf8Less(t, least) { least = t }
             if let b, utf8Less(b, least) { least = b }
             var e = Entry3()
-            if let m, utf8Equal(m, least) { e.mine = mine.rows[i]; i += 1 }
-            if let t, utf8Equal(t, least) { e.theirs = theirs.rows[j]; j += 1 }
-            if let b, utf8Equal(b, least) { e.base = base.rows[l]; l += 1 }
+            if let m, utf8Equal(m, least) { e.mineRow = mine.rows[i]; i += 1 }
+            if let t, utf8Equal(t, least) { e.theirsRow = theirs.rows[j]; j += 1 }
+            if let b, utf8Equal(b, least) { e.baseRow = base.rows[l]; l += 1 }
             entries.append(e)
         }
         // Whether a later object is in mine's text, theirs', and the text
@@ -172,15 +172,15 @@ extension ConflictMarkerWriter.Emitter {
             seenTheirs = seenTheirs || entries[k].theirs.map(ts.isLive(atRow:)) == true
             seenBase = seenBase || entries[k].base.map(bs.isLive(atRow:)) == true
         }
-        let baseObjects = entries.map { $0.base.flatMap(bs.object(atRow:)) }
         /// Whether entry `k` is alike in both resolutions and the base: written as common text.
         func alike(_ k: Int) -> Bool {
-            guard let r = entries[k].mine, let q = entries[k].theirs, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k],
-                let m = ms.object(atRow: r), let t = ts.object(atRow: q), let b = baseObjects[k] else { return false }
+            guard let r = entries[k].mine, let q = entries[k].theirs, let p = entries[k].base, laterMine[k] == laterTheirs[k],
+                laterBase[k] == laterMine[k], let m = ms.object(atRow: r), let t = ts.object(atRow: q), let b = bs.object(atRow: p)
+            else { return false }
             return m.hasIdenticalValues(as: t) && m.hasIdenticalValues(as: b)
         }
         let emit = { (emitter: inout ConflictMarkerWriter.Emitter, range: Range<Int>) in
-            emitter.objects(range, of: entityIndex, entries: entries, later: (laterMine, laterTheirs, laterBase), baseObjects: baseObjects,
+            emitter.objects(range, of: entityIndex, entries: entries, later: (laterMine, laterTheirs, laterBase),
                             mine: mine.graph, theirs: theirs.graph, base: base.graph, slotOrder: slotOrder)
         }
         // A large group in parts, made on both cores and handed over in
@@ -240,7 +240,7 @@ extension ConflictMarkerWriter.Emitter {
     /// Entries `range` of one concrete entity's joined rows (see
     /// ``objects(of:mine:theirs:base:slotOrder:)``).
     mutating func objects(_ range: Range<Int>, of entityIndex: Int, entries: [Entry3],
-                          later: (mine: [Bool], theirs: [Bool], base: [Bool]), baseObjects: [GraphObject?],
+                          later: (mine: [Bool], theirs: [Bool], base: [Bool]),
                           mine: Graph, theirs: Graph, base: Graph, slotOrder: [Int]) {
         let (laterMine, laterTheirs, laterBase) = later
         let (ms, ts) = (mine.objects, theirs.objects)
@@ -252,7 +252,7 @@ extension ConflictMarkerWriter.Emitter {
             let m = e.mine.flatMap(ms.object(atRow:)), t = e.theirs.flatMap(ts.object(atRow:))
             let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:)) ?? e.base.map(base.objects.id(atRow:))
             guard let id else { continue }
-            let b = baseObjects[k]
+            let b = e.base.flatMap(base.objects.object(atRow:))
             if let m, let t, let b, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k],
                 m.hasIdenticalValues(as: t), m.hasIdenticalValues(as: b) {
                 // The lines of `lines(identity, encoded(m), level: 3, comma:)`,
@@ -283,9 +283,14 @@ extension ConflictMarkerWriter.Emitter {
 
 extension ConflictMarkerWriter.Emitter {
     /// One object's rows in mine's resolution, theirs' and the base (the
-    /// result that keeps conflicts open), where it has one.
+    /// result that keeps conflicts open), where it has one: three words
+    /// (-1 for none), where three optionals take six (one per object of a
+    /// group, a million for a large one).
     struct Entry3 {
-        var mine: Int?, theirs: Int?, base: Int?
+        var mineRow = -1, theirsRow = -1, baseRow = -1
+        var mine: Int? { mineRow < 0 ? nil : mineRow }
+        var theirs: Int? { theirsRow < 0 ? nil : theirsRow }
+        var base: Int? { baseRow < 0 ? nil : baseRow }
     }
 
     /// The block the last part of a group leaves pending, carried from the
