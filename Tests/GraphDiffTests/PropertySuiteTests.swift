@@ -64,7 +64,8 @@ final class PropertySuiteTests: XCTestCase {
         if seeds.count >= 1_000 {
             XCTAssertGreaterThan(markerCases.value, seeds.count / 50, "too few cases with open conflicts")
         }
-        print("property suite: \(seeds.count) cases, \(markerCases.value) with open conflicts (marker law checked)")
+        print("property suite: \(seeds.count) cases, \(markerCases.value) with open conflicts (marker law checked);"
+              + " overlay: \(Self.overlaySides.value) sides made, \(Self.overlayFallbacks.value) merged in full")
     }
 
     /// Seeds that once failed. 553 and 5215: two adjacent members moved
@@ -139,6 +140,40 @@ final class PropertySuiteTests: XCTestCase {
             }
         }
         return false
+    }
+
+    /// Sides of conflict markers the overlay made, and those it left to a
+    /// full merge (``overlayLawProblem(base:mine:theirs:report:resolutions:settled:)``).
+    static let overlaySides = LockedCount(), overlayFallbacks = LockedCount()
+
+    /// The overlay law: each side of the conflict markers made from the
+    /// report's merge (``Graph/MergeOverlay/resolved(as:alike:)``) is that
+    /// side's full merge with the open conflicts written its way (as
+    /// `--prefer` writes them, left open), its text and its conflicts, and
+    /// the report merged keeping the overlay is the report. `nil` when it
+    /// holds.
+    static func overlayLawProblem(base: Graph, mine: Graph, theirs: Graph, report: MergeResult) throws -> String? {
+        var detected: DetectedRekeys?
+        let (kept, overlay) = try Graph.mergeKeepingOverlay(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions(),
+                                                            ignored: IgnoredProperties(), detectsRekeys: true, detected: &detected)
+        if kept.conflicts != report.conflicts || kept.graph.canonicalText() != report.graph.canonicalText() {
+            return "the report merged keeping its overlay differs from the report"
+        }
+        guard let overlay else { return nil }
+        for side in [MergeSide.mine, .theirs] {
+            guard let made = overlay.resolved(as: side, alike: kept.graph) else {
+                overlayFallbacks.increment()
+                continue
+            }
+            overlaySides.increment()
+            made.graph.objects._checkInvariants()
+            let full = try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: MergeDecisions().writingOpen(as: side))
+            if made.graph.canonicalText() != full.graph.canonicalText() { return "the \(side.rawValue) side's text is not its full merge's" }
+            if made.conflicts != full.conflicts || made.conflicts.map(\.resolvedBy) != full.conflicts.map(\.resolvedBy) {
+                return "the \(side.rawValue) side's conflicts are not its full merge's"
+            }
+        }
+        return nil
     }
 
     /// The laws for one base and two edited versions of it.
@@ -232,6 +267,9 @@ final class PropertySuiteTests: XCTestCase {
             // Keeping the base's part of every block is the report's result, a valid graph.
             let based = resolveMarkers(marked, choose: { _ in nil })
             if based != merged.graph.canonicalText() { return "keeping the base's blocks is not the --conflicts report result" }
+            if let why = try overlayLawProblem(base: base, mine: mine, theirs: theirs, report: merged) {
+                return "overlay law: \(why)"
+            }
         }
         // Nothing lost: each side's change is in the result or named in a
         // conflict. A deleted object that comes back does so for a reference

@@ -81,6 +81,20 @@ extension Graph {
 
     private static func _merge(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions, ignored: IgnoredProperties,
                                detectsRekeys: Bool, detected: inout DetectedRekeys?, alike: Graph?) throws -> MergeResult {
+        var (merger, rekeyConflicts) = try preparedMerger(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored,
+                                                          detectsRekeys: detectsRekeys, detected: &detected)
+        merger.alike = alike
+        var result = try merger.run()
+        result.conflicts = rekeyConflicts + result.conflicts
+        return result
+    }
+
+    /// The merger of three graphs of one schema, their shapes checked and
+    /// the sides' re-keys aligned (found when `detected` has none yet), and
+    /// the conflicts of that alignment (``MergeConflict/Kind/rekeyRekey``),
+    /// which come first in the result.
+    static func preparedMerger(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions, ignored: IgnoredProperties,
+                               detectsRekeys: Bool, detected: inout DetectedRekeys?) throws -> (GraphMerger, rekeyConflicts: [MergeConflict]) {
         let fingerprint = base.schema.fingerprint
         guard mine.schema.fingerprint == fingerprint, theirs.schema.fingerprint == fingerprint else {
             throw MergeError.schemaMismatch("the three graphs are not of one schema")
@@ -90,18 +104,13 @@ extension Graph {
             if !shape.isEmpty { throw GraphError(problems: shape) }
         }
         guard detectsRekeys else {
-            var merger = GraphMerger(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored)
-            merger.alike = alike
-            return try merger.run()
+            return (GraphMerger(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored), [])
         }
         let rekeys = detected ?? DetectedRekeys(base: base, mine: mine, theirs: theirs, ignored: ignored)
         detected = rekeys
         let aligned = aligningRekeys(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detected: rekeys)
-        var merger = GraphMerger(base: aligned.base, mine: aligned.mine, theirs: aligned.theirs, decisions: decisions, ignored: ignored)
-        merger.alike = alike
-        var result = try merger.run()
-        result.conflicts = aligned.conflicts + result.conflicts
-        return result
+        return (GraphMerger(base: aligned.base, mine: aligned.mine, theirs: aligned.theirs, decisions: decisions, ignored: ignored),
+                aligned.conflicts)
     }
 }
 
@@ -109,7 +118,7 @@ extension Graph {
 struct GraphMerger {
     let base: Graph, mine: Graph, theirs: Graph
     /// How each conflict is settled.
-    let decisions: MergeDecisions
+    var decisions: MergeDecisions
     /// Per entity: the attribute slots that take mine's value; and the
     /// metadata members that do.
     let ignoredSlots: [Set<Int>]
@@ -197,6 +206,19 @@ struct GraphMerger {
     /// one's differs from only around the conflicts: the result is checked
     /// where it differs from that one (when that one is known consistent).
     var alike: Graph?
+    /// The objects whose merge met a conflict, in the order they were
+    /// merged, each with the places of its conflicts in ``conflicts``:
+    /// the only objects whose merged version depends on ``decisions``
+    /// (``resolvingOpenConflicts(as:)``).
+    var conflictedObjects: [ConflictedObject] = []
+    /// Whether ``mergeChains(read:sharing:)`` records the owners it merges
+    /// without a conflict, for other merges of the same inputs.
+    var recordsCleanOrders = false
+    /// An object whose merge met a conflict, and where its conflicts are.
+    struct ConflictedObject {
+        let id: ObjectID
+        var conflicts: Range<Int>
+    }
 
     init(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions, ignored: IgnoredProperties = IgnoredProperties()) {
         self.base = base
@@ -261,6 +283,35 @@ struct GraphMerger {
 
     mutating func run() throws -> MergeResult {
         mergeObjects()
+        return try finish(sharing: nil).result
+    }
+
+    /// The orders of the owners to merge in the three versions (``readOrders(after:)``).
+    typealias OrdersOfVersions = (owners: [Set<ObjectID>], base: OrdersRead, mine: OrdersRead, theirs: OrdersRead)
+
+    /// An owner's order merged without a conflict: the members the merge
+    /// kept, and the merge.
+    struct CleanOrder {
+        let presence: SequenceMerge.Presence
+        let merged: SequenceMerge.Merged
+    }
+
+    /// What a merge's orders read and merged, for another merge of the
+    /// same inputs to share (``finish(sharing:)``).
+    struct SharedOrders {
+        /// The three versions' orders of the owners merged.
+        let read: OrdersOfVersions
+        /// Per ordered relationship: the owners merged without a conflict
+        /// (recorded when ``recordsCleanOrders``).
+        let clean: [[ObjectID: CleanOrder]]
+    }
+
+    /// The merge after ``mergeObjects()``: references, inverses, orders,
+    /// metadata, then the result's check. `shared`: the orders another
+    /// merge of the same inputs read and merged cleanly
+    /// (``readOrders(sharing:)``, ``mergeChains(read:sharing:)``), or `nil`
+    /// to read and merge them all; returns this merge's, for such a merge.
+    mutating func finish(sharing shared: SharedOrders?) throws -> (result: MergeResult, shared: SharedOrders) {
         reportRestoresOfDeleteModified()
         resolveDanglingReferences()
         restoreLinksOfKeptObjects()
@@ -268,15 +319,21 @@ struct GraphMerger {
         settleSelfInverseOneToOnes()
         // The orders are read from the three versions while the inverses
         // are derived (which changes no order and no owner).
-        let read = readOrders(after: { $0.deriveInverses() })
-        mergeChains(read: read)
+        let read: OrdersOfVersions
+        if let shared {
+            deriveInverses()
+            read = readOrders(sharing: shared.read)
+        } else {
+            read = readOrders(after: { $0.deriveInverses() })
+        }
+        let clean = mergeChains(read: read, sharing: shared?.clean)
         mergeMetadata()
         let problems = alike.map { result.consistencyProblems(editedFrom: $0) } ?? result.consistencyProblems()
         if !problems.isEmpty { throw MergeError.inconsistent(problems) }
         // Checked, and not changed after: an edit of it is checked where it differs.
         result.isKnownConsistent = true
         conflicts.sort { a, b in a.path != b.path ? a.path < b.path : a.kind.rawValue < b.kind.rawValue }
-        return MergeResult(graph: result, conflicts: conflicts)
+        return (MergeResult(graph: result, conflicts: conflicts), SharedOrders(read: read, clean: clean))
     }
 
     func entityName(_ o: GraphObject) -> String { schema.entities[o.entityIndex].name }

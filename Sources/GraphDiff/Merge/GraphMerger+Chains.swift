@@ -27,10 +27,8 @@ extension GraphMerger {
     /// theirs' are read on the other (large graphs), after `first` has run
     /// on this core (work that changes no order and no owner, as deriving
     /// inverses).
-    mutating func readOrders(after first: (inout GraphMerger) -> Void)
-        -> (owners: [Set<ObjectID>], base: OrdersRead, mine: OrdersRead, theirs: OrdersRead)
-    {
-        let owners: [Set<ObjectID>] = orders.indices.map { c in dirtyOwners[c].isEmpty ? [] : dirtyOwners[c].filter { result.objects[$0] != nil } }
+    mutating func readOrders(after first: (inout GraphMerger) -> Void) -> OrdersOfVersions {
+        let owners = ownersToMerge()
         let (b0, m0, t0, layouts) = (base, mine, theirs, orders)
         let large = max(b0.count, m0.count, t0.count) >= TwoCores.minimumObjects
         guard large else {
@@ -45,6 +43,30 @@ extension GraphMerger {
         return (owners, baseOrders, mineOrders, theirsOrders)
     }
 
+    /// The owners to merge: those the result holds whose order some side
+    /// changed, per ordered relationship.
+    func ownersToMerge() -> [Set<ObjectID>] {
+        orders.indices.map { c in dirtyOwners[c].isEmpty ? [] : dirtyOwners[c].filter { result.objects[$0] != nil } }
+    }
+
+    /// ``readOrders(after:)`` with the orders `shared` holds, read by
+    /// another merge of the same inputs (which marks the same owners
+    /// dirty, and may hold others than this one): only the owners to
+    /// merge that it did not read are read.
+    ///
+    /// - Complexity: O(*n* + *m* log *m*) per relationship with owners to
+    ///   read, as ``readOrders(_:of:in:)``; O(*k*) for *k* owners otherwise.
+    func readOrders(sharing shared: OrdersOfVersions) -> OrdersOfVersions {
+        let owners = ownersToMerge()
+        let unread = orders.indices.map { c in owners[c].subtracting(shared.owners[c]) }
+        guard unread.contains(where: { !$0.isEmpty }) else { return (owners, shared.base, shared.mine, shared.theirs) }
+        func adding(_ read: OrdersRead, from g: Graph) -> OrdersRead {
+            let more = Self.readOrders(orders, of: unread, in: g)
+            return read.indices.map { c in read[c].merging(more[c]) { had, _ in had } }
+        }
+        return (owners, adding(shared.base, from: base), adding(shared.mine, from: mine), adding(shared.theirs, from: theirs))
+    }
+
     /// Merges the order of every owner some side changed (see
     /// ``markChains(_:_:_:_:)``), whatever its storage, through
     /// ``SequenceMerge``, and writes it back (``OrderedRelationship``): a
@@ -53,7 +75,15 @@ extension GraphMerger {
     /// their links; an index member left without an owner has its value
     /// merged as an attribute. `read`: the three versions' orders of the
     /// owners to merge (``readOrders(after:)``).
-    mutating func mergeChains(read: (owners: [Set<ObjectID>], base: OrdersRead, mine: OrdersRead, theirs: OrdersRead)) {
+    ///
+    /// `shared`: owners another merge of the same inputs merged without a
+    /// conflict (``SharedOrders/clean``): an owner whose members this merge
+    /// keeps alike takes that merge's order instead of merging it again
+    /// (the decisions only settle conflicts). Returns the owners this one
+    /// merged without a conflict, when ``recordsCleanOrders``.
+    @discardableResult
+    mutating func mergeChains(read: OrdersOfVersions, sharing shared: [[ObjectID: CleanOrder]]? = nil) -> [[ObjectID: CleanOrder]] {
+        var clean = [[ObjectID: CleanOrder]](repeating: [:], count: recordsCleanOrders ? orders.count : 0)
         for (c, order) in orders.enumerated() where !dirtyOwners[c].isEmpty {
             let relationship = order.relationship
             if order.isKeptOnMembers {
@@ -76,16 +106,23 @@ extension GraphMerger {
                     : result.objects[owner].flatMap(order.listedMembers(of:))
                 let presence: SequenceMerge.Presence = listed.map { .listed($0) } ?? .allBut(absent[owner] ?? [])
                 let ownerName = result.objects[owner].map(entityName) ?? owner.entity
-                let (merged, found) = decisions.settleOrder({ side in
-                    SequenceMerge.merge(base: b.ids, mine: m.ids, theirs: t.ids, presence: presence, prefer: side)
-                }, { merged in
-                    merged.conflicts.map { c in
-                        let (bv, mv, tv) = SequenceMerge.conflictValues(c, merged.versions)
-                        return MergeConflict(kind: MergeConflict.Kind(c.kind), entity: ownerName, identity: owner.identity, property: relationship.name,
-                                             path: path(ownerName, owner, relationship.name), base: bv, mine: mv, theirs: tv)
-                    }
-                })
-                conflicts += found
+                let merged: SequenceMerge.Merged
+                if let earlier = shared?[c][owner], earlier.presence == presence {
+                    merged = earlier.merged
+                } else {
+                    let found: [MergeConflict]
+                    (merged, found) = decisions.settleOrder({ side in
+                        SequenceMerge.merge(base: b.ids, mine: m.ids, theirs: t.ids, presence: presence, prefer: side)
+                    }, { merged in
+                        merged.conflicts.map { c in
+                            let (bv, mv, tv) = SequenceMerge.conflictValues(c, merged.versions)
+                            return MergeConflict(kind: MergeConflict.Kind(c.kind), entity: ownerName, identity: owner.identity, property: relationship.name,
+                                                 path: path(ownerName, owner, relationship.name), base: bv, mine: mv, theirs: tv)
+                        }
+                    })
+                    conflicts += found
+                    if recordsCleanOrders && found.isEmpty { clean[c][owner] = CleanOrder(presence: presence, merged: merged) }
+                }
                 let names = merged.versions.names
                 let mergedOrder = merged.order.map { names[$0] } + merged.unlisted
                 if order.ordering.isIndex {
@@ -99,6 +136,7 @@ extension GraphMerger {
                 }
             }
         }
+        return clean
     }
 
     /// For each of `owners` (of a chain or an index), the members some

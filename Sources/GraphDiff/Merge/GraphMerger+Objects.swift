@@ -78,6 +78,10 @@ extension GraphMerger {
     /// writes (``mergeOne(_:_:_:_:_:)`` and what it calls).
     mutating func absorb(_ later: GraphMerger) {
         result.objects.appendUnindexed(rowsOf: later.result.objects)
+        let before = conflicts.count
+        conflictedObjects += later.conflictedObjects.map { o in
+            ConflictedObject(id: o.id, conflicts: (o.conflicts.lowerBound + before)..<(o.conflicts.upperBound + before))
+        }
         conflicts += later.conflicts
         changedIDs += later.changedIDs
         keptDeleted += later.keptDeleted
@@ -118,6 +122,8 @@ extension GraphMerger {
         let id = source.id(atRow: row)
         markChains(id, b, m, t)
         let (b, t) = withoutIgnoredDifferences(b, m, t)
+        let before = conflicts.count
+        defer { if conflicts.count != before { conflictedObjects.append(ConflictedObject(id: id, conflicts: before..<conflicts.count)) } }
         if var merged = mergeObject(id, b, m, t) {
             merged.sourceOffset = -1
             result.objects.appendUnindexed(merged, id: id, hash: source.hash(atRow: row))

@@ -73,8 +73,13 @@ package enum SequenceMerge {
         package var member: String { members.first ?? "" }
     }
 
+    /// A merged order as member numbers of its numbered versions, the
+    /// members kept that no version lists, and the conflicts
+    /// (``merge(base:mine:theirs:presence:prefer:)``).
+    typealias Merged = (order: [Int], unlisted: [String], conflicts: [Conflict], versions: SequenceVersions)
+
     /// Which members the result keeps.
-    package enum Presence {
+    package enum Presence: Equatable {
         /// Exactly these (a member no version lists goes at the end, sorted).
         case members(Set<ExactString>)
         /// Every member some version lists, but these.
@@ -108,9 +113,7 @@ package enum SequenceMerge {
     ///
     /// - Returns: the merged order (numbers), the members `presence` keeps
     ///   that no version lists (sorted), the conflicts, and the numbered versions.
-    static func merge(base: [String], mine: [String], theirs: [String], presence: Presence, prefer: MergeSide?)
-        -> (order: [Int], unlisted: [String], conflicts: [Conflict], versions: SequenceVersions)
-    {
+    static func merge(base: [String], mine: [String], theirs: [String], presence: Presence, prefer: MergeSide?) -> Merged {
         let v = SequenceVersions(base: base, mine: mine, theirs: theirs, present: presence)
         var conflicts: [Conflict] = []
         var placement = [Placement](repeating: .none, count: v.count)

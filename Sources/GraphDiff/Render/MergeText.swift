@@ -104,12 +104,18 @@ public struct MergeText: Sendable {
     ///     other side's edits (`--no-rekeys`: `false`).
     /// - Throws: ``MergeError`` when the graphs are not of one schema.
     /// - Complexity: O(*n* log *n*) for *n* objects. With open conflicts
-    ///   and markers the merge runs again once per preference, on two
-    ///   cores: a preference settles conflicts but never changes which
-    ///   there are (a law the property suite checks), so those two runs
-    ///   give both sides of every marked block, and the first run (the
-    ///   report's) its base part; the re-keys the first run finds serve all
-    ///   three.
+    ///   and markers the merge is finished again once per preference, on
+    ///   two cores: a preference settles conflicts but never changes which
+    ///   there are (a law the property suite checks), so those two give
+    ///   both sides of every marked block, and the first merge (the
+    ///   report's) its base part. The two are made from the report's merge
+    ///   as its objects left it (``Graph/MergeOverlay``): only the objects
+    ///   whose merge met a conflict are merged again, the orders are read
+    ///   once and an order merged without a conflict is not merged again;
+    ///   O(*c* + *d*) for *c* conflicted and *d* changed objects, plus a
+    ///   copy of the result's rows each. Where that cannot tell (the
+    ///   sides' re-keys conflict, or an object a side drops comes back),
+    ///   that side is merged in full, with the re-keys the first merge found.
     public static func graphs(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?,
                               markers: ConflictMarkerWriter.Markers?, ignored: IgnoredProperties = IgnoredProperties(),
                               detectsRekeys: Bool = true) throws -> MergeText {
@@ -124,16 +130,22 @@ public struct MergeText: Sendable {
                               detectsRekeys: Bool = true) throws -> MergeText {
         // The report first: clean (or settled), it is the result.
         var detected: DetectedRekeys?
-        let report = try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys,
-                                     detected: &detected)
+        let (report, overlay): (MergeResult, Graph.MergeOverlay?) = markers == nil
+            ? (try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored, detectsRekeys: detectsRekeys,
+                               detected: &detected), nil)
+            : try Graph.mergeKeepingOverlay(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored,
+                                            detectsRekeys: detectsRekeys, detected: &detected)
         guard let markers, report.conflicts.contains(where: { $0.resolvedBy == nil }) else {
             return MergeText(textOf: report.graph, conflicts: report.conflicts)
         }
-        // The re-keys the report's merge found serve the other two, and
-        // their results are checked where they differ from the report's.
+        // Each side made from the report's merge where it can be (its
+        // objects merged once, the conflicted ones again), else merged in
+        // full with the re-keys the report's merge found; each result is
+        // checked where it differs from the report's.
         let rekeys = detected
         func resolved(_ side: MergeSide) -> Result<MergeResult, Error> {
             Result {
+                if let overlay, let result = overlay.resolved(as: side, alike: report.graph) { return result }
                 var found = rekeys
                 return try Graph.merge(base: base, mine: mine, theirs: theirs, decisions: decisions.writingOpen(as: side), ignored: ignored,
                                        detectsRekeys: detectsRekeys, detected: &found, alike: report.graph)

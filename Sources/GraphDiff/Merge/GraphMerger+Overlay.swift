@@ -1,0 +1,119 @@
+import GraphDiffJSON
+
+// The merges that give the two sides of conflict markers, made as an
+// overlay of the report's merge: the objects are merged once, and each side
+// merges again only the objects whose merge met a conflict.
+extension Graph {
+    /// A merge stopped after its objects were merged (``GraphMerger/mergeObjects()``),
+    /// kept to finish the same merge again with the open conflicts settled
+    /// for one side (``resolved(as:alike:)``), and the orders its own finish read.
+    struct MergeOverlay {
+        /// The merger as its objects left it.
+        let merger: GraphMerger
+        /// The orders of the three versions the report's merge read, and
+        /// those it merged without a conflict.
+        let orders: GraphMerger.SharedOrders
+
+        /// The merge with every open conflict settled for `side`, as
+        /// ``Graph/merge(base:mine:theirs:decisions:ignored:detectsRekeys:)``
+        /// with `decisions.writingOpen(as: side)` gives it, but made from
+        /// this one: the objects no conflict touched are the report's rows,
+        /// only the conflicted objects are merged again, the orders are the
+        /// ones already read, and an owner whose order merged without a
+        /// conflict, its members kept alike, takes that merged order. `alike`: the report's result, against which
+        /// this one is checked (``GraphMerger/alike``). `nil` when the
+        /// overlay cannot tell (a conflicted object's conflicts change in
+        /// number, an object it drops comes back, the result fails its
+        /// check): the caller then merges in full, whose result or error is
+        /// the one to give.
+        ///
+        /// - Complexity: O(*c* + *d*) expected for *c* conflicted objects and
+        ///   *d* changed ones, plus the copy of the result's rows, the
+        ///   inverses derived and the changed orders merged.
+        func resolved(as side: MergeSide, alike: Graph) -> MergeResult? {
+            var merger = self.merger
+            guard let dropped = merger.resolvingOpenConflicts(as: side) else { return nil }
+            merger.alike = alike
+            guard let finished = try? merger.finish(sharing: orders).result,
+                dropped.allSatisfy({ finished.graph.objects[$0] == nil })
+            else { return nil }
+            return finished
+        }
+    }
+
+    /// ``merge(base:mine:theirs:decisions:ignored:detectsRekeys:detected:alike:)``
+    /// that also returns the merge as its objects left it, to make the two
+    /// sides of conflict markers from (``MergeOverlay``); `nil` when the
+    /// sides' re-keys conflict (their alignment then depends on how those
+    /// conflicts are settled).
+    static func mergeKeepingOverlay(base: Graph, mine: Graph, theirs: Graph, decisions: MergeDecisions, ignored: IgnoredProperties,
+                                    detectsRekeys: Bool, detected: inout DetectedRekeys?) throws -> (MergeResult, MergeOverlay?) {
+        var found = detected
+        defer { detected = found }
+        return try withDeepStack {
+            var (merger, rekeyConflicts) = try preparedMerger(base: base, mine: mine, theirs: theirs, decisions: decisions, ignored: ignored,
+                                                              detectsRekeys: detectsRekeys, detected: &found)
+            merger.mergeObjects()
+            let objectsMerged = rekeyConflicts.isEmpty ? merger : nil
+            merger.recordsCleanOrders = true
+            var (result, orders) = try merger.finish(sharing: nil)
+            result.conflicts = rekeyConflicts + result.conflicts
+            return (result, objectsMerged.map { MergeOverlay(merger: $0, orders: orders) })
+        }
+    }
+}
+
+extension GraphMerger {
+    /// Settles the open conflicts of the merged objects for `side`: each
+    /// object whose merge met a conflict (``conflictedObjects``) is merged
+    /// again with `decisions.writingOpen(as: side)`, and its row, its
+    /// conflicts (the same ones, settled anew) and what its merge recorded
+    /// are replaced. No other object's merge depends on the decisions.
+    /// Returns the objects the new decisions drop (the report kept them:
+    /// an open conflict keeps the base's version), or `nil` when an
+    /// object's conflicts are not the same in number, or the report has no
+    /// row for it, which the overlay cannot place.
+    ///
+    /// - Complexity: O(*c*) expected for *c* conflicted objects, plus one
+    ///   copy of the result's rows.
+    mutating func resolvingOpenConflicts(as side: MergeSide) -> [ObjectID]? {
+        decisions = decisions.writingOpen(as: side)
+        // Each object merged again by a merger whose records start empty;
+        // what it records replaces this one's for that object.
+        var again = self
+        again.conflicts = []
+        again.keptByConflict = []
+        again.objectSides = [:]
+        again.referenceSides = [:]
+        var dropped: [ObjectID] = []
+        for object in conflictedObjects {
+            let id = object.id
+            let (m, original) = (mine.objects[id], base.objects[id])
+            let (b, t) = withoutIgnoredDifferences(original, m, theirs.objects[id])
+            let before = again.conflicts.count
+            let merged = again.mergeObject(id, b, m, t)
+            guard again.conflicts.count - before == object.conflicts.count else { return nil }
+            conflicts.replaceSubrange(object.conflicts, with: again.conflicts[before...])
+            keptByConflict.remove(id)
+            // An open conflict keeps an object (the base's or mine's
+            // version): a settled one keeps it or drops it.
+            guard result.objects[id] != nil else { return nil }
+            if var merged {
+                merged.sourceOffset = -1
+                result.objects.update(id) { $0 = merged }
+            } else {
+                result.objects.removeValue(forKey: id)
+                missing.insert(id)
+                dropped.append(id)
+            }
+        }
+        keptByConflict.formUnion(again.keptByConflict)
+        objectSides.merge(again.objectSides) { _, settled in settled }
+        referenceSides.merge(again.referenceSides) { _, settled in settled }
+        if !dropped.isEmpty {
+            let gone = Set(dropped)
+            keptDeleted.removeAll(where: gone.contains)
+        }
+        return dropped
+    }
+}
