@@ -151,6 +151,31 @@ extension Graph {
         return rows
     }
 
+    /// ``rowsByEntity(_:entityCount:)`` of `objects` found from `known`,
+    /// those of `other`, a store whose rows hold the very same identities
+    /// (one array of them: merges made from one merge's rows,
+    /// ``Graph/MergeOverlay``): `known`'s rows that `objects` holds, in
+    /// their order, with no sort. `nil` when the identities are not the
+    /// same array, an object is of another entity there, or `objects` holds
+    /// a row `known` does not list.
+    ///
+    /// - Complexity: O(*n*) for *n* rows.
+    static func rowsByEntity(_ objects: ObjectStore, like other: ObjectStore, known: [[Int]]) -> [[Int]]? {
+        guard objects.rowCount == other.rowCount, objects.sharesIdentities(with: other) else { return nil }
+        var rows = [[Int]](repeating: [], count: known.count)
+        var found = 0
+        for index in known.indices {
+            rows[index].reserveCapacity(known[index].count)
+            for row in known[index] {
+                guard let object = objects.object(atRow: row) else { continue }
+                guard object.entityIndex == index else { return nil }
+                rows[index].append(row)
+                found += 1
+            }
+        }
+        return found == objects.count ? rows : nil
+    }
+
     /// The canonical text of the graph, ending with a newline: the bytes of
     /// `JSONWriter.canonical(encoded())`, written straight from the objects
     /// with no document tree in between.

@@ -55,6 +55,15 @@ public struct ObjectStore: Sendable {
     /// The number of rows, removed ones included: the bound of ``id(atRow:)``.
     public var rowCount: Int { ids.count }
 
+    /// Whether `other` holds its identities in the very array this store
+    /// does (a copy of this store, or this store's copy, that added no row
+    /// since): then both have the same identity at every row.
+    ///
+    /// - Complexity: O(1).
+    func sharesIdentities(with other: ObjectStore) -> Bool {
+        ids.withUnsafeBufferPointer { mine in other.ids.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress && $0.count == mine.count } }
+    }
+
     /// The identity at `row` (removed rows keep theirs).
     @inlinable public func id(atRow row: Int) -> ObjectID { ids[row] }
 

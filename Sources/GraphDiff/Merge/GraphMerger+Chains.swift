@@ -85,7 +85,6 @@ extension GraphMerger {
     mutating func mergeChains(read: OrdersOfVersions, sharing shared: [[ObjectID: CleanOrder]]? = nil) -> [[ObjectID: CleanOrder]] {
         var clean = [[ObjectID: CleanOrder]](repeating: [:], count: recordsCleanOrders ? orders.count : 0)
         for (c, order) in orders.enumerated() where !dirtyOwners[c].isEmpty {
-            let relationship = order.relationship
             if order.isKeptOnMembers {
                 for id in touchedMembers[c] {
                     guard let o = result.objects[id], order.isMember(o), order.owner(of: o) == nil else { continue }
@@ -98,30 +97,32 @@ extension GraphMerger {
             }
             let (owners, baseOrders, mineOrders, theirsOrders) = (read.owners[c], read.base[c], read.mine[c], read.theirs[c])
             let absent = order.isKeptOnMembers ? absentMembers(of: owners, order, c) : [:]
-            for owner in owners.sorted() {
-                let empty: (ids: [String], values: [JSONValue]) = ([], [])
+            let sorted = owners.sorted()
+            let empty: (ids: [String], values: [JSONValue]) = ([], [])
+            // Each owner's order merged (which writes nothing), in two
+            // halves on two cores when there are many; then written in
+            // order. (The copy of this merger that plans is gone before the
+            // first write, which would otherwise copy the result's rows.)
+            let planned: [OrderPlan] = {
+                let planner = self
+                func plans(_ range: Range<Int>) -> [OrderPlan] {
+                    range.map { k in
+                        let owner = sorted[k]
+                        return planner.planOrder(of: owner, order, (baseOrders[owner] ?? empty, mineOrders[owner] ?? empty, theirsOrders[owner] ?? empty),
+                                                 absent: absent[owner] ?? [], earlier: shared?[c][owner])
+                    }
+                }
+                guard sorted.count >= TwoCores.minimumOrders else { return plans(0..<sorted.count) }
+                let middle = sorted.count / 2
+                let (first, second) = inParallel({ plans(0..<middle) }, { plans(middle..<sorted.count) })
+                return first + second
+            }()
+            for (owner, plan) in zip(sorted, planned) {
                 let (b, m, t) = (baseOrders[owner] ?? empty, mineOrders[owner] ?? empty, theirsOrders[owner] ?? empty)
-                // An array's members are those its merged array lists.
-                let listed = order.isKeptOnMembers ? nil
-                    : result.objects[owner].flatMap(order.listedMembers(of:))
-                let presence: SequenceMerge.Presence = listed.map { .listed($0) } ?? .allBut(absent[owner] ?? [])
-                let ownerName = result.objects[owner].map(entityName) ?? owner.entity
-                let merged: SequenceMerge.Merged
-                if let earlier = shared?[c][owner], earlier.presence == presence {
-                    merged = earlier.merged
-                } else {
-                    let found: [MergeConflict]
-                    (merged, found) = decisions.settleOrder({ side in
-                        SequenceMerge.merge(base: b.ids, mine: m.ids, theirs: t.ids, presence: presence, prefer: side)
-                    }, { merged in
-                        merged.conflicts.map { c in
-                            let (bv, mv, tv) = SequenceMerge.conflictValues(c, merged.versions)
-                            return MergeConflict(kind: MergeConflict.Kind(c.kind), entity: ownerName, identity: owner.identity, property: relationship.name,
-                                                 path: path(ownerName, owner, relationship.name), base: bv, mine: mv, theirs: tv)
-                        }
-                    })
+                let merged = plan.merged
+                if let found = plan.found {
                     conflicts += found
-                    if recordsCleanOrders && found.isEmpty { clean[c][owner] = CleanOrder(presence: presence, merged: merged) }
+                    if recordsCleanOrders && found.isEmpty { clean[c][owner] = CleanOrder(presence: plan.presence, merged: merged) }
                 }
                 let names = merged.versions.names
                 let mergedOrder = merged.order.map { names[$0] } + merged.unlisted
@@ -137,6 +138,41 @@ extension GraphMerger {
             }
         }
         return clean
+    }
+
+    /// An owner's order merged, not yet written: the members kept, the
+    /// merge, and its conflicts (`nil`: taken as another merge of the same
+    /// inputs merged it, without a conflict).
+    struct OrderPlan {
+        let presence: SequenceMerge.Presence
+        let merged: SequenceMerge.Merged
+        let found: [MergeConflict]?
+    }
+
+    /// The merge of `owner`'s order from its three versions `versions`,
+    /// keeping the members the result gives it (those an array lists, or
+    /// every member but `absent`), settled by ``decisions``; `earlier`'s
+    /// merge when it kept the same members. Reads the result, writes nothing.
+    func planOrder(of owner: ObjectID, _ order: OrderedRelationship,
+                   _ versions: (base: (ids: [String], values: [JSONValue]), mine: (ids: [String], values: [JSONValue]),
+                                theirs: (ids: [String], values: [JSONValue])),
+                   absent: Set<ExactString>, earlier: CleanOrder?) -> OrderPlan {
+        // An array's members are those its merged array lists.
+        let listed = order.isKeptOnMembers ? nil : result.objects[owner].flatMap(order.listedMembers(of:))
+        let presence: SequenceMerge.Presence = listed.map { .listed($0) } ?? .allBut(absent)
+        if let earlier, earlier.presence == presence { return OrderPlan(presence: presence, merged: earlier.merged, found: nil) }
+        let ownerName = result.objects[owner].map(entityName) ?? owner.entity
+        let relationship = order.relationship
+        let (merged, found) = decisions.settleOrder({ side in
+            SequenceMerge.merge(base: versions.base.ids, mine: versions.mine.ids, theirs: versions.theirs.ids, presence: presence, prefer: side)
+        }, { merged in
+            merged.conflicts.map { c in
+                let (bv, mv, tv) = SequenceMerge.conflictValues(c, merged.versions)
+                return MergeConflict(kind: MergeConflict.Kind(c.kind), entity: ownerName, identity: owner.identity, property: relationship.name,
+                                     path: path(ownerName, owner, relationship.name), base: bv, mine: mv, theirs: tv)
+            }
+        })
+        return OrderPlan(presence: presence, merged: merged, found: found)
     }
 
     /// For each of `owners` (of a chain or an index), the members some

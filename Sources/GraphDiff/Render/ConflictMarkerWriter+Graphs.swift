@@ -85,11 +85,26 @@ extension ConflictMarkerWriter.Emitter {
     mutating func objectGroups(mine: Graph, theirs: Graph, base: Graph) {
         let schema = mine.schema
         let count = schema.entities.count
-        // Each side's rows by entity: mine's on one core, theirs' and the base's on the other.
+        // Each side's rows by entity: mine's on one core, theirs' and the
+        // base's on the other; or, when both sides hold the base's very
+        // rows (made from its merge), the base's sorted and each side's
+        // taken from them, no sort.
         func byEntity(_ g: Graph) -> [[Int]] { g.objects.isEmpty ? [] : Graph.rowsByEntity(g.objects, entityCount: count) }
-        let (mineRows, (theirsRows, baseRows)) = mine.objects.count >= TwoCores.minimumObjects
-            ? inParallel({ byEntity(mine) }, { (byEntity(theirs), byEntity(base)) })
-            : (byEntity(mine), (byEntity(theirs), byEntity(base)))
+        let large = mine.objects.count >= TwoCores.minimumObjects
+        let mineRows: [[Int]], theirsRows: [[Int]], baseRows: [[Int]]
+        if !base.objects.isEmpty && mine.objects.sharesIdentities(with: base.objects) && theirs.objects.sharesIdentities(with: base.objects) {
+            baseRows = byEntity(base)
+            func like(_ g: Graph) -> [[Int]] {
+                let rows = Graph.rowsByEntity(g.objects, like: base.objects, known: baseRows) ?? byEntity(g)
+                assert(rows == byEntity(g), "a side's rows taken from the base's are not its own, sorted")
+                return rows
+            }
+            (mineRows, theirsRows) = large ? inParallel({ like(mine) }, { like(theirs) }) : (like(mine), like(theirs))
+        } else {
+            (mineRows, (theirsRows, baseRows)) = large
+                ? inParallel({ byEntity(mine) }, { (byEntity(theirs), byEntity(base)) })
+                : (byEntity(mine), (byEntity(theirs), byEntity(base)))
+        }
         let rows = (mineRows, theirsRows)
         func inBase(_ index: Int) -> Bool { index < baseRows.count && !baseRows[index].isEmpty }
         let entities = schema.entities.indices
