@@ -8,8 +8,10 @@ extension Graph {
     /// a diff, mine and theirs of a merge: ``LoadOptions/sharingValuesWith``).
     ///
     /// An object whose values are the very values of the base's object of
-    /// the same identity (``GraphObject/sharesValues(with:)``) is
-    /// unchanged, and the base's check found nothing wrong with it; what an
+    /// the same identity (``GraphObject/sharesValues(with:)``), or
+    /// identical to them (``GraphObject/hasIdenticalValues(as:)``: written
+    /// again alike), is unchanged, and the base's check found nothing
+    /// wrong with it; what an
     /// edit can break is found from the objects it touched (changed, added
     /// or gone):
     ///
@@ -33,7 +35,8 @@ extension Graph {
     ///
     /// - Complexity: O(*n*) expected to find the touched objects (each
     ///   identity looked for first at the row after the last one found, a
-    ///   comparison of value buffers per object), plus O(*t* + *r* + *c*)
+    ///   comparison of value buffers per object, of values where the
+    ///   buffers differ), plus O(*t* + *r* + *c*)
     ///   expected for *t* touched objects, the *r* references of the objects
     ///   they reach, and the *c* members of the chains they are in; plus a
     ///   pass over the references through relationships without a stored
@@ -67,7 +70,9 @@ extension Graph {
     /// - Complexity: O(*n*) expected, on two cores from
     ///   ``TwoCores/minimumObjects`` rows: rows kept in the same order as
     ///   the base's (an edit in place, a file of the same form) are found
-    ///   with one comparison of identities each, others by hashing.
+    ///   with one comparison of identities each, others by hashing; an
+    ///   object is touched when its values are not the base's very run and
+    ///   differ from them (compared value by value, up to the first that differs).
     func rowsTouched(since base: Graph) -> TouchedRows? {
         let mine = objects, theirs = base.objects
         guard base.isKnownConsistent, schema.fingerprint == base.schema.fingerprint, ArrayPairTally.pairs(in: schema).isEmpty
@@ -89,7 +94,12 @@ extension Graph {
                 }
                 met[was] = true
                 cursor = was + 1
-                if !(mine.rows[row].entityIndex == theirs.rows[was].entityIndex && mine.rows[row].sharesValues(with: theirs.rows[was])) {
+                // Untouched: the same run of values, or values identical to
+                // the last bit (written again alike: a merge's links and
+                // inverses set anew as the merge it is checked against set them).
+                // (Read in place: a copy of each object would retain its values.)
+                if !(mine.rows[row].entityIndex == theirs.rows[was].entityIndex
+                    && (mine.rows[row].sharesValues(with: theirs.rows[was]) || mine.rows[row].hasIdenticalValues(as: theirs.rows[was]))) {
                     touched.rows.append(row)
                     touched.baseRows.append(was)
                     if touched.exceeds(limit) { return nil }

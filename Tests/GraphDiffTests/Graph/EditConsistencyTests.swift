@@ -208,6 +208,31 @@ final class EditConsistencyTests: XCTestCase {
         XCTAssertEqual(copy.withShuffledRows(seed: 3).rowsTouched(since: copy), Graph.TouchedRows(), "rows moved: found by identity")
     }
 
+    /// An object whose values are written again alike (new values,
+    /// identical to the last bit, as a merge finished twice writes its
+    /// links and inverses) is untouched; a value written with another
+    /// number spelling (`1.0` for `1`) is a touch.
+    func test_valuesWrittenAgainAlike_areUntouched_anotherSpellingIsATouch() throws {
+        var generator = GraphGenerator(seed: 7)
+        let built = generator.graph(objectCount: 40)
+        let loaded = try Graph.load(built.canonicalText(), schema: built.schema)
+        guard let (id, slot, value) = loaded.sortedIDs.lazy.compactMap({ id -> (ObjectID, Int, JSONValue)? in
+            guard let o = loaded.objects[id] else { return nil }
+            return (0..<o.slotCount).lazy.compactMap { slot -> (ObjectID, Int, JSONValue)? in
+                if case .number = o.value(at: slot) { return (id, slot, o.value(at: slot)) }
+                return nil
+            }.first
+        }).first, case .number(let number) = value, !number.text.contains(".") else { return XCTFail("no whole number attribute") }
+        var alike = loaded
+        alike.objects.update(id) { $0.values = $0.values }
+        XCTAssertFalse(alike.objects[id]?.sharesValues(with: loaded.objects[id] ?? .vacated) ?? true, "written again: a new run of values")
+        XCTAssertEqual(alike.rowsTouched(since: loaded), Graph.TouchedRows())
+        var respelled = loaded
+        let other = JSONValue.number(JSONNumber(number.text + ".0"))
+        respelled.objects.update(id) { $0.setValue(other, at: slot) }
+        XCTAssertEqual(respelled.rowsTouched(since: loaded)?.count, 2, "the object, in both graphs")
+    }
+
     /// Two owners whose identities are one string to Swift (`é` as one
     /// code point, and as `e` and a combining accent) are two owners: an
     /// edit that breaks one's chain while it touches the other's member
