@@ -97,28 +97,10 @@ extension GraphMerger {
             }
             let (owners, baseOrders, mineOrders, theirsOrders) = (read.owners[c], read.base[c], read.mine[c], read.theirs[c])
             let absent = order.isKeptOnMembers ? absentMembers(of: owners, order, c) : [:]
-            let sorted = owners.sorted()
             let empty: (ids: [String], values: [JSONValue]) = ([], [])
-            // Each owner's order merged (which writes nothing), in two
-            // halves on two cores when there are many; then written in
-            // order. (The copy of this merger that plans is gone before the
-            // first write, which would otherwise copy the result's rows.)
-            let planned: [OrderPlan] = {
-                let planner = self
-                func plans(_ range: Range<Int>) -> [OrderPlan] {
-                    range.map { k in
-                        let owner = sorted[k]
-                        return planner.planOrder(of: owner, order, (baseOrders[owner] ?? empty, mineOrders[owner] ?? empty, theirsOrders[owner] ?? empty),
-                                                 absent: absent[owner] ?? [], earlier: shared?[c][owner])
-                    }
-                }
-                guard sorted.count >= TwoCores.minimumOrders else { return plans(0..<sorted.count) }
-                let middle = sorted.count / 2
-                let (first, second) = inParallel({ plans(0..<middle) }, { plans(middle..<sorted.count) })
-                return first + second
-            }()
-            for (owner, plan) in zip(sorted, planned) {
+            for owner in owners.sorted() {
                 let (b, m, t) = (baseOrders[owner] ?? empty, mineOrders[owner] ?? empty, theirsOrders[owner] ?? empty)
+                let plan = planOrder(of: owner, order, (b, m, t), absent: absent[owner] ?? [], earlier: shared?[c][owner])
                 let merged = plan.merged
                 if let found = plan.found {
                     conflicts += found
