@@ -109,7 +109,7 @@ public struct MergeText: Sendable {
     ///   there are (a law the property suite checks), so those two give
     ///   both sides of every marked block, and the first merge (the
     ///   report's) its base part. The two are made from the report's merge
-    ///   as its objects left it (``Graph/MergeOverlay``): only the objects
+    ///   as its objects left it (an overlay of it): only the objects
     ///   whose merge met a conflict are merged again, the orders are read
     ///   once and an order merged without a conflict is not merged again;
     ///   O(*c* + *d*) for *c* conflicted and *d* changed objects, plus a
