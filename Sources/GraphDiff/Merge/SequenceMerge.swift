@@ -80,6 +80,16 @@ package enum SequenceMerge {
 
     /// Which members the result keeps.
     package enum Presence: Equatable {
+        /// The same members, compared as bytes (an identity's NFC and NFD
+        /// spellings are two members).
+        package static func == (a: Presence, b: Presence) -> Bool {
+            switch (a, b) {
+            case (.members(let x), .members(let y)), (.allBut(let x), .allBut(let y)): return x == y
+            case (.listed(let x), .listed(let y)): return x.count == y.count && zip(x, y).allSatisfy { utf8Equal($0, $1) }
+            default: return false
+            }
+        }
+
         /// Exactly these (a member no version lists goes at the end, sorted).
         case members(Set<ExactString>)
         /// Every member some version lists, but these.
