@@ -318,7 +318,7 @@ struct GraphScanner {
                     continue
                 }
                 decoder.given[slot] = true
-                switch layout.rules[k].check(value) {
+                switch layout.check(value, at: k) {
                 case .stored(let stored):
                     values[slot] = stored
                     if canonical {

@@ -240,7 +240,7 @@ struct GraphDecoder {
             // A derived to-many given in the file (slot -1) is checked against the members later.
             guard slot >= 0 else { continue }
             given[slot] = true  // a value reported as wrong stays null (or what can be salvaged of it)
-            switch layout.rules[k].check(m.value) {
+            switch layout.check(m.value, at: k) {
             case .stored(let value): values[slot] = value
             case .derived: break
             case .invalid(let kind, let message):
