@@ -79,6 +79,16 @@ public struct ObjectStore: Sendable {
     /// object, so no retain of its values); the row must be live.
     @inlinable func entityIndex(atRow row: Int) -> Int { rows[row].entityIndex }
 
+    /// Whether the objects at `row` and at `otherRow` of `other`, both
+    /// live, are of one entity and hold one run of values
+    /// (``GraphObject/sharesValues(with:)``), read in place.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always) func sharesValues(atRow row: Int, with other: ObjectStore, atRow otherRow: Int) -> Bool {
+        live[row] && other.live[otherRow] && rows[row].entityIndex == other.rows[otherRow].entityIndex
+            && rows[row].sharesValues(with: other.rows[otherRow])
+    }
+
     /// The value at `slot` of the object at `row`, read in place (as
     /// ``entityIndex(atRow:)``); `null` past its values.
     @inlinable func value(atRow row: Int, slot: Int) -> JSONValue { rows[row].value(at: slot) }
@@ -306,11 +316,14 @@ public struct ObjectStore: Sendable {
     /// in bulk (a file read, a merge result), where the table is then built
     /// once by ``buildIndex()``, which fills it front to back instead of at
     /// random. Nothing may be looked up in between.
-    mutating func appendUnindexed(_ object: GraphObject, id: ObjectID, hash: UInt64? = nil) {
+    ///
+    /// `object` and `id` are taken, not copied: a caller that is done with
+    /// them hands their references over without a retain and a release.
+    mutating func appendUnindexed(_ object: consuming GraphObject, id: consuming ObjectID, hash: UInt64? = nil) {
+        hashes.append(hash ?? ObjectStore.hash(id))
         ids.append(id)
         rows.append(object)
         live.append(true)
-        hashes.append(hash ?? ObjectStore.hash(id))
         count += 1
         unindexed = true
     }

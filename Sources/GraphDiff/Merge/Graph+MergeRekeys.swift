@@ -151,13 +151,13 @@ extension Graph {
         let baseStore = base.objects, sideStore = side.objects
         var matched = [Bool](repeating: false, count: sideStore.rowCount)
         var cursor = 0
-        for row in 0..<baseStore.rowCount {
-            guard let object = baseStore.object(atRow: row) else { continue }
+        // (An object is copied, and its values retained, only when deleted.)
+        for row in 0..<baseStore.rowCount where baseStore.isLive(atRow: row) {
             let id = baseStore.id(atRow: row)
             if let sideRow = sideStore.row(of: id, near: cursor) {
                 matched[sideRow] = true
                 cursor = sideRow + 1
-            } else {
+            } else if let object = baseStore.object(atRow: row) {
                 deleted[id] = object
             }
         }

@@ -105,13 +105,25 @@ extension GraphMerger {
         let (bs, ms, ts) = (base.objects, mine.objects, theirs.objects)
         var matchedMine = [Bool](repeating: false, count: ms.rowCount), matchedTheirs = [Bool](repeating: false, count: ts.rowCount)
         var inMine = 0, inTheirs = 0
+        // With no property ignored, an object both sides hold as the base
+        // does (their values read as the base's, the same buffer) merges to
+        // theirs' version, as ``mergeOne(_:_:_:_:_:)`` would find after
+        // three copies (and their retains): no change, no order touched.
+        let untouchedMerge = ignoredSlots.allSatisfy(\.isEmpty)
         for row in rows {
-            guard let b = bs.object(atRow: row) else { continue }
+            guard bs.isLive(atRow: row) else { continue }
             let id = bs.id(atRow: row)
             let mineRow = ms.row(of: id, near: inMine), theirsRow = ts.row(of: id, near: inTheirs)
             if let mineRow { matchedMine[mineRow] = true; inMine = mineRow + 1 }
             if let theirsRow { matchedTheirs[theirsRow] = true; inTheirs = theirsRow + 1 }
-            mergeOne(bs, row, b, mineRow.flatMap { ms.object(atRow: $0) }, theirsRow.flatMap { ts.object(atRow: $0) })
+            if untouchedMerge, let mineRow, let theirsRow,
+                ms.sharesValues(atRow: mineRow, with: bs, atRow: row), ts.sharesValues(atRow: theirsRow, with: bs, atRow: row),
+                var merged = ts.object(atRow: theirsRow) {
+                merged.sourceOffset = -1
+                result.objects.appendUnindexed(merged, id: id, hash: bs.hash(atRow: row))
+                continue
+            }
+            mergeOne(bs, row, bs.object(atRow: row), mineRow.flatMap { ms.object(atRow: $0) }, theirsRow.flatMap { ts.object(atRow: $0) })
         }
         return (matchedMine, matchedTheirs)
     }

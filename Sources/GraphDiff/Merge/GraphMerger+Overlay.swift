@@ -1,3 +1,4 @@
+import Foundation
 import GraphDiffJSON
 
 // The merges that give the two sides of conflict markers, made as an
@@ -8,11 +9,16 @@ extension Graph {
     /// kept to finish the same merge again with the open conflicts settled
     /// for one side (``resolved(as:alike:)``), and the orders its own finish read.
     struct MergeOverlay {
-        /// The merger as its objects left it.
-        let merger: GraphMerger
+        /// The merger as its objects left it, once for each side.
+        private let mergers: SideMergers
         /// The orders of the three versions the report's merge read, and
         /// those it merged without a conflict.
         let orders: GraphMerger.SharedOrders
+
+        init(merger: GraphMerger, orders: GraphMerger.SharedOrders) {
+            mergers = SideMergers(merger)
+            self.orders = orders
+        }
 
         /// The merge with every open conflict settled for `side`, as
         /// ``Graph/merge(base:mine:theirs:decisions:ignored:detectsRekeys:)``
@@ -24,20 +30,41 @@ extension Graph {
         /// this one is checked (``GraphMerger/alike``). `nil` when the
         /// overlay cannot tell (a conflicted object's conflicts change in
         /// number, an object it drops comes back, the result fails its
-        /// check): the caller then merges in full, whose result or error is
-        /// the one to give.
+        /// check), and for a side asked for again: the caller then merges in
+        /// full, whose result or error is the one to give.
+        ///
+        /// Each side takes the merger from the overlay, which then holds it
+        /// for the other side only: the side that changes it first copies
+        /// its rows, and the other changes the ones left in place (one copy
+        /// of a million rows, not two at once on two cores, each retaining
+        /// what the other retains).
         ///
         /// - Complexity: O(*c* + *d*) expected for *c* conflicted objects and
-        ///   *d* changed ones, plus the copy of the result's rows, the
-        ///   inverses derived and the changed orders merged.
+        ///   *d* changed ones, plus a copy of the result's rows for the
+        ///   first side, the inverses derived and the changed orders merged.
         func resolved(as side: MergeSide, alike: Graph) -> MergeResult? {
-            var merger = self.merger
+            guard var merger = mergers.take(side) else { return nil }
             guard let dropped = merger.resolvingOpenConflicts(as: side) else { return nil }
             merger.alike = alike
             guard let finished = try? merger.finish(sharing: orders).result,
                 dropped.allSatisfy({ finished.graph.objects[$0] == nil })
             else { return nil }
             return finished
+        }
+    }
+
+    /// The merger of a ``MergeOverlay``, held once for each side until the
+    /// side takes it (from either core).
+    final class SideMergers: @unchecked Sendable {
+        private var left: [MergeSide: GraphMerger]
+        private let lock = NSLock()
+
+        init(_ merger: GraphMerger) { left = [.mine: merger, .theirs: merger] }
+
+        /// The merger for `side`, which the overlay no longer holds for it;
+        /// `nil` when it was taken before (or `side` is the base).
+        func take(_ side: MergeSide) -> GraphMerger? {
+            lock.withLock { left.removeValue(forKey: side) }
         }
     }
 
