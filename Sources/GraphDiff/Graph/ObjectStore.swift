@@ -117,6 +117,18 @@ public struct ObjectStore: Sendable {
         hashes.reserveCapacity(capacity)
     }
 
+    /// Gives the store rows (and their liveness) of its own now, copying
+    /// them when another store shares them: what an editor that changes
+    /// objects in place but adds none does, when the store it copied is
+    /// about to be changed by another thread too (each copying at its first
+    /// change would copy twice, and each retain what the other retains).
+    ///
+    /// - Complexity: O(*n*) for *n* rows when shared, O(1) otherwise.
+    mutating func ownRows() {
+        rows.reserveCapacity(rows.count)
+        live.reserveCapacity(live.count)
+    }
+
     /// Gives the store buffers of its own with room for `capacity` rows,
     /// copying its rows once, on two cores for a large store: what an
     /// editor of a store that others share (a patch's target, held by its

@@ -34,10 +34,10 @@ extension Graph {
         /// full, whose result or error is the one to give.
         ///
         /// Each side takes the merger from the overlay, which then holds it
-        /// for the other side only: the side that changes it first copies
-        /// its rows, and the other changes the ones left in place (one copy
-        /// of a million rows, not two at once on two cores, each retaining
-        /// what the other retains).
+        /// for the other side only: the side that takes it first copies its
+        /// rows, and the other changes the ones left in place (one copy of a
+        /// million rows, not two at once on two cores, each retaining what
+        /// the other retains).
         ///
         /// - Complexity: O(*c* + *d*) expected for *c* conflicted objects and
         ///   *d* changed ones, plus a copy of the result's rows for the
@@ -62,9 +62,16 @@ extension Graph {
         init(_ merger: GraphMerger) { left = [.mine: merger, .theirs: merger] }
 
         /// The merger for `side`, which the overlay no longer holds for it;
-        /// `nil` when it was taken before (or `side` is the base).
+        /// `nil` when it was taken before (or `side` is the base). The
+        /// first side to take it gets the result's rows copied, before the
+        /// other can take the ones left, which it then holds alone: one
+        /// copy, where two sides changing them at once would both copy.
         func take(_ side: MergeSide) -> GraphMerger? {
-            lock.withLock { left.removeValue(forKey: side) }
+            lock.withLock {
+                guard var merger = left.removeValue(forKey: side) else { return nil }
+                if !left.isEmpty { merger.result.objects.ownRows() }
+                return merger
+            }
         }
     }
 
@@ -101,13 +108,17 @@ extension GraphMerger {
     /// object's conflicts are not the same in number, or the report has no
     /// row for it, which the overlay cannot place.
     ///
-    /// - Complexity: O(*c*) expected for *c* conflicted objects, plus one
-    ///   copy of the result's rows.
+    /// - Complexity: O(*c*) expected for *c* conflicted objects (the
+    ///   result's rows are changed in place: ``Graph/SideMergers`` hands
+    ///   them over copied, or to the side that holds them alone).
     mutating func resolvingOpenConflicts(as side: MergeSide) -> [ObjectID]? {
         decisions = decisions.writingOpen(as: side)
         // Each object merged again by a merger whose records start empty;
         // what it records replaces this one's for that object.
         var again = self
+        // (Merging an object reads no result: `again` holds none, so the
+        // rows changed below are changed in place, not copied again.)
+        again.result = Graph(schema: schema)
         again.conflicts = []
         again.keptByConflict = []
         again.objectSides = [:]

@@ -112,8 +112,9 @@ public struct MergeText: Sendable {
     ///   as its objects left it (an overlay of it): only the objects
     ///   whose merge met a conflict are merged again, the orders are read
     ///   once and an order merged without a conflict is not merged again;
-    ///   O(*c* + *d*) for *c* conflicted and *d* changed objects, plus a
-    ///   copy of the result's rows each. Where that cannot tell (the
+    ///   O(*c* + *d*) for *c* conflicted and *d* changed objects, plus one
+    ///   copy of the result's rows (the first side to start copies them,
+    ///   the other changes them in place). Where that cannot tell (the
     ///   sides' re-keys conflict, or an object a side drops comes back),
     ///   that side is merged in full, with the re-keys the first merge found.
     public static func graphs(base: Graph, mine: Graph, theirs: Graph, prefer: MergeSide?,
