@@ -166,9 +166,9 @@ extension Graph {
         var found = 0
         for index in known.indices {
             rows[index].reserveCapacity(known[index].count)
-            for row in known[index] {
-                guard let object = objects.object(atRow: row) else { continue }
-                guard object.entityIndex == index else { return nil }
+            for row in known[index] where objects.isLive(atRow: row) {
+                // (Read in place: a copy of the object would retain its values.)
+                guard objects.entityIndex(atRow: row) == index else { return nil }
                 rows[index].append(row)
                 found += 1
             }

@@ -92,14 +92,20 @@ extension ConflictMarkerWriter.Emitter {
         func byEntity(_ g: Graph) -> [[Int]] { g.objects.isEmpty ? [] : Graph.rowsByEntity(g.objects, entityCount: count) }
         let large = mine.objects.count >= TwoCores.minimumObjects
         let mineRows: [[Int]], theirsRows: [[Int]], baseRows: [[Int]]
+        // Whether each side's rows are the base's rows it holds (the same
+        // row, the same identity): the three are then joined by row.
+        var rowsOfBase = false
         if !base.objects.isEmpty && mine.objects.sharesIdentities(with: base.objects) && theirs.objects.sharesIdentities(with: base.objects) {
             baseRows = byEntity(base)
-            func like(_ g: Graph) -> [[Int]] {
-                let rows = Graph.rowsByEntity(g.objects, like: base.objects, known: baseRows) ?? byEntity(g)
+            func like(_ g: Graph) -> ([[Int]], Bool) {
+                let taken = Graph.rowsByEntity(g.objects, like: base.objects, known: baseRows)
+                let rows = taken ?? byEntity(g)
                 assert(rows == byEntity(g), "a side's rows taken from the base's are not its own, sorted")
-                return rows
+                return (rows, taken != nil)
             }
-            (mineRows, theirsRows) = large ? inParallel({ like(mine) }, { like(theirs) }) : (like(mine), like(theirs))
+            let (m, t) = large ? inParallel({ like(mine) }, { like(theirs) }) : (like(mine), like(theirs))
+            (mineRows, theirsRows) = (m.0, t.0)
+            rowsOfBase = m.1 && t.1
         } else {
             (mineRows, (theirsRows, baseRows)) = large
                 ? inParallel({ byEntity(mine) }, { (byEntity(theirs), byEntity(base)) })
@@ -140,7 +146,7 @@ extension ConflictMarkerWriter.Emitter {
             w.writeString(name)
             common(indentation(2) + w.output + Array(": {".utf8) + [UInt8(ascii: "\n")])
             objects(of: index, mine: (mine, rows.0[index]), theirs: (theirs, rows.1[index]), base: (base, inBase(index) ? baseRows[index] : []),
-                    slotOrder: slotOrder[index])
+                    slotOrder: slotOrder[index], rowsOfBase: rowsOfBase)
             let close = indentation(2) + [UInt8(ascii: "}")]
             func closing(_ comma: Bool) -> [UInt8] { close + (comma ? [UInt8(ascii: ","), UInt8(ascii: "\n")] : [UInt8(ascii: "\n")]) }
             if commaMine == commaTheirs && commaBase == commaMine {
@@ -153,14 +159,33 @@ extension ConflictMarkerWriter.Emitter {
 
     /// The objects of one concrete entity (`rows` sorted by identity in each
     /// resolution and in the base, the result that keeps conflicts open),
-    /// joined by identity.
+    /// joined by identity; by row when `rowsOfBase` (each side's rows are
+    /// those of the base's that it holds: one row, one identity).
     mutating func objects(of entityIndex: Int, mine: (graph: Graph, rows: [Int]), theirs: (graph: Graph, rows: [Int]),
-                          base: (graph: Graph, rows: [Int]), slotOrder: [Int]) {
+                          base: (graph: Graph, rows: [Int]), slotOrder: [Int], rowsOfBase: Bool = false) {
         let (ms, ts, bs) = (mine.graph.objects, theirs.graph.objects, base.graph.objects)
         // The joined entries: a row of mine's, theirs' or the base's, or of several.
         var entries: [Entry3] = []
-        entries.reserveCapacity(max(mine.rows.count, theirs.rows.count))
+        entries.reserveCapacity(max(mine.rows.count, theirs.rows.count, base.rows.count))
         var i = 0, j = 0, l = 0
+        if rowsOfBase {
+            // The base's rows in order, each with the sides that hold it
+            // (their lists are in the same order): no identity compared.
+            for row in base.rows {
+                var e = Entry3(baseRow: row)
+                if i < mine.rows.count && mine.rows[i] == row { e.mineRow = row; i += 1 }
+                if j < theirs.rows.count && theirs.rows[j] == row { e.theirsRow = row; j += 1 }
+                entries.append(e)
+            }
+            if i == mine.rows.count && j == theirs.rows.count {
+                l = base.rows.count
+            } else {
+                // (Not so: joined by identity after all.)
+                assertionFailure("a side holds a row the base does not list")
+                entries.removeAll(keepingCapacity: true)
+                (i, j) = (0, 0)
+            }
+        }
         // Mostly the same identity heads all three (no allocation per entry:
         // this loop meets every object).
         while i < mine.rows.count || j < theirs.rows.count || l < base.rows.count {
