@@ -135,20 +135,22 @@ struct GraphDiffer {
         var matched = [Bool](repeating: false, count: newStore.rowCount)
         var cursor = 0
         for block in stride(from: part, to: blocks, by: parts) {
-            for row in block * TwoCores.blockSize..<min(oldStore.rowCount, (block + 1) * TwoCores.blockSize) {
-                guard let o = oldStore.object(atRow: row) else { continue }
+            for row in block * TwoCores.blockSize..<min(oldStore.rowCount, (block + 1) * TwoCores.blockSize) where oldStore.isLive(atRow: row) {
                 let id = oldStore.id(atRow: row)
                 let newRow = newStore.row(of: id, near: cursor)
-                let n = newRow.flatMap { newStore.object(atRow: $0) }
                 if let newRow {
                     matched[newRow] = true
                     cursor = newRow + 1
                 }
-                if let n, n.entityIndex == o.entityIndex, n.sharesValues(with: o) {
-                    for t in trackers.indices { trackers[t].noteUnchanged(id, o, at: row) }
-                } else {
-                    for t in trackers.indices { trackers[t].note(id, old: o, new: n, at: row) }
+                // Unchanged (the same run of values): read in place, no
+                // copy of either version (and no retain of their values).
+                if let newRow, newStore.sharesValues(atRow: newRow, with: oldStore, atRow: row) {
+                    for t in trackers.indices { trackers[t].noteUnchanged(id, atRow: row, in: oldStore) }
+                    continue
                 }
+                guard let o = oldStore.object(atRow: row) else { continue }
+                let n = newRow.flatMap { newStore.object(atRow: $0) }
+                for t in trackers.indices { trackers[t].note(id, old: o, new: n, at: row) }
                 guard scope?.contains(id) ?? true else { continue }
                 guard let n else {
                     objects.append(deleted(id, o))

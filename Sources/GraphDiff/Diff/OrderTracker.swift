@@ -60,11 +60,21 @@ struct OrderTracker {
         }
     }
 
-    /// ``note(_:old:new:at:)`` of an object whose links are unchanged (most
-    /// objects: their two versions share their values), so that only a
-    /// chain's head needs noting. The object is passed as it is, not as an
-    /// optional: binding an optional copied it (a call through its type's
-    /// metadata and a retain of its values) for every object of the pass.
+    /// ``noteUnchanged(_:_:at:)`` of the live object at `row` of `store`
+    /// (its position), read in place: what the pass notes of most objects
+    /// (their two versions share their values), with no copy of either.
+    mutating func noteUnchanged(_ id: ObjectID, atRow row: Int, in store: ObjectStore) {
+        guard case .chain = order.ordering, order.ownerSlots[store.entityIndex(atRow: row)] != nil,
+            order.link(atRow: row, in: store, order.prevSlots) == nil,
+            let owner = order.link(atRow: row, in: store, order.ownerSlots)
+        else { return }
+        let ownerID = ObjectID(entity: order.ownerRoot, identity: owner)
+        oldHeadList.append((ownerID, Head(id: id, position: row)))
+        newHeadList.append((ownerID, Head(id: id, position: row)))
+    }
+
+    /// ``note(_:old:new:at:)`` of an object whose links are unchanged, so
+    /// that only a chain's head needs noting.
     mutating func noteUnchanged(_ id: ObjectID, _ object: GraphObject, at position: Int) {
         guard case .chain = order.ordering, order.isMember(object), order.link(object, order.prevSlots) == nil,
             let owner = order.owner(of: object)
