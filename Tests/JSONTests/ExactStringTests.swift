@@ -9,11 +9,8 @@ import XCTest
 /// made in ways that give the same text other representations.
 final class ExactStringTests: XCTestCase {
     func testEqualityAndOrderAreTheBytes_overSeededStrings() {
-        var state: UInt64 = 0xD1B5_4A32_D192_ED03
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 0xD1B5_4A32_D192_ED03)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         let pieces = ["a", "b", "z", "0", "_", "é", "e\u{301}", "😀", "\u{0}", "ß", "Ω"]
         func word() -> String { (0..<next(24)).map { _ in pieces[next(pieces.count)] }.joined() }
         /// The same text made another way: through its bytes, or as part of a longer string.

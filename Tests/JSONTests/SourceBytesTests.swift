@@ -164,11 +164,8 @@ final class SourceBytesTests: XCTestCase {
 /// texts of short, long (minified) and multi-byte lines.
 final class SourceLocationLawTests: XCTestCase {
     func test_locations_equalCountingFromTheStart_inLongLinesToo() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
+        var numbers = SeededNumbers(seed: 0x9E37_79B9_7F4A_7C15)
+        func next(_ n: Int) -> Int { numbers.next(n) }
         let pieces: [[UInt8]] = [Array("{\"a\":1,".utf8), Array("é".utf8), Array("😀".utf8), [0x0A], Array("  ".utf8), Array("\"key\": [1, 2, 3],".utf8)]
         for round in 0..<40 {
             var bytes: [UInt8] = []

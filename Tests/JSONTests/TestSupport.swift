@@ -34,3 +34,17 @@ func rejection(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #l
 func rejection(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> JSONError? {
     rejection(Array(text.utf8), file: file, line: line)
 }
+
+/// A seeded stream of numbers for the property tests: the same seed gives
+/// the same cases (a linear congruential generator).
+struct SeededNumbers {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// The next number in `0..<bound` (`bound` above 0).
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+}
