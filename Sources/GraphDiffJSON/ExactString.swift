@@ -46,17 +46,23 @@ package struct ExactString: Hashable, Comparable, Sendable, CustomStringConverti
     utf8Compare(a, b) < 0
 }
 
-/// Whether `a` and `b` have the same UTF-8 bytes (no Unicode normalisation).
-///
-/// Two strings whose representations are the same bits are the same bytes
-/// (the same inline bytes of a short string, or the same storage and
-/// length): that is answered without reading them, as `String`'s own `==`
-/// does first; otherwise the bytes are compared. (Identities and entity
-/// names are mostly short, compared millions of times in a merge.)
-@inlinable package func utf8Equal(_ a: String, _ b: String) -> Bool {
+/// Whether `a` and `b` are the same bits (the same inline bytes of a short
+/// string, or the same storage and length), and so the same bytes: what
+/// ``utf8Equal(_:_:)`` and ``utf8Compare(_:_:)`` answer without reading
+/// them, as `String`'s own `==` does first. `false` says nothing.
+/// (Identities and entity names are mostly short, compared millions of
+/// times in a merge.)
+@inlinable @inline(__always) package func sameRepresentation(_ a: String, _ b: String) -> Bool {
     #if _pointerBitWidth(_64)
-    if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) { return true }
+    return unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self)
+    #else
+    return false
     #endif
+}
+
+/// Whether `a` and `b` have the same UTF-8 bytes (no Unicode normalisation).
+@inlinable package func utf8Equal(_ a: String, _ b: String) -> Bool {
+    if sameRepresentation(a, b) { return true }
     let fast = a.utf8.withContiguousStorageIfAvailable { pa in
         b.utf8.withContiguousStorageIfAvailable { pb -> Bool in
             guard pa.count == pb.count else { return false }
@@ -70,10 +76,7 @@ package struct ExactString: Hashable, Comparable, Sendable, CustomStringConverti
 
 /// Compares the UTF-8 bytes of `a` and `b`: negative, zero or positive.
 @inlinable package func utf8Compare(_ a: String, _ b: String) -> Int {
-    #if _pointerBitWidth(_64)
-    // The same bits: the same bytes (see ``utf8Equal(_:_:)``).
-    if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) { return 0 }
-    #endif
+    if sameRepresentation(a, b) { return 0 }
     let fast = a.utf8.withContiguousStorageIfAvailable { pa in
         b.utf8.withContiguousStorageIfAvailable { pb -> Int in
             let n = min(pa.count, pb.count)

@@ -64,23 +64,27 @@ struct OrderTracker {
     /// (its position), read in place: what the pass notes of most objects
     /// (their two versions share their values), with no copy of either.
     mutating func noteUnchanged(_ id: ObjectID, atRow row: Int, in store: ObjectStore) {
-        guard case .chain = order.ordering, order.ownerSlots[store.entityIndex(atRow: row)] != nil,
-            order.link(atRow: row, in: store, order.prevSlots) == nil,
-            let owner = order.link(atRow: row, in: store, order.ownerSlots)
-        else { return }
-        let ownerID = ObjectID(entity: order.ownerRoot, identity: owner)
-        oldHeadList.append((ownerID, Head(id: id, position: row)))
-        newHeadList.append((ownerID, Head(id: id, position: row)))
+        let order = order
+        noteHead(id, at: row, entityIndex: store.entityIndex(atRow: row)) { order.link(atRow: row, in: store, $0) }
     }
 
     /// ``note(_:old:new:at:)`` of an object whose links are unchanged, so
     /// that only a chain's head needs noting.
     mutating func noteUnchanged(_ id: ObjectID, _ object: GraphObject, at position: Int) {
-        guard case .chain = order.ordering, order.isMember(object), order.link(object, order.prevSlots) == nil,
-            let owner = order.owner(of: object)
+        let order = order
+        noteHead(id, at: position, entityIndex: object.entityIndex) { order.link(object, $0) }
+    }
+
+    /// Notes a chain member with no prev, of an entity at `entityIndex`
+    /// whose links `link` reads, as the head of its owner's chain in both
+    /// graphs.
+    @inline(__always) private mutating func noteHead(_ id: ObjectID, at position: Int, entityIndex: Int, link: ([Int?]) -> String?) {
+        guard case .chain = order.ordering, order.ownerSlots[entityIndex] != nil, link(order.prevSlots) == nil,
+            let owner = link(order.ownerSlots)
         else { return }
-        oldHeadList.append((owner, Head(id: id, position: position)))
-        newHeadList.append((owner, Head(id: id, position: position)))
+        let ownerID = ObjectID(entity: order.ownerRoot, identity: owner)
+        oldHeadList.append((ownerID, Head(id: id, position: position)))
+        newHeadList.append((ownerID, Head(id: id, position: position)))
     }
 
     /// Adds what `other` noted over other objects of the same pass.

@@ -118,9 +118,8 @@ extension GraphMerger {
             if let theirsRow { matchedTheirs[theirsRow] = true; inTheirs = theirsRow + 1 }
             if untouchedMerge, let mineRow, let theirsRow,
                 ms.sharesValues(atRow: mineRow, with: bs, atRow: row), ts.sharesValues(atRow: theirsRow, with: bs, atRow: row),
-                var merged = ts.object(atRow: theirsRow) {
-                merged.sourceOffset = -1
-                result.objects.appendUnindexed(merged, id: id, hash: bs.hash(atRow: row))
+                let merged = ts.object(atRow: theirsRow) {
+                append(merged, id: id, hash: bs.hash(atRow: row))
                 continue
             }
             mergeOne(bs, row, bs.object(atRow: row), mineRow.flatMap { ms.object(atRow: $0) }, theirsRow.flatMap { ts.object(atRow: $0) })
@@ -136,13 +135,19 @@ extension GraphMerger {
         let (b, t) = withoutIgnoredDifferences(b, m, t)
         let before = conflicts.count
         defer { if conflicts.count != before { conflictedObjects.append(ConflictedObject(id: id, conflicts: before..<conflicts.count)) } }
-        if var merged = mergeObject(id, b, m, t) {
-            merged.sourceOffset = -1
-            result.objects.appendUnindexed(merged, id: id, hash: source.hash(atRow: row))
+        if let merged = mergeObject(id, b, m, t) {
+            append(merged, id: id, hash: source.hash(atRow: row))
             if b != nil && (m == nil || t == nil) { keptDeleted.append(id) }
         } else {
             missing.insert(id)
         }
+    }
+
+    /// Adds a merged object to the result (unindexed; its offset in an
+    /// input no longer holds).
+    @inline(__always) mutating func append(_ merged: consuming GraphObject, id: ObjectID, hash: UInt64) {
+        merged.sourceOffset = -1
+        result.objects.appendUnindexed(merged, id: id, hash: hash)
     }
 
     /// Marks dirty the owners whose order `id`'s versions may change: a
