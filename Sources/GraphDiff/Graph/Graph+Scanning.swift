@@ -45,17 +45,47 @@ extension Graph {
     static func scan(_ buffer: UnsafeBufferPointer<UInt8>, schema: Schema, options: LoadOptions = LoadOptions(),
                      parallelAbove: Int = TwoCores.minimumBytes, progressStep: Int = SourceBytes.releaseStep,
                      sourceTag: UInt32 = 0, sharing: SharedValues? = nil) -> Graph? {
-        var scanner = GraphScanner(schema: schema, buffer: buffer, parallelAbove: parallelAbove,
-                                   progress: options.progress, progressStep: progressStep, sourceTag: sourceTag, sharing: sharing)
+        if case .graph(let graph) = scanVerdict(buffer, schema: schema, options: options, parallelAbove: parallelAbove, progressStep: progressStep,
+                                                sourceTag: sourceTag, sharing: sharing) {
+            return graph
+        }
+        return nil
+    }
+
+    /// What the scanner made of a file.
+    enum ScanVerdict {
+        /// The graph, checked whole.
+        case graph(Graph)
+        /// Read whole, but breaking a rule between objects (a link without
+        /// its inverse, a chain out of step, a reference to no object): the
+        /// tree path finds the same problems, so the file is no graph.
+        case inconsistent
+        /// A problem met on the way, or a layout the scanner does not read:
+        /// the tree path decides.
+        case gaveUp
+    }
+
+    /// ``scan(_:schema:options:parallelAbove:progressStep:sourceTag:sharing:)``,
+    /// saying why it gave no graph.
+    static func scanVerdict(_ buffer: UnsafeBufferPointer<UInt8>, schema: Schema, options: LoadOptions = LoadOptions(),
+                            parallelAbove: Int = TwoCores.minimumBytes, progressStep: Int = SourceBytes.releaseStep,
+                            sourceTag: UInt32 = 0, sharing: SharedValues? = nil) -> ScanVerdict {
+        func verdict(parallelAbove: Int) throws -> ScanVerdict {
+            var scanner = GraphScanner(schema: schema, buffer: buffer, parallelAbove: parallelAbove,
+                                       progress: options.progress, progressStep: progressStep, sourceTag: sourceTag, sharing: sharing)
+            do {
+                return .graph(try scanner.scanDocument(options: options))
+            } catch is GraphScanner.Inconsistent {
+                return .inconsistent
+            }
+        }
         do {
-            return try scanner.scanDocument(options: options)
+            return try verdict(parallelAbove: parallelAbove)
         } catch is GraphScanner.SplitMissed {
             // The halves did not meet where the layout said: once more, on one core.
-            var again = GraphScanner(schema: schema, buffer: buffer, parallelAbove: .max,
-                                     progress: options.progress, progressStep: progressStep, sourceTag: sourceTag, sharing: sharing)
-            return try? again.scanDocument(options: options)
+            return (try? verdict(parallelAbove: .max)) ?? .gaveUp
         } catch {
-            return nil
+            return .gaveUp
         }
     }
 }
@@ -81,6 +111,9 @@ extension Graph {
 struct GraphScanner {
     /// A problem met: the tree path says which.
     struct GiveUp: Error {}
+    /// The whole graph read, and a rule between its objects broken: the
+    /// tree path finds the same problems.
+    struct Inconsistent: Error {}
 
     var reader: JSONReader
     /// The size of the file, from which the object count is guessed.
@@ -135,7 +168,9 @@ struct GraphScanner {
 
     /// Reads the whole document into a graph.
     ///
-    /// - Throws: ``GiveUp`` or a ``JSONError`` at the first problem.
+    /// - Throws: ``GiveUp`` or a ``JSONError`` at the first problem;
+    ///   ``Inconsistent`` when the whole graph was read and a rule between
+    ///   its objects is broken.
     mutating func scanDocument(options: Graph.LoadOptions) throws -> Graph {
         var graph = Graph(schema: schema)
         // About 160 bytes an object in canonical form: room for most files'
@@ -183,7 +218,7 @@ struct GraphScanner {
         // where it differs from that graph (the same verdict).
         guard sawObjects else { throw GiveUp() }
         let problems = options.sharingValuesWith.map { graph.consistencyProblems(editedFrom: $0) } ?? graph.consistencyProblems()
-        guard problems.isEmpty else { throw GiveUp() }
+        guard problems.isEmpty else { throw Inconsistent() }
         decoder.checkDerivedClaims(against: graph)
         try checkNoProblems()
         graph.isKnownConsistent = true

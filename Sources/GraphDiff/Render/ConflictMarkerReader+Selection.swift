@@ -8,15 +8,20 @@ extension ConflictMarkerReader {
     /// in every other) changes that place, as a diff of the two texts
     /// finds it (graphs of `schema`, else plain JSON). Blocks whose sides
     /// depend on another block's (a graph that does not load with one of
-    /// them alone) are tried in pairs; one that needs more stays unselected.
+    /// them alone) are tried in pairs, and in a graph also as each whole
+    /// group of blocks that touch one another's objects (with the blocks
+    /// they touch whose mine's and theirs' lines are the same); one that
+    /// needs part of a larger group stays unselected.
     /// A block that also decides a place of one of `others` (the conflicts
     /// not selected) is not selected either: choosing it would settle them.
     ///
     /// - Throws: ``MarkerError`` for markers out of place; a load error
     ///   when mine's text itself does not load.
-    /// - Complexity: O(*b* · *n*): a load and a diff per block, for *b*
-    ///   blocks in a text of *n* bytes, and per pair of blocks that do not
-    ///   load alone.
+    /// - Complexity: O((*b* + *p*) · *n*): a load and a diff per block, for
+    ///   *b* blocks in a text of *n* bytes, and per pair *p* of blocks that
+    ///   do not load alone and may depend on one another (in a graph: one
+    ///   touches an object the other touches or refers to), and per group
+    ///   of such blocks.
     public static func blocks(of text: [UInt8], size: Int = 7, schema: Schema?, selectedBy selectors: [MergeDecisions.Selector],
                               sparing others: [MergeConflict] = []) throws -> [Int] {
         try blocks(of: text, size: size, schema: schema) { found in
@@ -48,10 +53,12 @@ extension ConflictMarkerReader {
         let mine = try ConflictMarkerReader.text(of: text, size: size) { _ in .mine }
         /// The places in which `variant` differs from mine's text, as conflicts a selector can name.
         let places: ([UInt8]) -> [MergeConflict]?
+        var mineGraph: Graph?
         if let schema {
             let reference = try Graph.load(mine, schema: schema)
+            mineGraph = reference
             places = { variant in
-                guard let other = try? Graph.load(variant, schema: schema), let changes = try? ChangeSet.diff(from: reference, to: other) else { return nil }
+                guard let other = Graph.loadIfValid(variant, schema: schema, options: .init(sharingValuesWith: reference)), let changes = try? ChangeSet.diff(from: reference, to: other) else { return nil }
                 var found: [MergeConflict] = []
                 func place(_ entity: String, _ identity: String, _ property: String?) {
                     found.append(MergeConflict(kind: property == nil ? .deleteModify : .property, entity: entity, identity: identity, property: property,
@@ -86,11 +93,43 @@ extension ConflictMarkerReader {
             }
         }
         // Blocks that depend on one another (an object and the links of its
-        // neighbours in a chain): taken in pairs.
-        for (i, k) in unloadable.enumerated() {
-            for j in unloadable[(i + 1)...] where try selected([k, j]) == true {
-                chosen.formUnion([k, j])
+        // neighbours in a chain): taken in pairs, of the blocks that touch
+        // one object or one the other refers to (in a graph whose
+        // resolutions load), else of every two; then each group of blocks
+        // so linked (a member moved in a chain: its links and its old and
+        // new neighbours'), as a whole. A group takes along the blocks it
+        // touches whose mine's and theirs' lines are the same (where only
+        // the base's part differs, as the conflict's report keeps it).
+        var pairs: [(Int, Int)] = []
+        var groups: [[Int]] = []
+        if unloadable.count > 1 {
+            if let schema, let mineGraph, let spans = try? blockSpans(of: text, size: size),
+               case let theirsText = try ConflictMarkerReader.text(of: text, size: size, choosing: { _ in .theirs }),
+               let theirs = Graph.loadIfValid(theirsText, schema: schema, options: .init(sharingValuesWith: mineGraph)) {
+                let unloaded = Set(unloadable)
+                let sameSided = (0..<count).filter { k in
+                    !unloaded.contains(k) && spans.mine.indices.contains(k) && spans.theirs.indices.contains(k)
+                        && mine[spans.mine[k]].elementsEqual(theirsText[spans.theirs[k]])
+                }
+                // The base's part (the conflict's report) links a member's
+                // old neighbours to it.
+                let baseText = try ConflictMarkerReader.text(of: text, size: size) { _ in .base }
+                let base = Graph.loadIfValid(baseText, schema: schema, options: .init(sharingValuesWith: mineGraph))
+                let linked = pairsThatMayDepend((unloadable + sameSided).sorted(),
+                                                in: [(mineGraph, spans.mine), (theirs, spans.theirs)] + (base.map { [($0, spans.base)] } ?? []))
+                pairs = linked.filter { unloaded.contains($0.0) && unloaded.contains($0.1) }
+                groups = linkedGroups(of: (unloadable + sameSided).sorted(), by: linked).filter { group in
+                    group.count > 2 && group.count { unloaded.contains($0) } > 1
+                }
+            } else {
+                for (i, k) in unloadable.enumerated() { for j in unloadable[(i + 1)...] { pairs.append((k, j)) } }
             }
+        }
+        for (k, j) in pairs where try selected([k, j]) == true {
+            chosen.formUnion([k, j])
+        }
+        for group in groups where try selected(Set(group)) == true {
+            chosen.formUnion(group)
         }
         return chosen.sorted()
     }
