@@ -79,9 +79,9 @@ final class BlockDependenceLawTests: XCTestCase {
                 if blocks.count == 2 { XCTAssertTrue(keptSet.contains(blocks), "seed \(seed): blocks \(blocks) load together but are no pair kept") }
             }
         }
-        XCTAssertGreaterThan(withPairs, Self.cases / 20)
+        XCTAssertGreaterThan(withPairs, Self.cases / 25)
         XCTAssertGreaterThan(setsLoading, 0)
-        XCTAssertGreaterThan(refused, Self.cases)
+        XCTAssertGreaterThan(refused, Self.cases / 5)
     }
 
     func test_linkedGroups_areTheComponents_inOrder() {
