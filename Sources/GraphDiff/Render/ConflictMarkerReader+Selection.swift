@@ -13,7 +13,10 @@ extension ConflictMarkerReader {
     /// they touch whose mine's and theirs' lines are the same); one that
     /// needs part of a larger group stays unselected.
     /// A block that also decides a place of one of `others` (the conflicts
-    /// not selected) is not selected either: choosing it would settle them.
+    /// not selected), or moves members of an order no selector names, is
+    /// not selected either: choosing it would settle them. An order named
+    /// is settled whole or not at all: when one block that changes it is
+    /// refused so, no block that changes it is selected.
     ///
     /// - Throws: ``MarkerError`` for markers out of place; a load error
     ///   when mine's text itself does not load.
@@ -26,14 +29,26 @@ extension ConflictMarkerReader {
                               sparing others: [MergeConflict] = []) throws -> [Int] {
         try blocks(of: text, size: size, schema: schema) { found in
             found.contains { c in selectors.contains { $0.matches(c) } } && !found.contains { c in others.contains { touches(c, $0) } }
+                && reorders(found).allSatisfy { c in selectors.contains { $0.matches(c) } }
         }
     }
 
     /// The indices of the blocks of `text` that decide a place of one of
     /// `conflicts` (as ``blocks(of:size:schema:selectedBy:sparing:)``
-    /// finds the places each block decides).
+    /// finds the places each block decides), and move members of no order
+    /// but theirs.
     public static func blocks(of text: [UInt8], size: Int = 7, schema: Schema?, deciding conflicts: [MergeConflict]) throws -> [Int] {
-        try blocks(of: text, size: size, schema: schema) { found in found.contains { c in conflicts.contains { touches(c, $0) } } }
+        try blocks(of: text, size: size, schema: schema) { found in
+            found.contains { c in conflicts.contains { touches(c, $0) } } && reorders(found).allSatisfy { c in conflicts.contains { touches(c, $0) } }
+        }
+    }
+
+    /// The places of `found` that are orders with members moved: a block
+    /// that reorders a relationship decides a conflict of that order, named
+    /// or not (one the report settled for a side reads as no conflict when
+    /// the three sides are merged again).
+    static func reorders(_ found: [MergeConflict]) -> [MergeConflict] {
+        found.filter { $0.kind == .moveMove }
     }
 
     /// Whether a place is a conflict's: of its object (and property), or
@@ -60,14 +75,16 @@ extension ConflictMarkerReader {
             places = { variant in
                 guard let other = Graph.loadIfValid(variant, schema: schema, options: .init(sharingValuesWith: reference)), let changes = try? ChangeSet.diff(from: reference, to: other) else { return nil }
                 var found: [MergeConflict] = []
-                func place(_ entity: String, _ identity: String, _ property: String?) {
-                    found.append(MergeConflict(kind: property == nil ? .deleteModify : .property, entity: entity, identity: identity, property: property,
+                func place(_ entity: String, _ identity: String, _ property: String?, kind: MergeConflict.Kind? = nil) {
+                    found.append(MergeConflict(kind: kind ?? (property == nil ? .deleteModify : .property), entity: entity, identity: identity, property: property,
                                                path: JSONPointer(["objects", entity, identity] + (property.map { [$0] } ?? [])), base: nil, mine: nil, theirs: nil))
                 }
                 for o in changes.objects {
                     if o.kind == .updated { for c in o.changes { place(o.entity, o.id.identity, c.property) } } else { place(o.entity, o.id.identity, nil) }
                 }
-                for s in changes.sequences { place(s.ownerEntity, s.owner.identity, s.relationship) }
+                // An order with members moved is a change of its own (a
+                // member inserted or removed is its object's).
+                for s in changes.sequences { place(s.ownerEntity, s.owner.identity, s.relationship, kind: s.moved.isEmpty ? .order : .moveMove) }
                 for m in changes.metadata {
                     found.append(MergeConflict(kind: .property, path: JSONPointer(["metadata", m.key]), base: nil, mine: nil, theirs: nil))
                 }
@@ -80,17 +97,19 @@ extension ConflictMarkerReader {
                 return JSONDiff.diff(from: reference, to: other).map { MergeConflict(kind: .property, path: $0.path, base: nil, mine: nil, theirs: nil) }
             }
         }
+        /// Each set of blocks tried that loads, with the places it decides
+        /// and whether `chosen` accepts them.
+        var units: [(blocks: Set<Int>, places: [MergeConflict], accepted: Bool)] = []
         func selected(_ blocks: Set<Int>) throws -> Bool? {
             let variant = try ConflictMarkerReader.text(of: text, size: size) { blocks.contains($0) ? .theirs : .mine }
-            return places(variant).map(chosen)
+            guard let found = places(variant) else { return nil }
+            let accepted = chosen(found)
+            units.append((blocks, found, accepted))
+            return accepted
         }
-        var chosen = Set<Int>(), unloadable: [Int] = []
-        for k in 0..<count {
-            switch try selected([k]) {
-            case true?: chosen.insert(k)
-            case false?: break
-            case nil: unloadable.append(k)
-            }
+        var unloadable: [Int] = []
+        for k in 0..<count where try selected([k]) == nil {
+            unloadable.append(k)
         }
         // Blocks that depend on one another (an object and the links of its
         // neighbours in a chain): taken in pairs, of the blocks that touch
@@ -125,12 +144,28 @@ extension ConflictMarkerReader {
                 for (i, k) in unloadable.enumerated() { for j in unloadable[(i + 1)...] { pairs.append((k, j)) } }
             }
         }
-        for (k, j) in pairs where try selected([k, j]) == true {
-            chosen.formUnion([k, j])
+        for (k, j) in pairs { _ = try selected([k, j]) }
+        for group in groups { _ = try selected(Set(group)) }
+        // An order the selection names is settled whole or not at all:
+        // when one set of blocks that changes it is not accepted (it decides
+        // another conflict too), none that changes it is taken, or the
+        // order would be left half one side's (positions of some members
+        // only).
+        var refused: [MergeConflict] = []
+        func changesRefused(_ places: [MergeConflict]) -> Bool { places.contains { p in refused.contains { touches(p, $0) } } }
+        while true {
+            let before = refused.count
+            for unit in units where !unit.accepted || changesRefused(unit.places) {
+                for p in unit.places where (p.kind == .order || p.kind == .moveMove) && chosen([p]) && !refused.contains(where: { touches(p, $0) }) {
+                    refused.append(p)
+                }
+            }
+            if refused.count == before { break }
         }
-        for group in groups where try selected(Set(group)) == true {
-            chosen.formUnion(group)
+        var taken = Set<Int>()
+        for unit in units where unit.accepted && !changesRefused(unit.places) {
+            taken.formUnion(unit.blocks)
         }
-        return chosen.sorted()
+        return taken.sorted()
     }
 }
