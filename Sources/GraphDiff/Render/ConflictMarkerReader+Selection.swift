@@ -55,17 +55,18 @@ extension ConflictMarkerReader {
     /// on the way to its path or under it.
     static func touches(_ place: MergeConflict, _ other: MergeConflict) -> Bool {
         if let e = other.entity, let i = other.identity {
-            guard place.entity == e, place.identity == i else { return false }
-            return other.property == nil || place.property == nil || place.property == other.property
+            guard let pe = place.entity, let pi = place.identity, utf8Equal(pe, e), utf8Equal(pi, i) else { return false }
+            guard let pp = place.property, let op = other.property else { return true }
+            return utf8Equal(pp, op)
         }
-        return place.path.tokens.starts(with: other.path.tokens) || other.path.tokens.starts(with: place.path.tokens)
+        return place.path.tokens.starts(with: other.path.tokens, by: utf8Equal) || other.path.tokens.starts(with: place.path.tokens, by: utf8Equal)
     }
 
     /// The blocks whose places (alone, or with another block whose sides
     /// depend on theirs) `chosen` accepts.
     static func blocks(of text: [UInt8], size: Int, schema: Schema?, where chosen: ([MergeConflict]) -> Bool) throws -> [Int] {
-        let count = try sides(of: text, size: size).blocks
-        let mine = try ConflictMarkerReader.text(of: text, size: size) { _ in .mine }
+        let resolutions = try sides(of: text, size: size)
+        let count = resolutions.blocks, mine = resolutions.mine
         /// The places in which `variant` differs from mine's text, as conflicts a selector can name.
         let places: ([UInt8]) -> [MergeConflict]?
         var mineGraph: Graph?
@@ -123,7 +124,7 @@ extension ConflictMarkerReader {
         var groups: [[Int]] = []
         if unloadable.count > 1 {
             if let schema, let mineGraph, let spans = try? blockSpans(of: text, size: size),
-               case let theirsText = try ConflictMarkerReader.text(of: text, size: size, choosing: { _ in .theirs }),
+               case let theirsText = resolutions.theirs,
                let theirs = Graph.loadIfValid(theirsText, schema: schema, options: .init(sharingValuesWith: mineGraph)) {
                 let unloaded = Set(unloadable)
                 let sameSided = (0..<count).filter { k in
@@ -132,8 +133,7 @@ extension ConflictMarkerReader {
                 }
                 // The base's part (the conflict's report) links a member's
                 // old neighbours to it.
-                let baseText = try ConflictMarkerReader.text(of: text, size: size) { _ in .base }
-                let base = Graph.loadIfValid(baseText, schema: schema, options: .init(sharingValuesWith: mineGraph))
+                let base = resolutions.base.flatMap { Graph.loadIfValid($0, schema: schema, options: .init(sharingValuesWith: mineGraph)) }
                 let linked = pairsThatMayDepend((unloadable + sameSided).sorted(),
                                                 in: [(mineGraph, spans.mine), (theirs, spans.theirs)] + (base.map { [($0, spans.base)] } ?? []))
                 pairs = linked.filter { unloaded.contains($0.0) && unloaded.contains($0.1) }

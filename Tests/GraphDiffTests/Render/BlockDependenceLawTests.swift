@@ -1,4 +1,5 @@
 import GraphDiffGenerator
+import GraphDiffJSON
 import XCTest
 @testable import GraphDiff
 
@@ -82,6 +83,21 @@ final class BlockDependenceLawTests: XCTestCase {
         XCTAssertGreaterThan(withPairs, Self.cases / 25)
         XCTAssertGreaterThan(setsLoading, 0)
         XCTAssertGreaterThan(refused, Self.cases / 5)
+    }
+
+    /// A place and a conflict are matched by the bytes of their names: an
+    /// NFC and an NFD spelling of one identity are two objects.
+    func test_touches_comparesNamesAsBytes() {
+        func place(_ identity: String, _ property: String?, path: [String]? = nil) -> MergeConflict {
+            MergeConflict(kind: .property, entity: path == nil ? "Task" : nil, identity: path == nil ? identity : nil, property: property,
+                          path: JSONPointer(path ?? ["objects", "Task", identity]), base: nil, mine: nil, theirs: nil)
+        }
+        let (nfc, nfd) = ("caf\u{E9}", "cafe\u{301}")
+        XCTAssertTrue(ConflictMarkerReader.touches(place(nfc, "title"), place(nfc, nil)))
+        XCTAssertFalse(ConflictMarkerReader.touches(place(nfc, "title"), place(nfd, nil)))
+        XCTAssertFalse(ConflictMarkerReader.touches(place(nfc, "title"), place(nfc, "done")))
+        XCTAssertTrue(ConflictMarkerReader.touches(place("", nil, path: ["items", nfc, "a"]), place("", nil, path: ["items", nfc])))
+        XCTAssertFalse(ConflictMarkerReader.touches(place("", nil, path: ["items", nfc, "a"]), place("", nil, path: ["items", nfd])))
     }
 
     func test_linkedGroups_areTheComponents_inOrder() {
