@@ -89,6 +89,15 @@ public struct ObjectStore: Sendable {
             && rows[row].sharesValues(with: other.rows[otherRow])
     }
 
+    /// Whether the objects at `row` and at `otherRow` of `other`, both
+    /// live, hold identical values (``GraphObject/hasIdenticalValues(as:)``),
+    /// read in place: no copy of either object, so no retain of their values.
+    ///
+    /// - Complexity: O(1) when they share their values, else O(*p*) for *p* slots.
+    @inline(__always) func hasIdenticalValues(atRow row: Int, as other: ObjectStore, atRow otherRow: Int) -> Bool {
+        live[row] && other.live[otherRow] && rows[row].hasIdenticalValues(as: other.rows[otherRow])
+    }
+
     /// The value at `slot` of the object at `row`, read in place (as
     /// ``entityIndex(atRow:)``); `null` past its values.
     @inlinable func value(atRow row: Int, slot: Int) -> JSONValue { rows[row].value(at: slot) }

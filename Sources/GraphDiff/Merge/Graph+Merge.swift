@@ -328,7 +328,12 @@ struct GraphMerger {
         }
         let clean = mergeChains(read: read, sharing: shared?.clean)
         mergeMetadata()
-        let problems = alike.map { result.consistencyProblems(editedFrom: $0) } ?? result.consistencyProblems()
+        // Checked where it differs from a graph known consistent: a merge of
+        // the same inputs made before, else mine as loaded (the result is
+        // mine with theirs' edits; ``Graph/consistencyProblems(editedFrom:)``
+        // checks the whole graph when that is not so, and its problems are
+        // always the whole check's).
+        let problems = result.consistencyProblems(editedFrom: alike ?? mine)
         if !problems.isEmpty { throw MergeError.inconsistent(problems) }
         // Checked, and not changed after: an edit of it is checked where it differs.
         result.isKnownConsistent = true

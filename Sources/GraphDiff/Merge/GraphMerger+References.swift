@@ -69,14 +69,17 @@ extension GraphMerger {
         // refers to a missing object (rare; a cascade under --prefer).
         // Values change below, never which objects exist: one snapshot
         // answers every lookup (and costs one copy, on the first change).
+        // (Each object read in place, by row: a copy of each would retain
+        // its values.)
         let objects = result.objects
-        for (id, object) in objects where refersToMissingObject(object) {
-            let entity = schema.entities[object.entityIndex]
-            for slot in mergedSlots[object.entityIndex] {
+        for row in 0..<objects.rowCount where objects.isLive(atRow: row) && refersToMissingObject(objects.rows[row]) {
+            let kind = objects.entityIndex(atRow: row)
+            let entity = schema.entities[kind]
+            for slot in mergedSlots[kind] {
                 guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
-                func exists(_ ref: String) -> Bool { objects[ObjectID(entity: destination.root, identity: ref)] != nil }
-                if let kept = StoredValue.droppingReferences(in: object.value(at: slot), where: { !exists($0) }) {
-                    result.objects[id]?.setValue(kept, at: slot)
+                func exists(_ ref: String) -> Bool { objects.row(of: ObjectID(entity: destination.root, identity: ref)) != nil }
+                if let kept = StoredValue.droppingReferences(in: objects.value(atRow: row, slot: slot), where: { !exists($0) }) {
+                    result.objects.update(atRow: row) { $0.setValue(kept, at: slot) }
                 }
             }
         }
@@ -323,6 +326,10 @@ extension GraphMerger {
     /// Sets every derived side of a stored pair (one-to-one, many-to-many)
     /// from the merged primary side, and makes every self-inverse
     /// many-to-many symmetric (see ``symmetrizeSelfInverse(_:of:)``).
+    ///
+    /// - Complexity: O(*n* + *r*) expected per derived side, for *n*
+    ///   objects and *r* references through its primary side (each looked
+    ///   up once), plus the sorting of the lists that change.
     mutating func deriveInverses() {
         for entity in schema.entities {
             for case .relationship(let r) in entity.storedProperties where r.storage == .manyToMany {
@@ -340,22 +347,31 @@ extension GraphMerger {
                 // values that change are written, so the others keep their
                 // objects' canonical text (``SourceSpan``).
                 let isArray = r.storage == .manyToMany || r.storage == .orderedArray
-                var lists: [ObjectID: [String]] = [:]
-                for (id, o) in result.objects where schema.isKind(o.entityIndex, of: destination.index) {
-                    guard let slot = schema.entities[o.entityIndex].storedSlot[primary.name] else { continue }
-                    o.forEachReference(at: slot) { ref in lists[ObjectID(entity: entity.root, identity: ref), default: []].append(id.identity) }
+                // Read in place, row by row (a copy of each object would
+                // retain its values); the referrers' identities by their
+                // owner's row, in row order.
+                let store = result.objects
+                let primarySlots = schema.entities.map { $0.storedSlot[primary.name] }
+                var lists: [Int: [String]] = [:]
+                for row in 0..<store.rowCount where store.isLive(atRow: row) {
+                    let kind = store.entityIndex(atRow: row)
+                    guard schema.isKind(kind, of: destination.index), let slot = primarySlots[kind] else { continue }
+                    store.rows[row].forEachReference(at: slot) { ref in
+                        guard let owner = store.row(of: ObjectID(entity: entity.root, identity: ref)) else { return }
+                        lists[owner, default: []].append(store.ids[row].identity)
+                    }
                 }
                 // An owner whose array some side changed is ordered by the
                 // order merge: its members only are set here.
                 let dirty = orders.indices.first { orders[$0].relationship.name == r.name && orders[$0].ownerKinds[entity.index] }
                     .map { dirtyOwners[$0] } ?? []
                 guard let slot = entity.storedSlot[r.name] else { continue }
-                var changed: [(ObjectID, JSONValue)] = []
-                for (id, o) in result.objects where o.entityIndex == entity.index {
-                    let current = o.value(at: slot)
+                var changed: [(row: Int, value: JSONValue)] = []
+                for row in 0..<store.rowCount where store.isLive(atRow: row) && store.entityIndex(atRow: row) == entity.index {
+                    let current = store.value(atRow: row, slot: slot)
                     let value: JSONValue
-                    if let sources = lists[id], !sources.isEmpty {
-                        if r.storage == .orderedArray && dirty.contains(id) {
+                    if let sources = lists[row], !sources.isEmpty {
+                        if r.storage == .orderedArray && dirty.contains(store.ids[row]) {
                             value = StoredValue.list(sources)
                         } else if r.storage == .orderedArray, StoredValue.sameMembers(current, sources) {
                             value = current
@@ -367,9 +383,9 @@ extension GraphMerger {
                     } else {
                         value = StoredValue.empty(r.storage)
                     }
-                    if !value.isIdentical(to: current) { changed.append((id, value)) }
+                    if !value.isIdentical(to: current) { changed.append((row, value)) }
                 }
-                for (id, value) in changed { result.objects[id]?.setValue(value, at: slot) }
+                for (row, value) in changed { result.objects.update(atRow: row) { $0.setValue(value, at: slot) } }
             }
         }
     }

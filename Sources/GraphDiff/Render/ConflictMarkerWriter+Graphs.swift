@@ -283,18 +283,16 @@ extension ConflictMarkerWriter.Emitter {
                           later: (mine: [Bool], theirs: [Bool], base: [Bool]),
                           mine: Graph, theirs: Graph, base: Graph, slotOrder: [Int]) {
         let (laterMine, laterTheirs, laterBase) = later
-        let (ms, ts) = (mine.objects, theirs.objects)
+        let (ms, ts, bs) = (mine.objects, theirs.objects, base.objects)
         let properties = mine.schema.entities[entityIndex].storedProperties
         let indent = indentation(3)
         var pages = CopiedPages(mine.sources)
         for k in range {
             let e = entries[k]
-            let m = e.mine.flatMap(ms.object(atRow:)), t = e.theirs.flatMap(ts.object(atRow:))
-            let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:)) ?? e.base.map(base.objects.id(atRow:))
-            guard let id else { continue }
-            let b = e.base.flatMap(base.objects.object(atRow:))
-            if let m, let t, let b, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k],
-                m.hasIdenticalValues(as: t), m.hasIdenticalValues(as: b) {
+            // Alike in all three (compared in place: this meets every
+            // object, and a copy of each would retain its values).
+            if let r = e.mine, let q = e.theirs, let p = e.base, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k],
+                ms.hasIdenticalValues(atRow: r, as: ts, atRow: q), ms.hasIdenticalValues(atRow: r, as: bs, atRow: p) {
                 // The lines of `lines(identity, encoded(m), level: 3, comma:)`,
                 // written directly at the end of the text.
                 flush()
@@ -302,15 +300,19 @@ extension ConflictMarkerWriter.Emitter {
                 swap(&w.output, &out)
                 w.output += indent
                 w.level = 3
-                w.writeString(id.identity)
+                w.writeString(ms.ids[r].identity)
                 w.output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
-                Graph.write(m, properties: properties, slotOrder: slotOrder, sources: mine.sources, into: &w)
-                pages.copied(m)
+                Graph.write(ms.rows[r], properties: properties, slotOrder: slotOrder, sources: mine.sources, into: &w)
+                pages.copied(ms.rows[r])
                 if laterMine[k] { w.output.append(UInt8(ascii: ",")) }
                 w.output.append(UInt8(ascii: "\n"))
                 swap(&w.output, &out)
                 continue
             }
+            let m = e.mine.flatMap(ms.object(atRow:)), t = e.theirs.flatMap(ts.object(atRow:))
+            let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:)) ?? e.base.map(bs.id(atRow:))
+            guard let id else { continue }
+            let b = e.base.flatMap(bs.object(atRow:))
             let (mv, tv) = (m.map { mine.encoded($0, slotOrder: slotOrder) }, t.map { theirs.encoded($0, slotOrder: slotOrder) })
             entry(key: id.identity, mv, tv, b.map { base.encoded($0, slotOrder: slotOrder) }, commaMine: laterMine[k], commaTheirs: laterTheirs[k],
                   commaBase: laterBase[k], level: 3)
