@@ -165,8 +165,9 @@ extension Help {
         file written holds none), 1 when some are left (listed, or still
         marked), or the side kept would be an invalid graph (nothing
         written), or a selection names no block it alone decides (nothing
-        written), 2 trouble (markers out of place, an unreadable file,
-        --forget outside a git merge).
+        written), 2 trouble (markers out of place, markers of another
+        length than --marker-size, an unreadable file, --forget outside a
+        git merge).
 
         """
 

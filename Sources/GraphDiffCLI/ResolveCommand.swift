@@ -212,6 +212,9 @@ enum ResolveCommand: Subcommand {
                 }
             } else if !selectors.isEmpty {
                 // The blocks that decide a selected place, that side kept in them.
+                if versions.blockLines.isEmpty {
+                    throw CommandFailure(message: "\(path): no conflict markers in it; nothing written", status: .failure)
+                }
                 let schema = try document("mine", versions.mine).graph?.schema
                 let part: ConflictMarkerReader.Part = action == "mine" ? .mine : action == "theirs" ? .theirs : .base
                 if part == .base && versions.base == nil {
@@ -224,17 +227,27 @@ enum ResolveCommand: Subcommand {
                                                  decisions: MergeDecisions(), arrayKey: arrayKey, path: path)
                     others = listed.open.filter { c in !selectors.contains { $0.matches(c) } }
                 }
-                let chosen: Set<Int>
+                let selection: ConflictMarkerReader.BlockSelection
                 do {
-                    chosen = Set(try ConflictMarkerReader.blocks(of: versions.text, size: size, schema: schema, selectedBy: selectors, sparing: others))
-                    text = try ConflictMarkerReader.text(of: versions.text, size: size) { chosen.contains($0) ? part : nil }
+                    selection = try ConflictMarkerReader.selection(of: versions.text, size: size, schema: schema, selectedBy: selectors, sparing: others)
                 } catch {
                     throw CommandFailure.trouble("\(path): \(error)")
                 }
+                let chosen = Set(selection.blocks)
+                let named = selectors.map(\.description).joined(separator: ", ")
+                if !selection.namesAPlace {
+                    throw CommandFailure(message: "\(path): no conflict block changes what \(named) names; nothing written "
+                                         + "(resolve \(path) --list shows the conflicts)", status: .failure)
+                }
                 if chosen.isEmpty {
-                    throw CommandFailure(message: "\(path): no conflict block decides what \(selectors.map(\.description).joined(separator: ", ")) names "
+                    throw CommandFailure(message: "\(path): no conflict block decides what \(named) names "
                                          + "without deciding other conflicts too; nothing written (resolve \(path) --list shows the conflicts; "
                                          + "in a git merge, resolve settles them one by one)", status: .failure)
+                }
+                do {
+                    text = try ConflictMarkerReader.text(of: versions.text, size: size) { chosen.contains($0) ? part : nil }
+                } catch {
+                    throw CommandFailure.trouble("\(path): \(error)")
                 }
                 left = versions.blockLines.count - chosen.count
             } else if action == "base" {
@@ -324,6 +337,11 @@ enum ResolveCommand: Subcommand {
             sides = try ConflictMarkerReader.sides(of: bytes, size: size)
         } catch {
             throw CommandFailure.trouble("\(path):\(error)")
+        }
+        // Markers of another length only: what they hold would be taken
+        // for the file's text (a JSON text has no line that starts with `<`).
+        if sides.blockLines.isEmpty, let line = Messages.conflictMarkerLine(in: SourceBytes(bytes)) {
+            throw CommandFailure.trouble("\(path):\(line): conflict markers of another length than \(size): give --marker-size")
         }
         return Versions(base: sides.base, mine: sides.mine, theirs: sides.theirs, fromGit: false, blockLines: sides.blockLines, text: bytes)
     }

@@ -149,9 +149,27 @@ final class ResolveCommandTests: XCTestCase {
         try "{\n<<<<<<< mine\n\"a\": 1\n=======\n\"a\": 2\n}\n".write(toFile: broken, atomically: true, encoding: .utf8)
         let r = graphdiff(["resolve", broken, "--list"])
         XCTAssertEqual([r.status.description, r.stderr], ["2", "graphdiff resolve: \(broken):2: conflict block not closed\n"])
-        // A file with no markers has nothing left.
+        // A file with no markers has nothing left, and nothing a selection can name.
         let clean = graphdiff(["resolve", samplePath("sync/base.json"), "--list"])
         XCTAssertEqual([clean.status.description, clean.stdout], ["0", ""])
+        let unmarked = try temporaryDirectory(self).appendingPathComponent("u.json").path
+        try FileManager.default.copyItem(atPath: samplePath("sync/base.json"), toPath: unmarked)
+        let selected = graphdiff(["resolve", unmarked, "--theirs", "--object", "Task:t1"])
+        XCTAssertEqual([selected.status.description, selected.stderr], ["1", "graphdiff resolve: \(unmarked): no conflict markers in it; nothing written\n"])
+    }
+
+    /// Markers of another length than the one given are trouble for every
+    /// action alike, before any side is read (a side would hold them).
+    func test_markersOfAnotherLength_areTroubleForEveryAction() throws {
+        let file = try markedSync()
+        let before = try Data(contentsOf: URL(fileURLWithPath: file))
+        let line = try XCTUnwrap(String(decoding: before, as: UTF8.self).components(separatedBy: "\n").firstIndex { $0.hasPrefix("<<<<<<<") }) + 1
+        for action in [["--list"], ["--mine"], ["--theirs", "--path", "/metadata"], ["--union"]] {
+            let r = graphdiff(["resolve", file, "--marker-size", "9"] + action)
+            XCTAssertEqual([r.status.description, r.stderr],
+                           ["2", "graphdiff resolve: \(file):\(line): conflict markers of another length than 9: give --marker-size\n"], "\(action)")
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before)
     }
 
     /// Outside git: the blocks that decide the selected conflicts, and only
@@ -163,10 +181,10 @@ final class ResolveCommandTests: XCTestCase {
         XCTAssertEqual([r.status.description, r.stderr], ["1", "graphdiff resolve: \(file): 2 conflict blocks left (marked)\n"])
         XCTAssertEqual(graphdiff(["resolve", file, "--list"]).stdout.components(separatedBy: "\n").filter { $0.hasPrefix("/metadata") }, [])
         XCTAssertTrue(try String(contentsOfFile: file, encoding: .utf8).contains(#""lastSync": "2026-11-21T12:00:00Z""#))
+        // A selection no block changes is told from one refused.
         let none = graphdiff(["resolve", file, "--mine", "--path", "/nothing"])
-        XCTAssertEqual(none.status, 1)
-        XCTAssertTrue(none.stderr.hasPrefix("graphdiff resolve: \(file): no conflict block decides what /nothing names without deciding other conflicts too; "
-                                            + "nothing written"), none.stderr)
+        XCTAssertEqual([none.status.description, none.stderr],
+                       ["1", "graphdiff resolve: \(file): no conflict block changes what /nothing names; nothing written (resolve \(file) --list shows the conflicts)\n"])
         XCTAssertEqual(graphdiff(["resolve", file, "--mine", "--path", "/items"]).status, 0)
         XCTAssertEqual(graphdiff(["resolve", file, "--list"]).status, 0)
     }

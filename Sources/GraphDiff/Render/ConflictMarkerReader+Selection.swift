@@ -27,8 +27,31 @@ extension ConflictMarkerReader {
     ///   of such blocks.
     public static func blocks(of text: [UInt8], size: Int = 7, schema: Schema?, selectedBy selectors: [MergeDecisions.Selector],
                               sparing others: [MergeConflict] = []) throws -> [Int] {
-        try blocks(of: text, size: size, schema: schema) { found in
-            found.contains { c in selectors.contains { $0.matches(c) } } && !found.contains { c in others.contains { touches(c, $0) } }
+        try selection(of: text, size: size, schema: schema, selectedBy: selectors, sparing: others).blocks
+    }
+
+    /// What a selection takes of a marked text, and whether it names
+    /// anything there (``selection(of:size:schema:selectedBy:sparing:)``).
+    public struct BlockSelection: Equatable, Sendable {
+        /// The indices of the blocks taken, in order.
+        public var blocks: [Int]
+        /// Whether some block, or set of blocks tried together, changes a
+        /// place a selector names, taken or not: `false` when the
+        /// selection names nothing the markers hold.
+        public var namesAPlace: Bool
+    }
+
+    /// ``blocks(of:size:schema:selectedBy:sparing:)``, with whether the
+    /// selectors name any place the blocks change: an empty selection is
+    /// then told from one refused because its blocks decide other
+    /// conflicts too.
+    ///
+    /// - Complexity: that of ``blocks(of:size:schema:selectedBy:sparing:)``.
+    public static func selection(of text: [UInt8], size: Int = 7, schema: Schema?, selectedBy selectors: [MergeDecisions.Selector],
+                                 sparing others: [MergeConflict] = []) throws -> BlockSelection {
+        func named(_ found: [MergeConflict]) -> Bool { found.contains { c in selectors.contains { $0.matches(c) } } }
+        return try selection(of: text, size: size, schema: schema, named: named) { found in
+            named(found) && !found.contains { c in others.contains { touches(c, $0) } }
                 && reorders(found).allSatisfy { c in selectors.contains { $0.matches(c) } }
         }
     }
@@ -38,9 +61,10 @@ extension ConflictMarkerReader {
     /// finds the places each block decides), and move members of no order
     /// but theirs.
     public static func blocks(of text: [UInt8], size: Int = 7, schema: Schema?, deciding conflicts: [MergeConflict]) throws -> [Int] {
-        try blocks(of: text, size: size, schema: schema) { found in
-            found.contains { c in conflicts.contains { touches(c, $0) } } && reorders(found).allSatisfy { c in conflicts.contains { touches(c, $0) } }
-        }
+        func named(_ found: [MergeConflict]) -> Bool { found.contains { c in conflicts.contains { touches(c, $0) } } }
+        return try selection(of: text, size: size, schema: schema, named: named) { found in
+            named(found) && reorders(found).allSatisfy { c in conflicts.contains { touches(c, $0) } }
+        }.blocks
     }
 
     /// The places of `found` that are orders with members moved: a block
@@ -63,8 +87,10 @@ extension ConflictMarkerReader {
     }
 
     /// The blocks whose places (alone, or with another block whose sides
-    /// depend on theirs) `chosen` accepts.
-    static func blocks(of text: [UInt8], size: Int, schema: Schema?, where chosen: ([MergeConflict]) -> Bool) throws -> [Int] {
+    /// depend on theirs) `chosen` accepts, and whether `named` holds for
+    /// the places of any set of blocks tried.
+    static func selection(of text: [UInt8], size: Int, schema: Schema?, named: ([MergeConflict]) -> Bool,
+                          where chosen: ([MergeConflict]) -> Bool) throws -> BlockSelection {
         let resolutions = try sides(of: text, size: size)
         let count = resolutions.blocks, mine = resolutions.mine
         /// The places in which `variant` differs from mine's text, as conflicts a selector can name.
@@ -166,6 +192,6 @@ extension ConflictMarkerReader {
         for unit in units where unit.accepted && !changesRefused(unit.places) {
             taken.formUnion(unit.blocks)
         }
-        return taken.sorted()
+        return BlockSelection(blocks: taken.sorted(), namesAPlace: units.contains { named($0.places) })
     }
 }
