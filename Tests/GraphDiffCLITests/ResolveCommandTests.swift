@@ -170,6 +170,93 @@ final class ResolveCommandTests: XCTestCase {
                            ["2", "graphdiff resolve: \(file):\(line): conflict markers of another length than 9: give --marker-size\n"], "\(action)")
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), before)
+        // Shorter markers than the length given (here the default 7) alike.
+        let short = try temporaryDirectory(self).appendingPathComponent("short.json").path
+        XCTAssertEqual(graphdiff(["merge", "--marker-size", "3", sync.0, sync.1, sync.2, "-o", short]).status, 1)
+        let shortText = try Data(contentsOf: URL(fileURLWithPath: short))
+        let shortLine = try XCTUnwrap(String(decoding: shortText, as: UTF8.self).components(separatedBy: "\n").firstIndex { $0.hasPrefix("<<< ") }) + 1
+        for action in [["--list"], ["--mine"], ["--base"], ["--mine", "--path", "/metadata/lastSync"]] {
+            let r = graphdiff(["resolve", short] + action)
+            XCTAssertEqual([r.status.description, r.stderr],
+                           ["2", "graphdiff resolve: \(short):\(shortLine): conflict markers of another length than 7: give --marker-size\n"], "\(action)")
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: short)), shortText)
+        XCTAssertEqual(graphdiff(["resolve", short, "--marker-size", "3", "--mine"]).status, 0)
+    }
+
+    /// A selection of a property of an object one side deleted whole (a
+    /// cascade) names what the blocks change: refused because the blocks
+    /// decide the other deletes too, not taken for a selection of nothing.
+    func test_markers_propertyOfAnObjectDeletedWhole_isRefusedNotUnnamed() throws {
+        let dir = try temporaryDirectory(self)
+        func write(_ name: String, _ text: String) throws { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        try write("s.schema.json", #"""
+            {"format": "graphdiff-schema/1", "name": "S", "version": 1, "entities": {
+              "Owner": {"identity": "id", "attributes": {"id": {"type": "string"}, "name": {"type": "string"}},
+                "relationships": {"profile": {"destination": "Profile", "inverse": "owner", "deleteRule": "cascade"}}},
+              "Profile": {"identity": "id", "attributes": {"id": {"type": "string"}, "level": {"type": "int32"}},
+                "relationships": {"owner": {"destination": "Owner", "inverse": "profile", "deleteRule": "nullify"}}}}}
+            """#)
+        func graph(_ level: Int?) -> String {
+            #"{"$schema": "s.schema.json", "objects": {"Owner": {"#
+                + (level.map { #""o0": {"name": "zero", "profile": "p0"}, "o1": {"name": "one", "profile": null}}, "Profile": {"p0": {"level": \#($0), "owner": "o0"}}}}"# }
+                    ?? #""o1": {"name": "one", "profile": null}}}}"#)
+        }
+        try write("base.json", graph(2))
+        try write("mine.json", graph(3))
+        try write("theirs.json", graph(nil))
+        let marked = dir.appendingPathComponent("m.json").path
+        XCTAssertEqual(graphdiff(["merge", dir.appendingPathComponent("base.json").path, dir.appendingPathComponent("mine.json").path,
+                                  dir.appendingPathComponent("theirs.json").path, "-o", marked]).status, 1)
+        let before = try Data(contentsOf: URL(fileURLWithPath: marked))
+        for selection in [["--object", "Profile:p0.owner"], ["--path", "/objects/Profile/p0/owner"]] {
+            let r = graphdiff(["resolve", marked, "--theirs"] + selection)
+            XCTAssertEqual(r.status, 1, "\(selection)")
+            XCTAssertTrue(r.stderr.contains("no conflict block decides what \(selection[1]) names without deciding other conflicts too; nothing written"),
+                          "\(selection): \(r.stderr)")
+        }
+        let nothing = graphdiff(["resolve", marked, "--theirs", "--object", "Profile:p9.owner"])
+        XCTAssertTrue(nothing.stderr.contains("no conflict block changes what Profile:p9.owner names; nothing written"), nothing.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: marked)), before)
+    }
+
+    /// A chain member both sides moved: its links are in the blocks, so a
+    /// selection of it names them (refused: they reorder its list, which
+    /// it does not name); a member whose links stay is named by none.
+    func test_markers_memberMovedInAChain_isNamedByItsLinks() throws {
+        let dir = try temporaryDirectory(self)
+        let base = try String(contentsOfFile: samplePath("tasks/base.graph.json"), encoding: .utf8)
+        let titles = ["t1": "Milk", "t2": "Bread", "t3": "Eggs", "t4": "Coffee"]
+        /// The groceries' members' link lines for `order`.
+        func links(_ order: [String]) -> [String: String] {
+            var lines: [String: String] = [:]
+            for (i, t) in order.enumerated() {
+                let next = i + 1 < order.count ? "\"\(order[i + 1])\"" : "null", prev = i > 0 ? "\"\(order[i - 1])\"" : "null"
+                lines[t] = "\"next\": \(next),\n        \"prev\": \(prev),\n        \"title\": \"\(titles[t] ?? "")\""
+            }
+            return lines
+        }
+        func reordered(_ order: [String]) -> String {
+            var text = base
+            let (was, now) = (links(["t1", "t2", "t3", "t4"]), links(order))
+            for t in order { text = text.replacingOccurrences(of: was[t] ?? "", with: now[t] ?? "") }
+            return text
+        }
+        let paths = ["base", "mine", "theirs"].map { dir.appendingPathComponent("\($0).graph.json").path }
+        try FileManager.default.copyItem(atPath: samplePath("tasks/tasks.schema.json"), toPath: dir.appendingPathComponent("tasks.schema.json").path)
+        try base.write(toFile: paths[0], atomically: true, encoding: .utf8)
+        try reordered(["t1", "t3", "t4", "t2"]).write(toFile: paths[1], atomically: true, encoding: .utf8)
+        try reordered(["t2", "t1", "t3", "t4"]).write(toFile: paths[2], atomically: true, encoding: .utf8)
+        let marked = dir.appendingPathComponent("m.graph.json").path
+        XCTAssertEqual(graphdiff(["merge"] + paths + ["-o", marked]).status, 1)
+        let before = try Data(contentsOf: URL(fileURLWithPath: marked))
+        let moved = graphdiff(["resolve", marked, "--theirs", "--object", "Task:t2"])
+        XCTAssertEqual(moved.status, 1)
+        XCTAssertTrue(moved.stderr.contains("no conflict block decides what Task:t2 names without deciding other conflicts too"), moved.stderr)
+        let stays = graphdiff(["resolve", marked, "--theirs", "--object", "Task:t3"])
+        XCTAssertTrue(stays.stderr.contains("no conflict block changes what Task:t3 names; nothing written"), stays.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: marked)), before)
+        XCTAssertEqual(graphdiff(["resolve", marked, "--theirs", "--object", "TaskList:groceries"]).status, 0)
     }
 
     /// Outside git: the blocks that decide the selected conflicts, and only

@@ -36,8 +36,10 @@ extension ConflictMarkerReader {
         /// The indices of the blocks taken, in order.
         public var blocks: [Int]
         /// Whether some block, or set of blocks tried together, changes a
-        /// place a selector names, taken or not: `false` when the
-        /// selection names nothing the markers hold.
+        /// place a selector names, or the object (or a part of the document)
+        /// that holds it, taken or not; also when some block could not be
+        /// read in any set tried (what it changes is not known): `false`
+        /// only when the selection names nothing the markers hold.
         public var namesAPlace: Bool
     }
 
@@ -50,7 +52,16 @@ extension ConflictMarkerReader {
     public static func selection(of text: [UInt8], size: Int = 7, schema: Schema?, selectedBy selectors: [MergeDecisions.Selector],
                                  sparing others: [MergeConflict] = []) throws -> BlockSelection {
         func named(_ found: [MergeConflict]) -> Bool { found.contains { c in selectors.contains { $0.matches(c) } } }
-        return try selection(of: text, size: size, schema: schema, named: named) { found in
+        // Mentioned: named, or the place is what holds a named one (an
+        // object deleted whole holds the property a selector names).
+        let held = selectors.map { s in
+            s.path.map { MergeConflict(kind: .property, path: $0, base: nil, mine: nil, theirs: nil) }
+                ?? MergeConflict(kind: .property, entity: s.entity, identity: s.identity, property: s.property,
+                                 path: JSONPointer(["objects", s.entity ?? "", s.identity ?? ""] + (s.property.map { [$0] } ?? [])),
+                                 base: nil, mine: nil, theirs: nil)
+        }
+        func mentioned(_ found: [MergeConflict]) -> Bool { named(found) || found.contains { c in held.contains { touches(c, $0) } } }
+        return try selection(of: text, size: size, schema: schema, named: mentioned) { found in
             named(found) && !found.contains { c in others.contains { touches(c, $0) } }
                 && reorders(found).allSatisfy { c in selectors.contains { $0.matches(c) } }
         }
@@ -93,8 +104,11 @@ extension ConflictMarkerReader {
                           where chosen: ([MergeConflict]) -> Bool) throws -> BlockSelection {
         let resolutions = try sides(of: text, size: size)
         let count = resolutions.blocks, mine = resolutions.mine
-        /// The places in which `variant` differs from mine's text, as conflicts a selector can name.
-        let places: ([UInt8]) -> [MergeConflict]?
+        /// The places in which `variant` differs from mine's text, as
+        /// conflicts a selector can name; and the members an order change
+        /// moved or renumbered (their objects, for ``BlockSelection/namesAPlace``
+        /// only: their links or positions are the order's place).
+        let places: ([UInt8]) -> (found: [MergeConflict], members: [MergeConflict])?
         var mineGraph: Graph?
         if let schema {
             let reference = try Graph.load(mine, schema: schema)
@@ -111,27 +125,34 @@ extension ConflictMarkerReader {
                 }
                 // An order with members moved is a change of its own (a
                 // member inserted or removed is its object's).
-                for s in changes.sequences { place(s.ownerEntity, s.owner.identity, s.relationship, kind: s.moved.isEmpty ? .order : .moveMove) }
+                var members: [MergeConflict] = []
+                for s in changes.sequences {
+                    place(s.ownerEntity, s.owner.identity, s.relationship, kind: s.moved.isEmpty ? .order : .moveMove)
+                    for member in s.moved.map(\.member) + s.positions.map(\.member) {
+                        members.append(MergeConflict(kind: .property, entity: s.memberRoot, identity: member,
+                                                     path: JSONPointer(["objects", s.memberRoot, member]), base: nil, mine: nil, theirs: nil))
+                    }
+                }
                 for m in changes.metadata {
                     found.append(MergeConflict(kind: .property, path: JSONPointer(["metadata", m.key]), base: nil, mine: nil, theirs: nil))
                 }
-                return found
+                return (found, members)
             }
         } else {
             let reference = try JSONReader.parse(mine)
             places = { variant in
                 guard let other = try? JSONReader.parse(variant) else { return nil }
-                return JSONDiff.diff(from: reference, to: other).map { MergeConflict(kind: .property, path: $0.path, base: nil, mine: nil, theirs: nil) }
+                return (JSONDiff.diff(from: reference, to: other).map { MergeConflict(kind: .property, path: $0.path, base: nil, mine: nil, theirs: nil) }, [])
             }
         }
         /// Each set of blocks tried that loads, with the places it decides
         /// and whether `chosen` accepts them.
-        var units: [(blocks: Set<Int>, places: [MergeConflict], accepted: Bool)] = []
+        var units: [(blocks: Set<Int>, places: [MergeConflict], members: [MergeConflict], accepted: Bool)] = []
         func selected(_ blocks: Set<Int>) throws -> Bool? {
             let variant = try ConflictMarkerReader.text(of: text, size: size) { blocks.contains($0) ? .theirs : .mine }
-            guard let found = places(variant) else { return nil }
+            guard let (found, members) = places(variant) else { return nil }
             let accepted = chosen(found)
-            units.append((blocks, found, accepted))
+            units.append((blocks, found, members, accepted))
             return accepted
         }
         var unloadable: [Int] = []
@@ -192,6 +213,8 @@ extension ConflictMarkerReader {
         for unit in units where unit.accepted && !changesRefused(unit.places) {
             taken.formUnion(unit.blocks)
         }
-        return BlockSelection(blocks: taken.sorted(), namesAPlace: units.contains { named($0.places) })
+        // A block read in no set tried may change anything.
+        let read = Set(units.flatMap(\.blocks))
+        return BlockSelection(blocks: taken.sorted(), namesAPlace: units.contains { named($0.places + $0.members) } || unloadable.contains { !read.contains($0) })
     }
 }
