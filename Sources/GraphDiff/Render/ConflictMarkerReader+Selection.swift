@@ -24,7 +24,7 @@ extension ConflictMarkerReader {
     ///   *b* blocks in a text of *n* bytes, and per pair *p* of blocks that
     ///   do not load alone and may depend on one another (in a graph: one
     ///   touches an object the other touches or refers to), and per group
-    ///   of such blocks.
+    ///   of such blocks; the variants of each kind are read on two cores.
     public static func blocks(of text: [UInt8], size: Int = 7, schema: Schema?, selectedBy selectors: [MergeDecisions.Selector],
                               sparing others: [MergeConflict] = []) throws -> [Int] {
         try selection(of: text, size: size, schema: schema, selectedBy: selectors, sparing: others).blocks
@@ -148,17 +148,34 @@ extension ConflictMarkerReader {
         /// Each set of blocks tried that loads, with the places it decides
         /// and whether `chosen` accepts them.
         var units: [(blocks: Set<Int>, places: [MergeConflict], members: [MergeConflict], accepted: Bool)] = []
-        func selected(_ blocks: Set<Int>) throws -> Bool? {
-            let variant = try ConflictMarkerReader.text(of: text, size: size) { blocks.contains($0) ? .theirs : .mine }
-            guard let (found, members) = places(variant) else { return nil }
-            let accepted = chosen(found)
-            units.append((blocks, found, members, accepted))
-            return accepted
+        /// The places of each set's variant (theirs' lines in its blocks,
+        /// mine's elsewhere), `nil` where it does not load; many sets are
+        /// read on two cores, half each (each variant is a load and a
+        /// diff of the whole text).
+        func read(_ sets: [Set<Int>]) -> [Result<(found: [MergeConflict], members: [MergeConflict])?, Error>] {
+            let one = { (part: ArraySlice<Set<Int>>) in
+                part.map { blocks in
+                    Result { places(try ConflictMarkerReader.text(of: text, size: size) { blocks.contains($0) ? .theirs : .mine }) }
+                }
+            }
+            guard sets.count >= TwoCores.minimumVariants else { return one(sets[...]) }
+            let (first, second) = inParallel({ one(sets[..<(sets.count / 2)]) }, { one(sets[(sets.count / 2)...]) })
+            return first + second
         }
-        var unloadable: [Int] = []
-        for k in 0..<count where try selected([k]) == nil {
-            unloadable.append(k)
+        /// Each set that loads becomes a unit, in order: the same units
+        /// however they were read. Returns the sets that do not load.
+        func select(_ sets: [Set<Int>]) throws -> [Set<Int>] {
+            var unloaded: [Set<Int>] = []
+            for (blocks, result) in zip(sets, read(sets)) {
+                guard let (found, members) = try result.get() else {
+                    unloaded.append(blocks)
+                    continue
+                }
+                units.append((blocks, found, members, chosen(found)))
+            }
+            return unloaded
         }
+        let unloadable = try select((0..<count).map { [$0] }).compactMap(\.first)
         // Blocks that depend on one another (an object and the links of its
         // neighbours in a chain): taken in pairs, of the blocks that touch
         // one object or one the other refers to (in a graph whose
@@ -191,8 +208,8 @@ extension ConflictMarkerReader {
                 for (i, k) in unloadable.enumerated() { for j in unloadable[(i + 1)...] { pairs.append((k, j)) } }
             }
         }
-        for (k, j) in pairs { _ = try selected([k, j]) }
-        for group in groups { _ = try selected(Set(group)) }
+        _ = try select(pairs.map { [$0.0, $0.1] })
+        _ = try select(groups.map(Set.init))
         // An order the selection names is settled whole or not at all:
         // when one set of blocks that changes it is not accepted (it decides
         // another conflict too), none that changes it is taken, or the

@@ -27,6 +27,10 @@ enum TwoCores {
     /// (blocks alternate between the two cores, so that both get some of
     /// every part of the file).
     nonisolated(unsafe) static var blockSize = 1 << 10
+    /// Conflict blocks from which the variants of a marked text, one per
+    /// block, are read on two cores (each is a load and a diff of the
+    /// whole text).
+    nonisolated(unsafe) static var minimumVariants = 4
 
     /// Runs `body` with every threshold at `size` objects (and blocks of
     /// `size / 4`, bytes of `size * 64`), then restores them.
