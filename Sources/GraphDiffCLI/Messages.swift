@@ -97,17 +97,18 @@ enum Messages {
     }
 
     /// The position of the first line that starts with a merge conflict
-    /// marker (`<<<<<<<`), if any: a file left from an unresolved merge.
-    static func conflictMarkerLine(in source: SourceBytes) -> Int? {
-        source.withUnsafeBufferPointer { conflictMarkerLine(in: $0) }
+    /// marker (`<<<<<<<`; with `length`, at least that many `<`), if any: a
+    /// file left from an unresolved merge.
+    static func conflictMarkerLine(in source: SourceBytes, length: Int = 7) -> Int? {
+        source.withUnsafeBufferPointer { conflictMarkerLine(in: $0, length: length) }
     }
 
-    static func conflictMarkerLine(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func conflictMarkerLine(in bytes: UnsafeBufferPointer<UInt8>, length: Int = 7) -> Int? {
         var line = 1
         var atLineStart = true
         var i = 0
         while i < bytes.count {
-            if atLineStart && i + 7 <= bytes.count && bytes[i..<(i + 7)].allSatisfy({ $0 == UInt8(ascii: "<") }) {
+            if atLineStart && i + length <= bytes.count && bytes[i..<(i + length)].allSatisfy({ $0 == UInt8(ascii: "<") }) {
                 return line
             }
             atLineStart = bytes[i] == UInt8(ascii: "\n")

@@ -330,18 +330,6 @@ enum ResolveCommand: Subcommand {
         return try markerVersions(bytes, path: path, size: markerSize)
     }
 
-    /// The number of the first line of `bytes` that starts with `<` (a
-    /// conflict marker of any length), if any.
-    static func firstLineStartingWithAngle(_ bytes: [UInt8]) -> Int? {
-        var line = 1, atLineStart = true
-        for byte in bytes {
-            if atLineStart && byte == UInt8(ascii: "<") { return line }
-            atLineStart = byte == UInt8(ascii: "\n")
-            if atLineStart { line += 1 }
-        }
-        return nil
-    }
-
     /// The versions the conflict markers of `bytes` hold.
     static func markerVersions(_ bytes: [UInt8], path: String, size: Int) throws -> Versions {
         let sides: ConflictMarkerReader.Sides
@@ -353,7 +341,7 @@ enum ResolveCommand: Subcommand {
         // Markers of another length only (longer or shorter): what they
         // hold would be taken for the file's text. A JSON text has no line
         // that starts with `<`.
-        if sides.blockLines.isEmpty, let line = firstLineStartingWithAngle(bytes) {
+        if sides.blockLines.isEmpty, let line = Messages.conflictMarkerLine(in: SourceBytes(bytes), length: 1) {
             throw CommandFailure.trouble("\(path):\(line): conflict markers of another length than \(size): give --marker-size")
         }
         return Versions(base: sides.base, mine: sides.mine, theirs: sides.theirs, fromGit: false, blockLines: sides.blockLines, text: bytes)

@@ -212,13 +212,7 @@ extension ConflictMarkerWriter.Emitter {
             seenTheirs = seenTheirs || entries[k].theirs.map(ts.isLive(atRow:)) == true
             seenBase = seenBase || entries[k].base.map(bs.isLive(atRow:)) == true
         }
-        /// Whether entry `k` is alike in both resolutions and the base: written as common text.
-        func alike(_ k: Int) -> Bool {
-            guard let r = entries[k].mine, let q = entries[k].theirs, let p = entries[k].base, laterMine[k] == laterTheirs[k],
-                laterBase[k] == laterMine[k], let m = ms.object(atRow: r), let t = ts.object(atRow: q), let b = bs.object(atRow: p)
-            else { return false }
-            return m.hasIdenticalValues(as: t) && m.hasIdenticalValues(as: b)
-        }
+        func alike(_ k: Int) -> Bool { Self.isAlike(entries[k], at: k, later: (laterMine, laterTheirs, laterBase), ms, ts, bs) }
         let emit = { (emitter: inout ConflictMarkerWriter.Emitter, range: Range<Int>) in
             emitter.objects(range, of: entityIndex, entries: entries, later: (laterMine, laterTheirs, laterBase),
                             mine: mine.graph, theirs: theirs.graph, base: base.graph, slotOrder: slotOrder)
@@ -289,10 +283,7 @@ extension ConflictMarkerWriter.Emitter {
         var pages = CopiedPages(mine.sources)
         for k in range {
             let e = entries[k]
-            // Alike in all three (compared in place: this meets every
-            // object, and a copy of each would retain its values).
-            if let r = e.mine, let q = e.theirs, let p = e.base, laterMine[k] == laterTheirs[k], laterBase[k] == laterMine[k],
-                ms.hasIdenticalValues(atRow: r, as: ts, atRow: q), ms.hasIdenticalValues(atRow: r, as: bs, atRow: p) {
+            if Self.isAlike(e, at: k, later: later, ms, ts, bs), let r = e.mine {
                 // The lines of `lines(identity, encoded(m), level: 3, comma:)`,
                 // written directly at the end of the text.
                 flush()
@@ -324,6 +315,16 @@ extension ConflictMarkerWriter.Emitter {
 }
 
 extension ConflictMarkerWriter.Emitter {
+    /// Whether entry `e` (the `k`th of its group) is alike in both
+    /// resolutions and the base, and followed alike in all three (its
+    /// comma): written as common text. Compared in place: this meets every
+    /// object, and a copy of each would retain its values.
+    static func isAlike(_ e: Entry3, at k: Int, later: (mine: [Bool], theirs: [Bool], base: [Bool]),
+                        _ ms: ObjectStore, _ ts: ObjectStore, _ bs: ObjectStore) -> Bool {
+        guard let r = e.mine, let q = e.theirs, let p = e.base, later.mine[k] == later.theirs[k], later.base[k] == later.mine[k] else { return false }
+        return ms.hasIdenticalValues(atRow: r, as: ts, atRow: q) && ms.hasIdenticalValues(atRow: r, as: bs, atRow: p)
+    }
+
     /// One object's rows in mine's resolution, theirs' and the base (the
     /// result that keeps conflicts open), where it has one: three words
     /// (-1 for none), where three optionals take six (one per object of a
