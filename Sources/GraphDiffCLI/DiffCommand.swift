@@ -35,7 +35,7 @@ enum DiffCommand: Subcommand {
         let progress = Progress(io: io, inputs: [oldPath, newPath])
         defer { progress.done() }
         let documents = try DocumentLoader.loadTogether([oldPath, newPath], schema: args.value("--schema"), force: args.has("--force"),
-                                                        readsSchemas: try OptionConflicts.readsSchemas(args),
+                                                        readsSchemas: try OptionConflicts.readsSchemas(args), recordsLines: true,
                                                         stdinPath: try OptionConflicts.stdinPath(args), io: io)
         progress.stage("matching")
         let (old, new) = (documents[0], documents[1])

@@ -108,6 +108,10 @@ final class DocumentLoader {
     /// values the objects of the same text share
     /// (``Graph/LoadOptions/sharingValuesWith``).
     var sharingValuesWith: Graph?
+    /// Whether a graph's table of line starts is made as it is read
+    /// (``Graph/LoadOptions/recordsLines``): for a command that reports
+    /// positions in its inputs.
+    var recordsLines = false
 
     /// - Parameters:
     ///   - schemaOverride: the `--schema` path, which wins over `$schema`.
@@ -213,7 +217,8 @@ final class DocumentLoader {
         let home = home(of: path, reference: reference)
         guard let schemaPath = Graph.schemaLocation(given: schemaOverride, reference: reference, home: home), let schema = try? loadSchema(schemaPath, referencedBy: path) else { return nil }
         do {
-            let graph = try Graph.load(bytes, schema: schema, options: .init(ignoreFingerprint: force, sharingValuesWith: sharingValuesWith))
+            let graph = try Graph.load(bytes, schema: schema, options: .init(ignoreFingerprint: force, sharingValuesWith: sharingValuesWith,
+                                                                                   recordsLines: recordsLines))
             return LoadedDocument(path: path, home: home, bytes: bytes, json: nil, content: .graph(graph), schemaPath: schemaPath)
         } catch let error as JSONError {
             throw notJSON(error, path: path, bytes: bytes)
@@ -292,11 +297,12 @@ extension DocumentLoader {
     /// With `keepGraphBytes` false, a graph's bytes are freed as soon as it
     /// is built (``LoadedDocument/droppingGraphBytes()``): merge without
     /// `--report` needs no positions, and so holds three graphs, not three
-    /// files besides.
+    /// files besides. With `recordsLines`, each graph's table of line
+    /// starts is made as it is read, for a report's positions.
     ///
     /// - Throws: ``DocumentFailure`` for the first input that fails.
     static func loadTogether(_ paths: [String], schema: String?, force: Bool, keepGraphBytes: Bool = true, readsSchemas: Bool = true,
-                             stdinPath: String? = nil, io: CommandIO) throws -> [LoadedDocument] {
+                             recordsLines: Bool = false, stdinPath: String? = nil, io: CommandIO) throws -> [LoadedDocument] {
         let homes = stdinPath == nil && schema == nil && readsSchemas && paths.contains("-") ? homesOfReferences(in: paths, io: io) : [:]
         func load(_ path: String, sharing: Graph?) -> Result<LoadedDocument, Error> {
             Result {
@@ -304,6 +310,7 @@ extension DocumentLoader {
                 loader.stdinPath = stdinPath
                 loader.homesOfReferences = homes
                 loader.sharingValuesWith = sharing
+                loader.recordsLines = recordsLines
                 let document = try loader.load(path, schemaDocuments: false)
                 return keepGraphBytes ? document : document.droppingGraphBytes()
             }

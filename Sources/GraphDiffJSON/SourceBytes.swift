@@ -49,6 +49,16 @@ public final class SourceBytes: @unchecked Sendable {
         }
     }
 
+    /// The table of line starts a reader of the whole text made as it went
+    /// (``LineTableBuilder``), for the positions a report asks of the text
+    /// later without reading it all again; `nil` until one is given.
+    package var lineTable: LineTable? {
+        get { lineTableLock.withLock { storedLineTable } }
+        set { lineTableLock.withLock { storedLineTable = newValue } }
+    }
+    private var storedLineTable: LineTable?
+    private let lineTableLock = NSLock()
+
     /// How many bytes a reader walks between two calls of ``release(_:)``.
     public static let releaseStep = 16 << 20
 

@@ -26,13 +26,16 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
 /// Source text kept after parsing, to turn byte offsets into lines and columns
 /// only when a message needs one.
 ///
-/// The first lookup builds a table of checkpoints in O(*n*): the start of
-/// every 64th line, and inside a line longer than 4 KiB (a minified file is
-/// one line) a point every 4 KiB with its column (a few hundred kilobytes for
-/// a file of millions of lines, instead of a word per line), releasing the
-/// bytes behind it (``SourceBytes/release(_:)``); every lookup after that is
-/// a binary search, O(log *n*), plus a scan of at most 64 lines and 4 KiB of
-/// one line.
+/// Lookups use a table of checkpoints: the start of every 64th
+/// line, and inside a line longer than 4 KiB (a minified file is one line)
+/// a point every 4 KiB with its column (a few hundred kilobytes for a file
+/// of millions of lines, instead of a word per line). The table is the one
+/// the graph scanner made as it read the text, while its bytes were in
+/// memory (when the load asked for it: `Graph.LoadOptions.recordsLines`);
+/// otherwise the first lookup builds it in O(*n*), releasing the bytes
+/// behind it (``SourceBytes/release(_:)``). Every lookup is then a binary
+/// search, O(log *n*), plus a scan of at most 64 lines (or one object of
+/// the canonical layout) and 4 KiB of one line.
 ///
 /// What lookups read is released a span at a time
 /// (``releasedLookupSpan`` bytes, at most ``heldLookupSpans`` spans held):
@@ -45,7 +48,7 @@ public final class JSONSourceText: @unchecked Sendable {
     /// The bytes as read, not copied.
     public let source: SourceBytes
     /// Points of the text whose line and column are known, by offset.
-    private var checkpoints: Checkpoints?
+    private var checkpoints: LineTable?
     /// Spans that lookups read and that are not released yet, oldest first
     /// (guarded by `lock`).
     private var lookupSpans: [Range<Int>] = []
@@ -54,24 +57,6 @@ public final class JSONSourceText: @unchecked Sendable {
     public static let releasedLookupSpan = 1 << 20
     /// The most spans held at once: one per thread looking up, and room.
     public static let heldLookupSpans = 4
-    /// Lines between two entries of the table.
-    static let checkpointInterval = 64
-    /// Bytes between two entries inside a long line.
-    static let checkpointBytes = 4096
-
-    /// Offsets and their lines and columns, in increasing order.
-    struct Checkpoints {
-        var offsets: [Int] = [0]
-        var lines: [Int] = [1]
-        var columns: [Int] = [1]
-
-        mutating func append(_ offset: Int, line: Int, column: Int) {
-            offsets.append(offset)
-            lines.append(line)
-            columns.append(column)
-        }
-    }
-
     /// The text `bytes`, for positions in it.
     public convenience init(_ bytes: [UInt8]) { self.init(SourceBytes(bytes)) }
 
@@ -91,45 +76,24 @@ public final class JSONSourceText: @unchecked Sendable {
 
     private func location(ofOffset offset: Int, bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let offset = max(0, min(offset, bytes.count))
-        let interval = JSONSourceText.checkpointInterval, step = JSONSourceText.checkpointBytes
-        let table = lock.withLock { () -> Checkpoints in
+        let table = lock.withLock { () -> LineTable in
             if let checkpoints { return checkpoints }
-            var table = Checkpoints()
-            if let base = bytes.baseAddress {
-                // memchr finds each line end many bytes at a time.
-                var line = 1, i = 0, released = 0
-                while i < bytes.count {
-                    let found = memchr(base + i, Int32(UInt8(ascii: "\n")), bytes.count - i)
-                    let end = found.map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
-                    if end - i > step {
-                        // A long line: a point every `step` bytes, with its column.
-                        var column = 1, at = i
-                        while at + step < end {
-                            for k in at..<at + step where bytes[k] & 0xC0 != 0x80 { column += 1 }
-                            at += step
-                            table.append(at, line: line, column: column)
-                        }
-                    }
-                    guard end < bytes.count else { break }
-                    line += 1
-                    i = end + 1
-                    if (line - 1) % interval == 0 { table.append(i, line: line, column: 1) }
-                    if i - released >= SourceBytes.releaseStep {
-                        source.release(released..<i)
-                        released = i
-                    }
+            // The table a reader of the whole text made as it went, else
+            // one pass now, releasing the bytes behind it.
+            let table = source.lineTable ?? {
+                var builder = LineTableBuilder()
+                while builder.offset < bytes.count {
+                    let released = builder.offset
+                    builder.count(upTo: min(bytes.count, released + SourceBytes.releaseStep), in: bytes)
+                    source.release(released..<builder.offset)
                 }
-                source.release(released..<bytes.count)
-            }
+                return builder.table
+            }()
             checkpoints = table
             return table
         }
-        // Last checkpoint <= offset.
-        var lo = 0, hi = table.offsets.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if table.offsets[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
+        guard table.count > 0 else { return JSONSourceText.location(ofOffset: offset, in: bytes) }
+        let lo = table.point(atOrBefore: offset)
         var line = table.lines[lo], column = table.columns[lo]
         var i = table.offsets[lo]
         while i < offset {

@@ -34,6 +34,19 @@ extension Graph {
         ///     let old = try Graph.load(oldBytes, schema: schema)
         ///     let new = try Graph.load(newBytes, schema: schema, options: .init(sharingValuesWith: old))
         public var sharingValuesWith: Graph?
+        /// Whether to make the table of line starts of a file read from
+        /// ``SourceBytes`` as it is read, while its bytes are in memory, and
+        /// keep it with those bytes: a ``JSONSourceText`` of them then
+        /// gives positions (what a report of changes with their lines
+        /// asks) without a second pass over the file, which would read
+        /// again the pages the reader gave back. The table is made when
+        /// the fast reader reads the file; otherwise the first position
+        /// asked makes it, as without this option. Off by default: it
+        /// costs a little, for positions that may never be asked.
+        ///
+        ///     let graph = try Graph.load(source, schema: schema, options: .init(recordsLines: true))
+        ///     JSONSourceText(source).location(ofOffset: offset)   // no pass over the file
+        public var recordsLines: Bool
 
         /// Options that accept a graph whose fingerprint names another schema when `ignoreFingerprint` is set.
         ///
@@ -42,10 +55,14 @@ extension Graph {
         ///   - progress: told of the bytes read (``progress``).
         ///   - sharingValuesWith: a graph whose values the objects of
         ///     the same text share (``sharingValuesWith``).
-        public init(ignoreFingerprint: Bool = false, progress: (@Sendable (Range<Int>) -> Void)? = nil, sharingValuesWith: Graph? = nil) {
+        ///   - recordsLines: make the table of line starts as the file is
+        ///     read (``recordsLines``).
+        public init(ignoreFingerprint: Bool = false, progress: (@Sendable (Range<Int>) -> Void)? = nil, sharingValuesWith: Graph? = nil,
+                    recordsLines: Bool = false) {
             self.ignoreFingerprint = ignoreFingerprint
             self.progress = progress
             self.sharingValuesWith = sharingValuesWith
+            self.recordsLines = recordsLines
         }
     }
 
@@ -102,12 +119,16 @@ extension Graph {
             options.progress?(range)
             source.release(range)
         }
-        let scanned = SharedValues.withValues(of: options.sharingValuesWith, schema: schema) { shared in
-            source.withUnsafeBufferPointer { scan($0, schema: schema, options: scanning, sourceTag: source.tag, sharing: shared) }
+        let verdict = SharedValues.withValues(of: options.sharingValuesWith, schema: schema) { shared in
+            source.withUnsafeBufferPointer { scanVerdict($0, schema: schema, options: scanning, sourceTag: source.tag, sharing: shared) }
         }
-        if var graph = scanned {
+        if case .graph(var graph, let lines) = verdict {
             // The objects whose text is canonical are copied from it when written.
             graph.sources = [source]
+            if let lines {
+                assert(source.withUnsafeBufferPointer { lines.pointsAreExact(in: $0) }, "the line table made while reading is wrong")
+                source.lineTable = lines
+            }
             return graph
         }
         let document = try source.withUnsafeBufferPointer { try JSONReader.parse($0) }
@@ -131,7 +152,7 @@ extension Graph {
             }
         }
         switch verdict {
-        case .graph(var graph):
+        case .graph(var graph, _):
             graph.sources = [source]
             return graph
         case .inconsistent:

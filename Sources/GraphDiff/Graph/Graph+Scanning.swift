@@ -45,7 +45,7 @@ extension Graph {
     static func scan(_ buffer: UnsafeBufferPointer<UInt8>, schema: Schema, options: LoadOptions = LoadOptions(),
                      parallelAbove: Int = TwoCores.minimumBytes, progressStep: Int = SourceBytes.releaseStep,
                      sourceTag: UInt32 = 0, sharing: SharedValues? = nil) -> Graph? {
-        if case .graph(let graph) = scanVerdict(buffer, schema: schema, options: options, parallelAbove: parallelAbove, progressStep: progressStep,
+        if case .graph(let graph, _) = scanVerdict(buffer, schema: schema, options: options, parallelAbove: parallelAbove, progressStep: progressStep,
                                                 sourceTag: sourceTag, sharing: sharing) {
             return graph
         }
@@ -54,8 +54,9 @@ extension Graph {
 
     /// What the scanner made of a file.
     enum ScanVerdict {
-        /// The graph, checked whole.
-        case graph(Graph)
+        /// The graph, checked whole, and the table of line starts of its
+        /// file when ``Graph/LoadOptions/recordsLines`` asked for it.
+        case graph(Graph, lines: LineTable?)
         /// Read whole, but breaking a rule between objects (a link without
         /// its inverse, a chain out of step, a reference to no object): the
         /// tree path finds the same problems, so the file is no graph.
@@ -72,9 +73,11 @@ extension Graph {
                             sourceTag: UInt32 = 0, sharing: SharedValues? = nil) -> ScanVerdict {
         func verdict(parallelAbove: Int) throws -> ScanVerdict {
             var scanner = GraphScanner(schema: schema, buffer: buffer, parallelAbove: parallelAbove,
-                                       progress: options.progress, progressStep: progressStep, sourceTag: sourceTag, sharing: sharing)
+                                       progress: options.progress, progressStep: progressStep, sourceTag: sourceTag, sharing: sharing,
+                                       recordsLines: options.recordsLines)
             do {
-                return .graph(try scanner.scanDocument(options: options))
+                let graph = try scanner.scanDocument(options: options)
+                return .graph(graph, lines: scanner.lines?.table)
             } catch is GraphScanner.Inconsistent {
                 return .inconsistent
             }
@@ -148,10 +151,16 @@ struct GraphScanner {
     var sharedCursor = 0
     /// Gives back the pages of `sharing`'s input behind the objects shared.
     var sharedPages: CopiedPages
+    /// The lines of the bytes read so far, when the table of line starts
+    /// is made as the file is read (``Graph/LoadOptions/recordsLines``):
+    /// the bytes between objects and of objects in another layout are
+    /// counted, an object in the canonical layout skipped by its member count.
+    var lines: LineTableBuilder?
 
     init(schema: Schema, buffer: UnsafeBufferPointer<UInt8>, parallelAbove: Int = TwoCores.minimumBytes,
          progress: (@Sendable (Range<Int>) -> Void)? = nil, progressStep: Int = SourceBytes.releaseStep, sourceTag: UInt32 = 0,
-         sharing: SharedValues? = nil) {
+         sharing: SharedValues? = nil, recordsLines: Bool = false) {
+        if recordsLines { lines = LineTableBuilder() }
         self.sourceTag = sourceTag
         self.sharing = sharing
         sharedPages = CopiedPages(sharing.map { [$0.source] } ?? [])
@@ -213,6 +222,7 @@ struct GraphScanner {
             try checkNoProblems()
         } while try reader.pullNextMember()
         try reader.pullDocumentEnd()
+        lines?.count(upTo: reader.buffer.count, in: reader.buffer)
         report(upTo: reader.buffer.count, step: 1)
         // A file read sharing the values of a graph it edits is checked
         // where it differs from that graph (the same verdict).
@@ -304,6 +314,7 @@ struct GraphScanner {
     mutating func scanObject(
         _ entity: Entity, _ layout: EntityLayout, identity: String, spelling: String, offset: Int, into graph: inout Graph
     ) throws {
+        lines?.count(upTo: reader.index, in: reader.buffer)
         if sharing != nil, scanShared(entity, layout, identity: identity, offset: offset, into: &graph) { return }
         stamp += 1
         let slotCount = layout.storedProperties.count
@@ -369,6 +380,11 @@ struct GraphScanner {
         } else if canonical {
             canonical = values.isEmpty && reader.index == open + 2
         }
+        if canonical {
+            lines?.skip(upTo: reader.index, lineBreaks: SourceSpan.lineBreaks(inObjectWith: slotCount), lastLineStart: reader.index - SourceSpan.closingLineLength)
+        } else {
+            lines?.count(upTo: reader.index, in: reader.buffer)
+        }
         decoder.fillAbsent(&values, layout: layout, spelling: spelling, offset: offset)
         try checkNoProblems()
         let id = ObjectID(entity: layout.root, identity: identity)
@@ -399,6 +415,7 @@ struct GraphScanner {
         let length = Int(before.canonicalSource.length)
         // A whole object, so the reader's depth is as it was.
         reader.index = open + length
+        lines?.skip(upTo: reader.index, lineBreaks: SourceSpan.lineBreaks(inObjectWith: before.slotCount), lastLineStart: reader.index - SourceSpan.closingLineLength)
         sharedPages.copied(before)
         var object = GraphObject(entityIndex: entity.index, row: before.row, sourceOffset: offset)
         if sourceTag != 0 {

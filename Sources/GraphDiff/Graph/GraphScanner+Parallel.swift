@@ -190,6 +190,8 @@ extension GraphScanner {
         // Each half tells `progress` of its own bytes only.
         second.reported = split.offset
         second.reader.depth = depth + 1
+        // Each half counts its own lines, the second from the line it starts on.
+        if lines != nil { second.lines = LineTableBuilder(partFrom: split.offset, in: reader.buffer) }
         let sizeHint = reader.buffer.count - split.offset
         let (first, rest) = inParallel({ () -> Result<(Entity?, [Bool]), Error> in
             Result {
@@ -218,6 +220,8 @@ extension GraphScanner {
         try finished.checkNoProblems()
         report(upTo: split.offset, step: 1)
         reported = finished.reported
+        lines?.count(upTo: split.offset, in: reader.buffer)
+        lines = finished.lines.flatMap { lines?.joined(with: $0) }
         graph.objects.appendUnindexed(rowsOf: objects.objects)
         decoder.derivedClaims += finished.decoder.derivedClaims
         reader.index = finished.reader.index

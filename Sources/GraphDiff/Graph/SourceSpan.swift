@@ -52,6 +52,17 @@ package struct SourceSpan: Sendable, Equatable {
     /// closing brace (the object's level) in the canonical layout.
     static let memberIndent = (objectLevel + 1) * indentWidth, closeIndent = objectLevel * indentWidth
 
+    /// The line breaks in a span of an object with `slotCount` stored
+    /// properties: one before each member and one before the closing brace;
+    /// none in `{}`. (How the scanner counts lines past a span without
+    /// reading it: ``LineTableBuilder/skip(upTo:lineBreaks:lastLineStart:)``.)
+    @inline(__always) static func lineBreaks(inObjectWith slotCount: Int) -> Int {
+        slotCount == 0 ? 0 : slotCount + 1
+    }
+
+    /// The bytes of a span's last line: the closing brace's indentation and the brace.
+    static let closingLineLength = closeIndent + 1
+
     /// Whether `w` writes what a span holds: the canonical layout (pretty,
     /// sorted, the canonical indentation) at ``objectLevel``.
     static func copies(into w: JSONWriter) -> Bool {
