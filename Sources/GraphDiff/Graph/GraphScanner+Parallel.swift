@@ -185,7 +185,7 @@ extension GraphScanner {
         guard try reader.pullObjectStart() else { return }
         let depth = reader.depth
         var second = GraphScanner(schema: schema, buffer: reader.buffer, parallelAbove: .max, progress: progress, progressStep: progressStep,
-                                  sourceTag: sourceTag, sharing: sharing)
+                                  sourceTag: sourceTag, sharing: sharing?.forAnotherCore())
         second.reader.index = split.offset
         // Each half tells `progress` of its own bytes only.
         second.reported = split.offset
