@@ -61,8 +61,16 @@ package struct ExactString: Hashable, Comparable, Sendable, CustomStringConverti
 }
 
 /// Whether `a` and `b` have the same UTF-8 bytes (no Unicode normalisation).
-@inlinable package func utf8Equal(_ a: String, _ b: String) -> Bool {
-    if sameRepresentation(a, b) { return true }
+///
+/// Inlined as far as the comparison of the strings' bits, which answers
+/// most comparisons of identities (short strings, held in those bits): a
+/// call would first retain both strings, for every comparison.
+@inlinable @inline(__always) package func utf8Equal(_ a: String, _ b: String) -> Bool {
+    sameRepresentation(a, b) || utf8EqualBytes(a, b)
+}
+
+/// ``utf8Equal(_:_:)`` past the strings' bits: their bytes compared.
+@inlinable @inline(never) package func utf8EqualBytes(_ a: String, _ b: String) -> Bool {
     let fast = a.utf8.withContiguousStorageIfAvailable { pa in
         b.utf8.withContiguousStorageIfAvailable { pb -> Bool in
             guard pa.count == pb.count else { return false }

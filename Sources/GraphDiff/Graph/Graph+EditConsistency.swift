@@ -99,7 +99,7 @@ extension Graph {
                 // inverses set anew as the merge it is checked against set them).
                 // (Read in place: a copy of each object would retain its values.)
                 if !(mine.rows[row].entityIndex == theirs.rows[was].entityIndex
-                    && (mine.rows[row].sharesValues(with: theirs.rows[was]) || mine.rows[row].hasIdenticalValues(as: theirs.rows[was]))) {
+                    && mine.rows[row].hasIdenticalValues(as: theirs.rows[was])) {
                     touched.rows.append(row)
                     touched.baseRows.append(was)
                     if touched.exceeds(limit) { return nil }

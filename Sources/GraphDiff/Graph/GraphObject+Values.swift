@@ -84,10 +84,21 @@ extension GraphObject {
     /// Whether every value is the same as `other`'s, number spelling and
     /// all, and the two hold as many.
     ///
+    /// Inlined, so that the common answer (the very same run of values)
+    /// reads both objects where they are: a call would copy each (a
+    /// retain of its values' buffer) for every object compared.
+    ///
     /// - Complexity: O(*p*) for *p* slots (but the size of the values).
-    func hasIdenticalValues(as other: GraphObject) -> Bool {
-        guard slotCount == other.slotCount else { return false }
-        return sharesValues(with: other) || (0..<slotCount).allSatisfy { row[$0].isIdentical(to: other.row[$0]) }
+    @inline(__always) func hasIdenticalValues(as other: GraphObject) -> Bool {
+        slotCount == other.slotCount && (sharesValues(with: other) || hasIdenticalValuesOneByOne(as: other))
+    }
+
+    /// ``hasIdenticalValues(as:)`` of two objects with as many values that
+    /// do not share them: value by value.
+    ///
+    /// - Complexity: O(*p*) for *p* slots (but the size of the values).
+    @inline(never) func hasIdenticalValuesOneByOne(as other: GraphObject) -> Bool {
+        (0..<Swift.min(slotCount, other.slotCount)).allSatisfy { row[$0].isIdentical(to: other.row[$0]) }
     }
 
     /// Calls `body` with each reference the value at `slot` holds

@@ -115,8 +115,13 @@ struct CopiedPages {
     /// when that is ``SourceBytes/releaseStep`` bytes or more.
     ///
     /// - Complexity: O(*s*) for *s* inputs (three at most).
-    mutating func copied(_ object: GraphObject) {
-        let span = object.canonicalSource
+    @inline(__always) mutating func copied(_ object: GraphObject) {
+        copied(object.canonicalSource)
+    }
+
+    /// ``copied(_:)-(GraphObject)`` given the object's span, read where
+    /// the object is (no copy of the object).
+    mutating func copied(_ span: SourceSpan) {
         guard let k = sources.index(holding: span) else { return }
         let end = span.start + Int(span.length)
         if released[k] < 0 { released[k] = span.start }

@@ -294,7 +294,7 @@ extension ConflictMarkerWriter.Emitter {
                 w.writeString(ms.ids[r].identity)
                 w.output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
                 Graph.write(ms.rows[r], properties: properties, slotOrder: slotOrder, sources: mine.sources, into: &w)
-                pages.copied(ms.rows[r])
+                pages.copied(ms.rows[r].canonicalSource)
                 if laterMine[k] { w.output.append(UInt8(ascii: ",")) }
                 w.output.append(UInt8(ascii: "\n"))
                 swap(&w.output, &out)
