@@ -36,6 +36,29 @@ package struct LineTable: Sendable, Equatable {
         columns.append(column)
     }
 
+    /// The line and column of the byte at `to`, counted from the byte at
+    /// `from`, whose line and column are `start`: every line break (`\n`)
+    /// starts a line at column 1, every other byte that is not a UTF-8
+    /// continuation byte moves one column on. The one count of positions
+    /// (a lookup from a point, a count from the start, the check of a table).
+    ///
+    /// - Complexity: O(`to - from`).
+    @inline(__always) package static func position(from start: (line: Int, column: Int), at from: Int, to: Int,
+                                                   in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        var (line, column) = start
+        var i = from
+        while i < to {
+            if bytes[i] == ASCII.newline {
+                line += 1
+                column = 1
+            } else if bytes[i] & 0xC0 != 0x80 {
+                column += 1
+            }
+            i += 1
+        }
+        return (line, column)
+    }
+
     /// Whether every point's line and column are those of its offset in
     /// `bytes`, the points are in increasing order and the first is the
     /// start: what a table made while reading must be (checked in debug
@@ -44,20 +67,13 @@ package struct LineTable: Sendable, Equatable {
     /// - Complexity: O(*n*) in the size of the text.
     package func pointsAreExact(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard offsets.first == 0, lines.first == 1, columns.first == 1 else { return false }
-        var line = 1, column = 1, i = 0
+        var position = (line: 1, column: 1), i = 0
         for k in 0..<offsets.count {
             let target = offsets[k]
             guard target >= i, target <= bytes.count else { return false }
-            while i < target {
-                if bytes[i] == ASCII.newline {
-                    line += 1
-                    column = 1
-                } else if bytes[i] & 0xC0 != 0x80 {
-                    column += 1
-                }
-                i += 1
-            }
-            guard lines[k] == line, columns[k] == column else { return false }
+            position = LineTable.position(from: position, at: i, to: target, in: bytes)
+            i = target
+            guard lines[k] == position.line, columns[k] == position.column else { return false }
         }
         return true
     }
@@ -77,9 +93,9 @@ package struct LineTable: Sendable, Equatable {
 }
 
 /// Counts the lines of a text as a reader walks it, part by part, into a
-/// ``LineTable``: the one home of where a line starts and what a column
-/// counts (a line break is `\n`; a column counts Unicode scalars, every
-/// byte that is not a UTF-8 continuation byte).
+/// ``LineTable``, by the rule of ``LineTable/position(from:at:to:in:)``
+/// (a line break is `\n`; a column counts Unicode scalars, every byte
+/// that is not a UTF-8 continuation byte).
 ///
 /// A reader that walks the whole text calls ``count(upTo:in:)`` for the
 /// bytes it passes, or ``skip(upTo:lineBreaks:lastLineStart:)`` for a span
@@ -136,15 +152,8 @@ package struct LineTableBuilder: Sendable {
         var i = start
         while i > 0 && start - i < LineTable.longLineStep && bytes[i - 1] != ASCII.newline { i -= 1 }
         if i == 0 || bytes[i - 1] == ASCII.newline {
-            known = (start, 1 + LineTableBuilder.scalars(in: bytes, from: i, to: start))
+            known = (start, LineTable.position(from: (0, 1), at: i, to: start, in: bytes).column)
         }
-    }
-
-    /// The Unicode scalars that start in `bytes[from..<to]`.
-    @inline(__always) static func scalars(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
-        var n = 0
-        for k in from..<to where bytes[k] & 0xC0 != 0x80 { n += 1 }
-        return n
     }
 
     /// Counts the bytes from ``offset`` to `end` (nothing when `end` is not
@@ -205,7 +214,7 @@ package struct LineTableBuilder: Sendable {
     @inline(__always) private mutating func markLongLine(upTo end: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         guard var (at, column) = known, end - at > LineTable.longLineStep else { return }
         while end - at > LineTable.longLineStep {
-            column += LineTableBuilder.scalars(in: bytes, from: at, to: at + LineTable.longLineStep)
+            column = LineTable.position(from: (line, column), at: at, to: at + LineTable.longLineStep, in: bytes).column
             at += LineTable.longLineStep
             table.append(at, line: line, column: column)
         }

@@ -94,17 +94,7 @@ public final class JSONSourceText: @unchecked Sendable {
         }
         guard table.count > 0 else { return JSONSourceText.location(ofOffset: offset, in: bytes) }
         let lo = table.point(atOrBefore: offset)
-        var line = table.lines[lo], column = table.columns[lo]
-        var i = table.offsets[lo]
-        while i < offset {
-            if bytes[i] == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if bytes[i] & 0xC0 != 0x80 {
-                column += 1
-            }
-            i += 1
-        }
+        let (line, column) = LineTable.position(from: (table.lines[lo], table.columns[lo]), at: table.offsets[lo], to: offset, in: bytes)
         noteLookupRead(table.offsets[lo]..<offset)
         return SourceLocation(line: line, column: column, offset: offset)
     }
@@ -189,18 +179,7 @@ public final class JSONSourceText: @unchecked Sendable {
         -> SourceLocation
     {
         let offset = max(0, min(offset, bytes.count))
-        var line = 1, column = 1
-        var i = 0
-        while i < offset {
-            let b = bytes[i]
-            if b == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if b & 0xC0 != 0x80 {
-                column += 1
-            }
-            i += 1
-        }
+        let (line, column) = LineTable.position(from: (1, 1), at: 0, to: offset, in: bytes)
         return SourceLocation(line: line, column: column, offset: offset)
     }
 }
