@@ -146,19 +146,13 @@ extension Graph {
         var order: [String] = []
         var current = head
         var row = objects.row(of: head)
-        var tortoise = head.identity, power = 1, steps = 0
+        var cycle = WalkCycleCheck(start: head.identity)
         while order.count < limit {
             order.append(current.identity)
             guard let r = row, let object = objects.object(atRow: r), let slot = nextSlots[object.entityIndex],
                 let next = object.reference(at: slot)
             else { return order }
-            if utf8Equal(next, tortoise) { break }  // a cycle
-            steps += 1
-            if steps == power {
-                tortoise = next
-                power *= 2
-                steps = 0
-            }
+            if cycle.meets(next) { break }
             current = ObjectID(entity: current.entity, identity: next)
             row = objects.row(of: current, near: r + 1)
         }
@@ -167,6 +161,28 @@ extension Graph {
         // which leaves the members up to the first repeat.
         var seen = Set<ExactString>()
         return order.filter { seen.insert(ExactString($0)).inserted }
+    }
+
+    /// The head of the chain that `member` is in: the member reached by
+    /// following the link in `prevSlots` (per entity, by position) back
+    /// until it is unset; `nil` when the walk meets a link to no object or
+    /// goes round a cycle (Brent's detection, as ``chainOrder(from:nextSlots:limit:)``).
+    ///
+    /// - Complexity: O(*p*) expected for *p* members before `member`.
+    func chainHead(of member: ObjectID, prevSlots: [Int?]) -> ObjectID? {
+        var current = member
+        var row = objects.row(of: member)
+        var cycle = WalkCycleCheck(start: member.identity)
+        while let r = row {
+            let entity = objects.entityIndex(atRow: r)
+            guard entity >= 0, entity < prevSlots.count, let slot = prevSlots[entity],
+                let prev = objects.reference(atRow: r, slot: slot)
+            else { return current }
+            if cycle.meets(prev) { return nil }
+            current = ObjectID(entity: current.entity, identity: prev)
+            row = objects.row(of: current, near: r - 1)
+        }
+        return nil
     }
 
     /// For each entity (by position), the slot of the stored property `name`.

@@ -95,6 +95,11 @@ final class OrderedRelationship: Sendable {
     /// has the owner link of a chain or an index).
     @inline(__always) func isMember(_ object: GraphObject) -> Bool { ownerSlots[object.entityIndex] != nil }
 
+    /// ``isMember(_:)`` of the live object at `row` of `store`, read in place.
+    @inline(__always) func isMember(atRow row: Int, in store: ObjectStore) -> Bool {
+        linkSlot(of: store.entityIndex(atRow: row), ownerSlots) != nil
+    }
+
     /// The identity in the link `slots` of `object`, when it is set.
     @inline(__always) func link(_ object: GraphObject, _ slots: [Int?]) -> String? {
         linkSlot(of: object.entityIndex, slots).flatMap { object.reference(at: $0) }
@@ -193,6 +198,33 @@ final class OrderedRelationship: Sendable {
             for (owner, head) in heads { result[owner] = graph.chainOrder(from: head, nextSlots: nextSlots) }
         case .index:
             for (owner, entries) in positionedOrders(of: owners, in: graph) { result[owner] = entries.ids }
+        }
+        return result
+    }
+
+    /// For a chain: ``orders(of:in:)`` found from `seeds` instead of a pass
+    /// over every object. Each seed that is a member of one of `owners` in
+    /// `graph` leads back to its chain's head (``Graph/chainHead(of:prevSlots:)``),
+    /// and the chain is walked from there, once per owner. So every
+    /// owner's order is found when each owner with members in `graph` has
+    /// one among `seeds`, and `graph`'s chains are sound (one head per
+    /// owner, reaching every member: a graph known consistent); the caller
+    /// vouches for both. `nil` when a walk back meets no head: the pass
+    /// over every object reads them then.
+    ///
+    /// - Complexity: O(*s* + *m*) expected, for *s* seeds and *m* members of
+    ///   the owners found.
+    func orders(of owners: Set<ObjectID>, seededBy seeds: [ObjectID], in graph: Graph) -> [ObjectID: [String]]? {
+        guard case .chain = ordering else { return nil }
+        var result: [ObjectID: [String]] = [:]
+        let store = graph.objects
+        for seed in seeds {
+            guard let row = store.row(of: seed), isMember(atRow: row, in: store),
+                let identity = link(atRow: row, in: store, ownerSlots) else { continue }
+            let owner = ObjectID(entity: ownerRoot, identity: identity)
+            guard result[owner] == nil, owners.contains(owner) else { continue }
+            guard let head = graph.chainHead(of: seed, prevSlots: prevSlots) else { return nil }
+            result[owner] = graph.chainOrder(from: head, nextSlots: nextSlots)
         }
         return result
     }

@@ -145,6 +145,20 @@ struct GraphMerger {
     /// chain member that left every chain loses its links, an index member
     /// that has no owner in the result has its value merged as an attribute.
     var touchedMembers: [Set<ObjectID>]
+    /// Per ordered relationship kept on members: every member whose links
+    /// differ among the three versions (as ``markChains(_:_:_:_:versions:)``
+    /// met it), from which each dirty owner's chain in each version can be
+    /// found without a pass over every object: in a graph whose chains are
+    /// sound, an owner whose order some side changed has one of them in
+    /// every version where it has members (were all its members there
+    /// alike in all three, its chain would be one and the same in all
+    /// three, so would hold every member that made it dirty).
+    var chainSeeds: [[ObjectID]]
+    /// Per ordered relationship: whether an owner was marked dirty from an
+    /// object that is not one of the three versions' (a member the merge
+    /// removed or brought back), so that ``chainSeeds`` may not find its
+    /// order: the orders are then read by a pass over every object.
+    var unseededOwners: [Bool]
     /// The objects of any input that the result lacks. Every reference in
     /// the result comes from an input, where its target exists, so a
     /// reference dangles exactly when its target is in this set.
@@ -243,6 +257,8 @@ struct GraphMerger {
         self.splitsBaseRows = base.count >= TwoCores.minimumObjects
         self.lastDirtyOwner = Array(repeating: nil, count: orders.count)
         self.touchedMembers = Array(repeating: [], count: orders.count)
+        self.chainSeeds = Array(repeating: [], count: orders.count)
+        self.unseededOwners = Array(repeating: false, count: orders.count)
         self.mergedSlots = base.schema.entities.map { entity in
             entity.storedProperties.enumerated().compactMap { slot, property in
                 if orderSlots[entity.index].contains(slot) { return nil }

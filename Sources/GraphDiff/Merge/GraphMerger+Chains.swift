@@ -8,16 +8,38 @@ extension GraphMerger {
     /// values alongside.
     typealias OrdersRead = [[ObjectID: (ids: [String], values: [JSONValue])]]
 
-    /// The orders of `owners` (per ordered relationship) in `g`.
+    /// The orders of `owners` (per ordered relationship) in `g`: a chain's
+    /// from `seeds` where it has them (``seeds(in:)``), else by a pass over
+    /// every object.
     ///
-    /// - Complexity: O(*n* + *m* log *m*) per relationship with owners, for
-    ///   *n* objects and *m* members read.
-    static func readOrders(_ orders: [OrderedRelationship], of owners: [Set<ObjectID>], in g: Graph) -> OrdersRead {
+    /// - Complexity: O(*s* + *m*) for a chain with *s* seeds and *m*
+    ///   members read; O(*n* + *m* log *m*) otherwise, for *n* objects.
+    static func readOrders(_ orders: [OrderedRelationship], of owners: [Set<ObjectID>], in g: Graph, seeds: [[ObjectID]?]) -> OrdersRead {
         orders.indices.map { c in
             let order = orders[c]
             guard !owners[c].isEmpty else { return [:] }
             if order.ordering.isIndex { return order.positionedOrders(of: owners[c], in: g) }
+            if c < seeds.count, let seeds = seeds[c], let found = order.orders(of: owners[c], seededBy: seeds, in: g) {
+                assert(Self.sameOrders(found, order.orders(of: owners[c], in: g)), "the orders found from the seeds are not those of a pass")
+                return found.mapValues { ($0, []) }
+            }
             return order.orders(of: owners[c], in: g).mapValues { ($0, []) }
+        }
+    }
+
+    /// Per ordered relationship: the members from which `g`'s orders of
+    /// the owners to merge are found (``chainSeeds``), or `nil` to read
+    /// them by a pass: when `g`'s chains are not known sound (it was not
+    /// checked as it is) or an owner was marked from no version.
+    func seeds(in g: Graph) -> [[ObjectID]?] {
+        orders.indices.map { c in g.isKnownConsistent && !unseededOwners[c] ? chainSeeds[c] : nil }
+    }
+
+    /// Whether two reads of orders list the same owners with the same
+    /// members, byte for byte (debug checks).
+    static func sameOrders(_ a: [ObjectID: [String]], _ b: [ObjectID: [String]]) -> Bool {
+        a.count == b.count && a.allSatisfy { owner, members in
+            b[owner].map { other in other.count == members.count && zip(other, members).allSatisfy { utf8Equal($0, $1) } } ?? false
         }
     }
 
@@ -30,16 +52,17 @@ extension GraphMerger {
     mutating func readOrders(after first: (inout GraphMerger) -> Void) -> OrdersOfVersions {
         let owners = ownersToMerge()
         let (b0, m0, t0, layouts) = (base, mine, theirs, orders)
+        let (bs, ms, ts) = (seeds(in: b0), seeds(in: m0), seeds(in: t0))
         let large = max(b0.count, m0.count, t0.count) >= TwoCores.minimumObjects
         guard large else {
             first(&self)
-            return (owners, Self.readOrders(layouts, of: owners, in: b0), Self.readOrders(layouts, of: owners, in: m0),
-                    Self.readOrders(layouts, of: owners, in: t0))
+            return (owners, Self.readOrders(layouts, of: owners, in: b0, seeds: bs), Self.readOrders(layouts, of: owners, in: m0, seeds: ms),
+                    Self.readOrders(layouts, of: owners, in: t0, seeds: ts))
         }
         let (baseOrders, (mineOrders, theirsOrders)) = inParallel({ () -> OrdersRead in
             first(&self)
-            return Self.readOrders(layouts, of: owners, in: b0)
-        }, { (Self.readOrders(layouts, of: owners, in: m0), Self.readOrders(layouts, of: owners, in: t0)) })
+            return Self.readOrders(layouts, of: owners, in: b0, seeds: bs)
+        }, { (Self.readOrders(layouts, of: owners, in: m0, seeds: ms), Self.readOrders(layouts, of: owners, in: t0, seeds: ts)) })
         return (owners, baseOrders, mineOrders, theirsOrders)
     }
 
@@ -61,7 +84,7 @@ extension GraphMerger {
         let unread = orders.indices.map { c in owners[c].subtracting(shared.owners[c]) }
         guard unread.contains(where: { !$0.isEmpty }) else { return (owners, shared.base, shared.mine, shared.theirs) }
         func adding(_ read: OrdersRead, from g: Graph) -> OrdersRead {
-            let more = Self.readOrders(orders, of: unread, in: g)
+            let more = Self.readOrders(orders, of: unread, in: g, seeds: seeds(in: g))
             return read.indices.map { c in read[c].merging(more[c]) { had, _ in had } }
         }
         return (owners, adding(shared.base, from: base), adding(shared.mine, from: mine), adding(shared.theirs, from: theirs))
@@ -98,9 +121,22 @@ extension GraphMerger {
             let (owners, baseOrders, mineOrders, theirsOrders) = (read.owners[c], read.base[c], read.mine[c], read.theirs[c])
             let absent = order.isKeptOnMembers ? absentMembers(of: owners, order, c) : [:]
             let empty: (ids: [String], values: [JSONValue]) = ([], [])
-            for owner in owners.sorted() {
+            let sorted = owners.sorted()
+            // Each owner's merge read only (on two cores for many owners),
+            // then written in owner order, as one pass would.
+            let plans: [OrderPlan] = {
+                let reader = self
+                func plan(_ owner: ObjectID) -> OrderPlan {
+                    let (b, m, t) = (baseOrders[owner] ?? empty, mineOrders[owner] ?? empty, theirsOrders[owner] ?? empty)
+                    return reader.planOrder(of: owner, order, (b, m, t), absent: absent[owner] ?? [], earlier: shared?[c][owner])
+                }
+                guard sorted.count >= TwoCores.minimumOrders else { return sorted.map(plan) }
+                let middle = sorted.count / 2
+                let (first, second) = inParallel({ sorted[..<middle].map(plan) }, { sorted[middle...].map(plan) })
+                return first + second
+            }()
+            for (owner, plan) in zip(sorted, plans) {
                 let (b, m, t) = (baseOrders[owner] ?? empty, mineOrders[owner] ?? empty, theirsOrders[owner] ?? empty)
-                let plan = planOrder(of: owner, order, (b, m, t), absent: absent[owner] ?? [], earlier: shared?[c][owner])
                 let merged = plan.merged
                 if let found = plan.found {
                     conflicts += found
@@ -163,13 +199,22 @@ extension GraphMerger {
     /// owner link names another owner or none, or that the result lacks.
     /// (A member no side moved to another owner keeps its owner.)
     ///
-    /// - Complexity: O(*t*) expected for *t* touched members.
+    /// - Complexity: O(*t*) expected for *t* touched members (each
+    ///   identity hashed once, each owner link read in place).
     func absentMembers(of owners: Set<ObjectID>, _ order: OrderedRelationship, _ c: Int) -> [ObjectID: Set<ExactString>] {
         var absent: [ObjectID: Set<ExactString>] = [:]
+        let kept = result.objects, versions = [base.objects, mine.objects, theirs.objects]
+        func ownerLink(of id: ObjectID, hash: UInt64, in store: ObjectStore) -> String? {
+            guard let row = store.findRow(id, hash: hash), store.isLive(atRow: row) else { return nil }
+            return order.link(atRow: row, in: store, order.ownerSlots)
+        }
         for id in touchedMembers[c] {
-            let kept = result.objects[id].flatMap(order.owner(of:))
-            for owner in [base, mine, theirs].compactMap({ $0.objects[id].flatMap(order.owner(of:)) }) where owner != kept && owners.contains(owner) {
-                absent[owner, default: []].insert(ExactString(id.identity))
+            let hash = ObjectStore.hash(id)
+            let keptOwner = ownerLink(of: id, hash: hash, in: kept)
+            for store in versions {
+                guard let link = ownerLink(of: id, hash: hash, in: store), !(keptOwner.map { utf8Equal($0, link) } ?? false) else { continue }
+                let owner = ObjectID(entity: order.ownerRoot, identity: link)
+                if owners.contains(owner) { absent[owner, default: []].insert(ExactString(id.identity)) }
             }
         }
         return absent

@@ -95,6 +95,8 @@ extension GraphMerger {
         for c in orders.indices {
             dirtyOwners[c].formUnion(later.dirtyOwners[c])
             touchedMembers[c].formUnion(later.touchedMembers[c])
+            chainSeeds[c] += later.chainSeeds[c]
+            unseededOwners[c] = unseededOwners[c] || later.unseededOwners[c]
             lastDirtyOwner[c] = later.lastDirtyOwner[c] ?? lastDirtyOwner[c]
         }
     }
@@ -153,8 +155,11 @@ extension GraphMerger {
     /// Marks dirty the owners whose order `id`'s versions may change: a
     /// chain or index member's owners when its owner, prev and next (or
     /// value) differ among the versions given; an owner whose array
-    /// differs. An absent object counts as different.
-    mutating func markChains(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?) {
+    /// differs. An absent object counts as different. `versions`: whether
+    /// `b`, `m` and `t` are `id`'s versions in the base, mine and theirs (a
+    /// member so marked is one of ``chainSeeds``); else its owners are
+    /// ``unseededOwners``.
+    mutating func markChains(_ id: ObjectID, _ b: GraphObject?, _ m: GraphObject?, _ t: GraphObject?, versions: Bool = true) {
         for c in orders.indices {
             let order = orders[c]
             let kept = order.isKeptOnMembers
@@ -182,6 +187,7 @@ extension GraphMerger {
                 // A member whose owner is not one and the same in every
                 // version (absent and unowned count) may leave an owner.
                 if ob == nil || ob != om || ob != ot { touchedMembers[c].insert(id) }
+                if versions { chainSeeds[c].append(id) } else { unseededOwners[c] = true }
             } else {
                 dirtyOwners[c].insert(id)
             }

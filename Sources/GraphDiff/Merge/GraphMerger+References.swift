@@ -240,7 +240,7 @@ extension GraphMerger {
                     // Else the reference goes; an object owned by the deleted one goes with it.
                     if owned && r.storage == .toOne {
                         if let removed = result.objects.removeValue(forKey: id) {
-                            markChains(id, removed, nil, nil)
+                            markChains(id, removed, nil, nil, versions: false)
                             missing.insert(id)
                             removedReferrer = true
                         }
@@ -274,7 +274,7 @@ extension GraphMerger {
         keptByConflict.insert(target)
         missing.remove(target)
         keptDeleted.append(target)
-        markChains(target, restored, nil, nil)
+        markChains(target, restored, nil, nil, versions: false)
         queue.append(target)
     }
 

@@ -15,6 +15,9 @@ enum TwoCores {
     /// Identities from which a batch of lookups or of hashes (the members of
     /// a sequence merged, the rows of members being relinked) splits in two.
     nonisolated(unsafe) static var minimumLookups = 100_000
+    /// Owners whose orders a merge merges, per ordered relationship, from
+    /// which their merges are planned in two halves.
+    nonisolated(unsafe) static var minimumOrders = 2_048
     /// Entries of a report (changes, in `diff --format json`) from which
     /// they are encoded and written in two halves.
     nonisolated(unsafe) static var minimumEntries = 4_096
@@ -35,9 +38,9 @@ enum TwoCores {
     /// Runs `body` with every threshold at `size` objects (and blocks of
     /// `size / 4`, bytes of `size * 64`), then restores them.
     static func lowered<T>(_ size: Int, _ body: () throws -> T) rethrows -> T {
-        let saved = (minimumObjects, minimumLookups, minimumEntries, minimumBytes, blockSize)
-        (minimumObjects, minimumLookups, minimumEntries, minimumBytes, blockSize) = (size, size, size, size * 64, Swift.max(1, size / 4))
-        defer { (minimumObjects, minimumLookups, minimumEntries, minimumBytes, blockSize) = saved }
+        let saved = (minimumObjects, minimumLookups, minimumOrders, minimumEntries, minimumBytes, blockSize)
+        (minimumObjects, minimumLookups, minimumOrders, minimumEntries, minimumBytes, blockSize) = (size, size, size, size, size * 64, Swift.max(1, size / 4))
+        defer { (minimumObjects, minimumLookups, minimumOrders, minimumEntries, minimumBytes, blockSize) = saved }
         return try body()
     }
 }
