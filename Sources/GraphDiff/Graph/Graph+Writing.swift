@@ -73,23 +73,16 @@ extension Graph {
     ///
     /// - Complexity: O(*k*) in the size of the object's text; a copy of
     ///   its bytes when it has a span.
-    static func write(_ object: GraphObject, properties: [Property], slotOrder: [Int], sources: [SourceBytes] = [], into w: inout JSONWriter) {
-        let span = object.canonicalSource
-        if SourceSpan.copies(into: w), let k = sources.index(holding: span) {
-            let copied = sources[k].withUnsafeBufferPointer { bytes -> Bool in
-                let end = span.start + Int(span.length)
-                guard span.start >= 0, end <= bytes.count else { return false }
-                #if DEBUG
-                var check = JSONWriter(style: w.style)
-                check.level = w.level
-                encode(object, properties: properties, slotOrder: slotOrder, into: &check)
-                assert(check.output.elementsEqual(bytes[span.start..<end]),
-                       "the span of an object is not its canonical text: \(String(decoding: bytes[span.start..<end], as: UTF8.self))")
-                #endif
-                w.output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[span.start..<end]))
-                return true
-            }
-            if copied { return }
+    static func write(_ object: GraphObject, properties: [Property], slotOrder: [Int], sources: OpenSources = .none, into w: inout JSONWriter) {
+        if SourceSpan.copies(into: w), let bytes = sources.bytes(of: object.canonicalSource) {
+            #if DEBUG
+            var check = JSONWriter(style: w.style)
+            check.level = w.level
+            encode(object, properties: properties, slotOrder: slotOrder, into: &check)
+            assert(check.output.elementsEqual(bytes), "the span of an object is not its canonical text: \(String(decoding: bytes, as: UTF8.self))")
+            #endif
+            w.output.append(contentsOf: bytes)
+            return
         }
         encode(object, properties: properties, slotOrder: slotOrder, into: &w)
     }
@@ -359,6 +352,15 @@ extension Graph {
     /// input's pages behind the copied objects through `pages`, which
     /// carries on from one range to the next.
     func writeObjects(_ range: Range<Int>, groups: [Int], rows: [[Int]], slotOrder: [[Int]], pages: inout CopiedPages, into w: inout JSONWriter) {
+        OpenSources.with(sources) { open in
+            writeObjects(range, groups: groups, rows: rows, slotOrder: slotOrder, sources: open, pages: &pages, into: &w)
+        }
+    }
+
+    /// ``writeObjects(_:groups:rows:slotOrder:pages:into:)`` copying
+    /// objects' text from `sources`, opened.
+    private func writeObjects(_ range: Range<Int>, groups: [Int], rows: [[Int]], slotOrder: [[Int]], sources: OpenSources,
+                              pages: inout CopiedPages, into w: inout JSONWriter) {
         func member(_ key: String, first: Bool) { w.startMember(key, first: first) }
         var start = 0
         for (g, index) in groups.enumerated() {

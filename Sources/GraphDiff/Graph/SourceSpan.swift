@@ -70,15 +70,52 @@ package struct SourceSpan: Sendable, Equatable {
     }
 }
 
-extension Array where Element == SourceBytes {
-    /// The position of the input `span` was read from (the one whose
-    /// ``SourceBytes/tag`` it names), or `nil` when these inputs do not
-    /// hold it.
+/// The inputs a writer copies objects' text from, opened once for a run
+/// of objects: each input's tag and bytes, so that finding and copying an
+/// object's span touches no input object. (Reading an input object out of
+/// an array retains and releases it, for every object written; when a
+/// text is made on two cores, both change that one reference count and
+/// take turns on its cache line.)
+struct OpenSources {
+    /// Per input: its ``SourceBytes/tag``.
+    let tags: [UInt32]
+    /// Per input: its bytes, valid while ``with(_:_:)`` runs its body.
+    let buffers: [UnsafeBufferPointer<UInt8>]
+
+    /// No input: every object is encoded.
+    static let none = OpenSources(tags: [], buffers: [])
+
+    /// Calls `body` with `sources` opened; their buffers must not escape it.
+    static func with<R>(_ sources: [SourceBytes], _ body: (OpenSources) -> R) -> R {
+        var buffers: [UnsafeBufferPointer<UInt8>] = []
+        buffers.reserveCapacity(sources.count)
+        func open(_ k: Int) -> R {
+            guard k < sources.count else { return body(OpenSources(tags: sources.map(\.tag), buffers: buffers)) }
+            return sources[k].withUnsafeBufferPointer { bytes in
+                buffers.append(bytes)
+                return open(k + 1)
+            }
+        }
+        return open(0)
+    }
+
+    /// The position of the input `span` was read from (the one whose tag
+    /// it names), or `nil` when these inputs do not hold it.
     ///
     /// - Complexity: O(*s*) for *s* inputs (three at most).
-    func index(holding span: SourceSpan) -> Int? {
+    @inline(__always) func index(holding span: SourceSpan) -> Int? {
         guard span.exists else { return nil }
-        return firstIndex { $0.tag == span.source }
+        for k in tags.indices where tags[k] == span.source { return k }
+        return nil
+    }
+
+    /// The bytes of `span` in the input that holds it, or `nil` when none
+    /// does or they lie outside it.
+    @inline(__always) func bytes(of span: SourceSpan) -> UnsafeBufferPointer<UInt8>? {
+        guard let k = index(holding: span) else { return nil }
+        let end = span.start + Int(span.length)
+        guard span.start >= 0, end <= buffers[k].count else { return nil }
+        return UnsafeBufferPointer(rebasing: buffers[k][span.start..<end])
     }
 }
 
@@ -88,6 +125,8 @@ extension Array where Element == SourceBytes {
 /// inputs resident as a whole.
 struct CopiedPages {
     let sources: [SourceBytes]
+    /// Per input: its ``SourceBytes/tag`` (read once: see ``OpenSources``).
+    let tags: [UInt32]
     /// Per input: where the bytes not yet given back start (-1: none copied yet).
     var released: [Int]
     /// Per input: the end of the last object copied.
@@ -95,6 +134,7 @@ struct CopiedPages {
 
     init(_ sources: [SourceBytes]) {
         self.sources = sources
+        tags = sources.map(\.tag)
         released = [Int](repeating: -1, count: sources.count)
         copiedEnd = released
     }
@@ -122,7 +162,7 @@ struct CopiedPages {
     /// ``copied(_:)-(GraphObject)`` given the object's span, read where
     /// the object is (no copy of the object).
     mutating func copied(_ span: SourceSpan) {
-        guard let k = sources.index(holding: span) else { return }
+        guard span.exists, let k = tags.firstIndex(of: span.source) else { return }
         let end = span.start + Int(span.length)
         if released[k] < 0 { released[k] = span.start }
         copiedEnd[k] = end

@@ -281,32 +281,34 @@ extension ConflictMarkerWriter.Emitter {
         let properties = mine.schema.entities[entityIndex].storedProperties
         let indent = indentation(3)
         var pages = CopiedPages(mine.sources)
-        for k in range {
-            let e = entries[k]
-            if Self.isAlike(e, at: k, later: later, ms, ts, bs), let r = e.mine {
-                // The lines of `lines(identity, encoded(m), level: 3, comma:)`,
-                // written directly at the end of the text.
-                flush()
-                var w = JSONWriter(style: style)
-                swap(&w.output, &out)
-                w.output += indent
-                w.level = 3
-                w.writeString(ms.ids[r].identity)
-                w.output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
-                Graph.write(ms.rows[r], properties: properties, slotOrder: slotOrder, sources: mine.sources, into: &w)
-                pages.copied(ms.rows[r].canonicalSource)
-                if laterMine[k] { w.output.append(UInt8(ascii: ",")) }
-                w.output.append(UInt8(ascii: "\n"))
-                swap(&w.output, &out)
-                continue
+        OpenSources.with(mine.sources) { sources in
+            for k in range {
+                let e = entries[k]
+                if Self.isAlike(e, at: k, later: later, ms, ts, bs), let r = e.mine {
+                    // The lines of `lines(identity, encoded(m), level: 3, comma:)`,
+                    // written directly at the end of the text.
+                    flush()
+                    var w = JSONWriter(style: style)
+                    swap(&w.output, &out)
+                    w.output += indent
+                    w.level = 3
+                    w.writeString(ms.ids[r].identity)
+                    w.output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+                    Graph.write(ms.rows[r], properties: properties, slotOrder: slotOrder, sources: sources, into: &w)
+                    pages.copied(ms.rows[r].canonicalSource)
+                    if laterMine[k] { w.output.append(UInt8(ascii: ",")) }
+                    w.output.append(UInt8(ascii: "\n"))
+                    swap(&w.output, &out)
+                    continue
+                }
+                let m = e.mine.flatMap(ms.object(atRow:)), t = e.theirs.flatMap(ts.object(atRow:))
+                let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:)) ?? e.base.map(bs.id(atRow:))
+                guard let id else { continue }
+                let b = e.base.flatMap(bs.object(atRow:))
+                let (mv, tv) = (m.map { mine.encoded($0, slotOrder: slotOrder) }, t.map { theirs.encoded($0, slotOrder: slotOrder) })
+                entry(key: id.identity, mv, tv, b.map { base.encoded($0, slotOrder: slotOrder) }, commaMine: laterMine[k], commaTheirs: laterTheirs[k],
+                      commaBase: laterBase[k], level: 3)
             }
-            let m = e.mine.flatMap(ms.object(atRow:)), t = e.theirs.flatMap(ts.object(atRow:))
-            let id = e.mine.map(ms.id(atRow:)) ?? e.theirs.map(ts.id(atRow:)) ?? e.base.map(bs.id(atRow:))
-            guard let id else { continue }
-            let b = e.base.flatMap(bs.object(atRow:))
-            let (mv, tv) = (m.map { mine.encoded($0, slotOrder: slotOrder) }, t.map { theirs.encoded($0, slotOrder: slotOrder) })
-            entry(key: id.identity, mv, tv, b.map { base.encoded($0, slotOrder: slotOrder) }, commaMine: laterMine[k], commaTheirs: laterTheirs[k],
-                  commaBase: laterBase[k], level: 3)
         }
         // A part's input pages are given back however few (the next part
         // copies from elsewhere in the inputs).
