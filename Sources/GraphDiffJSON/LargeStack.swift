@@ -13,19 +13,13 @@ import Foundation
 package func onLargeStack<T, E: Error>(
     stackSize: Int = defaultLargeStackSize, _ body: @escaping () throws(E) -> T
 ) throws(E) -> T {
-    nonisolated(unsafe) var outcome: Result<T, E>?
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        markLargeStack()
-        do throws(E) { outcome = .success(try body()) } catch { outcome = .failure(error) }
-        done.signal()
+    let work = HandedWork { () -> Result<T, E> in
+        do throws(E) { return .success(try body()) } catch { return .failure(error) }
     }
-    thread.stackSize = stackSize
-    thread.start()
-    done.wait()
-    // The thread always sets an outcome before it signals; the fallback only
-    // keeps this free of a trap.
-    guard let outcome else { return try body() }
+    work.start(stackSize: stackSize)
+    // The thread always leaves an outcome before it signals; the fallback
+    // only keeps this free of a trap.
+    guard let outcome = work.outcome() else { return try body() }
     return try outcome.get()
 }
 
@@ -34,20 +28,57 @@ package func onLargeStack<T, E: Error>(
 /// results: how diff and merge read their inputs on both cores, and how the
 /// diff walks the chains of both graphs.
 package func inParallel<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> (A, B) {
-    nonisolated(unsafe) var b: B?
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        markLargeStack()
-        b = second()
-        done.signal()
-    }
-    thread.stackSize = defaultLargeStackSize
-    thread.start()
+    let work = HandedWork(second)
+    work.start(stackSize: defaultLargeStackSize)
     let a = first()
-    done.wait()
-    // The thread sets `b` before it signals; computing it here again is only
-    // a trap-free fallback.
-    return (a, b ?? second())
+    // The thread leaves `second`'s result before it signals; computing it
+    // here again is only a trap-free fallback.
+    return (a, work.outcome() ?? second())
+}
+
+/// Work run on a thread of its own (with a large stack) for a thread that
+/// waits for it: the body, let go of as soon as it has run, and its
+/// outcome, taken out by the waiting thread.
+///
+/// A thread lets go of its block only as it ends, a while after it has
+/// signalled. Were the body (with all it captured) or the outcome still
+/// held there, the waiting thread would find the values it shares with them
+/// (a store's rows, say) not its alone for that while, and its next change
+/// to one would copy it whole: a copy of a million objects, made or not
+/// depending on which thread was quicker.
+private final class HandedWork<T>: @unchecked Sendable {
+    private var body: (() -> T)?
+    private var result: T?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping () -> T) { self.body = body }
+
+    /// Starts a thread with a stack of `stackSize` bytes that runs the body.
+    func start(stackSize: Int) {
+        let thread = Thread { [self] in
+            markLargeStack()
+            perform()
+            done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+    }
+
+    /// Runs the body and lets go of it (and of what it captured) before
+    /// returning.
+    private func perform() {
+        guard let body else { return }
+        self.body = nil
+        result = body()
+    }
+
+    /// Waits for the body to have run and takes its outcome out (`nil`
+    /// only if it never ran), so that the caller holds it alone.
+    func outcome() -> T? {
+        done.wait()
+        defer { result = nil }
+        return result
+    }
 }
 
 /// 512 MiB: enough for any document within the reader's depth limit.
