@@ -329,7 +329,8 @@ extension GraphMerger {
     ///
     /// - Complexity: O(*n* + *r*) expected per derived side, for *n*
     ///   objects and *r* references through its primary side (each looked
-    ///   up once), plus the sorting of the lists that change.
+    ///   up once, grouped by owner with a counting sort: ``RowGroups``),
+    ///   plus the sorting of the lists that change.
     mutating func deriveInverses() {
         for entity in schema.entities {
             for case .relationship(let r) in entity.storedProperties where r.storage == .manyToMany {
@@ -351,16 +352,20 @@ extension GraphMerger {
                 // retain its values); the referrers' identities by their
                 // owner's row, in row order.
                 let store = result.objects
-                let primarySlots = schema.entities.map { $0.storedSlot[primary.name] }
-                var lists: [Int: [String]] = [:]
+                // The primary's slot in each entity whose objects can hold
+                // it (asked once per entity, not per row).
+                let primarySlots = schema.entities.map { schema.isKind($0.index, of: destination.index) ? $0.storedSlot[primary.name] : nil }
+                var pairs: [(key: Int, value: Int)] = []
                 for row in 0..<store.rowCount where store.isLive(atRow: row) {
                     let kind = store.entityIndex(atRow: row)
-                    guard schema.isKind(kind, of: destination.index), let slot = primarySlots[kind] else { continue }
+                    guard kind >= 0 && kind < primarySlots.count, let slot = primarySlots[kind] else { continue }
                     store.rows[row].forEachReference(at: slot) { ref in
                         guard let owner = store.row(of: ObjectID(entity: entity.root, identity: ref)) else { return }
-                        lists[owner, default: []].append(store.ids[row].identity)
+                        pairs.append((owner, row))
                     }
                 }
+                // Each owner's referrers, in row order.
+                let referrers = RowGroups(pairs, keyCount: store.rowCount)
                 // An owner whose array some side changed is ordered by the
                 // order merge: its members only are set here.
                 let dirty = orders.indices.first { orders[$0].relationship.name == r.name && orders[$0].ownerKinds[entity.index] }
@@ -370,7 +375,8 @@ extension GraphMerger {
                 for row in 0..<store.rowCount where store.isLive(atRow: row) && store.entityIndex(atRow: row) == entity.index {
                     let current = store.value(atRow: row, slot: slot)
                     let value: JSONValue
-                    if let sources = lists[row], !sources.isEmpty {
+                    if !referrers.isEmpty(row) {
+                        let sources = referrers.values(of: row).map { store.ids[$0].identity }
                         if r.storage == .orderedArray && dirty.contains(store.ids[row]) {
                             value = StoredValue.list(sources)
                         } else if r.storage == .orderedArray, StoredValue.sameMembers(current, sources) {
