@@ -60,18 +60,49 @@ extension GraphMerger {
         // Only objects with a reference to a missing object need work; when
         // no object went missing, none does.
         guard !missing.isEmpty || !keptByConflict.isEmpty else { return }
-        var queue = changedIDs.filter { id in result.objects[id].map(refersToMissingObject) ?? false }
+        var queue = changedObjectsReferringToMissing()
         markNeededTargets(referredToBy: queue)
         var visited = Set<ObjectID>()
         resolve(&queue, visited: &visited)
         guard removedReferrer else { return }
         // Objects removed above may have been referred to: drop what still
         // refers to a missing object (rare; a cascade under --prefer).
-        // Values change below, never which objects exist: one snapshot
-        // answers every lookup (and costs one copy, on the first change).
-        // (Each object read in place, by row: a copy of each would retain
-        // its values.)
+        for (row, slot, kept) in referencesToDrop() {
+            result.objects.update(atRow: row) { $0.setValue(kept, at: slot) }
+        }
+    }
+
+    /// The changed objects (``changedIDs``, in order) with a merged
+    /// reference to an object the result lacks or keeps only by a conflict.
+    ///
+    /// Read only, for the reason ``referencesToDrop()`` gives (a method
+    /// named as a function, `map(refersToMissingObject)`, copied this
+    /// merger for every changed object).
+    ///
+    /// - Complexity: O(*c* · *r*) expected for *c* changed objects with *r*
+    ///   merged references each.
+    func changedObjectsReferringToMissing() -> [ObjectID] {
+        var found: [ObjectID] = []
+        for id in changedIDs {
+            if let object = result.objects[id], refersToMissingObject(object) { found.append(id) }
+        }
+        return found
+    }
+
+    /// The merged references of the result's objects that name an object
+    /// it lacks, by row and slot, each with the value that drops them
+    /// (``resolveDanglingReferences()``, after it removed objects).
+    ///
+    /// Read only, so that going through every row does not copy this
+    /// merger for each (a mutating method lends its `self` to a call of a
+    /// non-mutating one as a copy); each object read in place, by row (a
+    /// copy of each would retain its values).
+    ///
+    /// - Complexity: O(*n* + *r*) expected for *n* objects and *r* merged
+    ///   references.
+    func referencesToDrop() -> [(row: Int, slot: Int, kept: JSONValue)] {
         let objects = result.objects
+        var drops: [(row: Int, slot: Int, kept: JSONValue)] = []
         for row in 0..<objects.rowCount where objects.isLive(atRow: row) && refersToMissingObject(objects.rows[row]) {
             let kind = objects.entityIndex(atRow: row)
             let entity = schema.entities[kind]
@@ -79,10 +110,11 @@ extension GraphMerger {
                 guard case .relationship(let r) = entity.storedProperties[slot], let destination = schema.entity(named: r.destination) else { continue }
                 func exists(_ ref: String) -> Bool { objects.row(of: ObjectID(entity: destination.root, identity: ref)) != nil }
                 if let kept = StoredValue.droppingReferences(in: objects.value(atRow: row, slot: slot), where: { !exists($0) }) {
-                    result.objects.update(atRow: row) { $0.setValue(kept, at: slot) }
+                    drops.append((row, slot, kept))
                 }
             }
         }
+        return drops
     }
 
     /// Marks the objects one side deleted that the result keeps whatever
