@@ -392,7 +392,7 @@ struct GraphScanner {
         if canonical, let length = UInt32(exactly: reader.index - open) {
             object.canonicalSource = SourceSpan(start: open, length: length, source: sourceTag)
         }
-        graph.objects.appendUnindexed(object, id: id)
+        graph.objects.appendUnindexed(consume object, id: consume id)
         if !derived.isEmpty {
             decoder.checkDerived(entity, identity: identity, fields: JSONObject(derived))
             try checkNoProblems()
@@ -421,7 +421,7 @@ struct GraphScanner {
         if sourceTag != 0 {
             object.canonicalSource = SourceSpan(start: open, length: before.canonicalSource.length, source: sourceTag)
         }
-        graph.objects.appendUnindexed(object, id: id)
+        graph.objects.appendUnindexed(consume object, id: consume id)
         return true
     }
 
