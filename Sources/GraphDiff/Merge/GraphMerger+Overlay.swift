@@ -15,8 +15,10 @@ extension Graph {
         /// those it merged without a conflict.
         let orders: GraphMerger.SharedOrders
 
-        init(merger: GraphMerger, orders: GraphMerger.SharedOrders) {
-            mergers = SideMergers(merger)
+        /// `copied`: the same merger with rows of its own, for the other
+        /// side (``SideMergers``), when one was made beforehand.
+        init(merger: GraphMerger, copied: GraphMerger? = nil, orders: GraphMerger.SharedOrders) {
+            mergers = SideMergers(merger, copied: copied)
             self.orders = orders
         }
 
@@ -59,13 +61,17 @@ extension Graph {
         private var left: [MergeSide: GraphMerger]
         private let lock = NSLock()
 
-        init(_ merger: GraphMerger) { left = [.mine: merger, .theirs: merger] }
+        /// `copied`: `merger` with rows of its own already (copied on the
+        /// other core while the report's merge finished), for one side.
+        init(_ merger: GraphMerger, copied: GraphMerger? = nil) { left = [.mine: merger, .theirs: copied ?? merger] }
 
         /// The merger for `side`, which the overlay no longer holds for it;
         /// `nil` when it was taken before (or `side` is the base). The
-        /// first side to take it gets the result's rows copied, before the
-        /// other can take the ones left, which it then holds alone: one
-        /// copy, where two sides changing them at once would both copy.
+        /// first side to take it gets the result's rows copied when they
+        /// are shared still, before the other can take the ones left, which
+        /// it then holds alone: one copy, where two sides changing them at
+        /// once would both copy (none here when one side's rows were
+        /// copied beforehand).
         func take(_ side: MergeSide) -> GraphMerger? {
             lock.withLock {
                 guard var merger = left.removeValue(forKey: side) else { return nil }
@@ -90,9 +96,23 @@ extension Graph {
             merger.mergeObjects()
             let objectsMerged = rekeyConflicts.isEmpty ? merger : nil
             merger.recordsCleanOrders = true
-            var (result, orders) = try merger.finish(sharing: nil)
+            // For a large merge, one side's rows are copied on the other
+            // core while this one finishes the report's merge (whose first
+            // steps use one core), not later while both sides wait.
+            let finished: Result<(result: MergeResult, shared: GraphMerger.SharedOrders), Error>
+            var copied: GraphMerger?
+            if let objectsMerged, merger.result.objects.rowCount >= TwoCores.minimumObjects {
+                (finished, copied) = inParallel({ Result { try merger.finish(sharing: nil) } }, {
+                    var copy = objectsMerged
+                    copy.result.objects.ownRows()
+                    return copy
+                })
+            } else {
+                finished = Result { try merger.finish(sharing: nil) }
+            }
+            var (result, orders) = try finished.get()
             result.conflicts = rekeyConflicts + result.conflicts
-            return (result, objectsMerged.map { MergeOverlay(merger: $0, orders: orders) })
+            return (result, objectsMerged.map { MergeOverlay(merger: $0, copied: copied, orders: orders) })
         }
     }
 }
