@@ -36,9 +36,9 @@ package func inParallel<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> 
     return (a, work.outcome() ?? second())
 }
 
-/// Work run on a thread of its own (with a large stack) for a thread that
-/// waits for it: the body, let go of as soon as it has run, and its
-/// outcome, taken out by the waiting thread.
+/// Work run on a thread of its own (with a large stack) for a caller that
+/// waits for it (a thread, or an `async` caller): the body, let go of as
+/// soon as it has run, and its outcome, taken out by the caller.
 ///
 /// A thread lets go of its block only as it ends, a while after it has
 /// signalled. Were the body (with all it captured) or the outcome still
@@ -53,12 +53,15 @@ private final class HandedWork<T>: @unchecked Sendable {
 
     init(_ body: @escaping () -> T) { self.body = body }
 
-    /// Starts a thread with a stack of `stackSize` bytes that runs the body.
-    func start(stackSize: Int) {
+    /// Starts a thread with a stack of `stackSize` bytes that runs the body,
+    /// then signals a thread waiting in ``outcome()`` and calls `finished` (an
+    /// `async` caller's continuation, which then takes the outcome).
+    func start(stackSize: Int, then finished: (@Sendable () -> Void)? = nil) {
         let thread = Thread { [self] in
             markLargeStack()
             perform()
             done.signal()
+            finished?()
         }
         thread.stackSize = stackSize
         thread.start()
@@ -88,16 +91,17 @@ package let defaultLargeStackSize = 512 << 20
 /// ``onLargeStack(stackSize:_:)``) and resumes the caller when it is done:
 /// how the library's `async` entry points keep long work off the caller's
 /// executor (the main actor, say) and off the cooperative pool's small
-/// stacks. The work itself uses both cores where it splits.
+/// stacks. The work itself uses both cores where it splits. As with
+/// ``inParallel(_:_:)``, the thread lets go of the body and the outcome
+/// before the caller resumes (``HandedWork``).
 package func onLargeStackThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            markLargeStack()
-            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
-        }
-        thread.stackSize = defaultLargeStackSize
-        thread.start()
-    }
+    let work = HandedWork { Result { try body() } }
+    await withCheckedContinuation { continuation in work.start(stackSize: defaultLargeStackSize) { continuation.resume() } }
+    // Taken here, after the thread signalled, so that no thread but the
+    // caller's holds it; the thread always leaves one, and the fallback
+    // only keeps this free of a trap.
+    guard let outcome = work.outcome() else { return try body() }
+    return try outcome.get()
 }
 
 /// The key a thread made here holds in its dictionary.

@@ -1,7 +1,8 @@
 import XCTest
 @testable import GraphDiffJSON
 
-/// Once ``inParallel(_:_:)`` or ``onLargeStack(stackSize:_:)`` returns, the
+/// Once ``inParallel(_:_:)``, ``onLargeStack(stackSize:_:)`` or
+/// ``onLargeStackThread(_:)`` returns, the
 /// other thread holds nothing of the work: neither what its body captured
 /// nor the outcome. (A thread lets go of its block only as it ends; were
 /// the work held there, the caller's next change to a value it shares with
@@ -46,9 +47,31 @@ final class HandedWorkTests: XCTestCase {
         }
     }
 
-    func testErrorsStillReachTheCaller() {
+    func testOnLargeStackThreadLetsGoOfBodyAndOutcome() async throws {
+        for round in 0..<rounds {
+            var captured = Token()
+            let seen = ObjectIdentifier(captured)
+            // The body captures the token through a box it alone holds.
+            final class Box: @unchecked Sendable { let token: Token; init(_ t: Token) { token = t } }
+            let box = Box(captured)
+            var made = try await onLargeStackThread { [box] in (ObjectIdentifier(box.token), Box(Token())) }
+            XCTAssertEqual(made.0, seen)
+            XCTAssertTrue(isKnownUniquelyReferenced(&made.1), "round \(round): the thread still holds its outcome")
+            _ = consume box
+            XCTAssertTrue(isKnownUniquelyReferenced(&captured), "round \(round): the thread still holds its body")
+            if !isKnownUniquelyReferenced(&captured) || !isKnownUniquelyReferenced(&made.1) { return }
+        }
+    }
+
+    func testErrorsStillReachTheCaller() async {
         struct Failure: Error, Equatable {}
         XCTAssertThrowsError(try onLargeStack { () throws(Failure) -> Int in throw Failure() }) { error in
+            XCTAssertEqual(error as? Failure, Failure())
+        }
+        do {
+            _ = try await onLargeStackThread { () throws -> Int in throw Failure() }
+            XCTFail("no error")
+        } catch {
             XCTAssertEqual(error as? Failure, Failure())
         }
     }
