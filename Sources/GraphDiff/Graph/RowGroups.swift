@@ -10,11 +10,12 @@ struct RowGroups {
     private var values: [Int32]
 
     /// Groups `pairs` (key row, value row) by key; a key outside
-    /// `0..<keyCount`, or a value row over `Int32.max`, is left out.
+    /// `0..<keyCount`, or a value row over `Int32.max`, is left out (all
+    /// of them when `keyCount` is over `Int32.max`).
     ///
     /// - Complexity: O(*p* + *k*) for *p* pairs and *k* keys.
     init(_ pairs: [(key: Int, value: Int)], keyCount: Int) {
-        let keyCount = Swift.max(0, keyCount)
+        let keyCount = keyCount <= Int(Int32.max) ? Swift.max(0, keyCount) : 0
         var starts = [Int32](repeating: 0, count: keyCount + 1)
         var kept = 0
         for pair in pairs where RowGroups.fits(pair, keyCount) {
@@ -33,7 +34,7 @@ struct RowGroups {
     }
 
     private static func fits(_ pair: (key: Int, value: Int), _ keyCount: Int) -> Bool {
-        pair.key >= 0 && pair.key < keyCount && pair.value >= 0 && pair.value <= Int(Int32.max) && keyCount <= Int(Int32.max)
+        pair.key >= 0 && pair.key < keyCount && pair.value >= 0 && pair.value <= Int(Int32.max)
     }
 
     /// Whether `key` has no value rows.
